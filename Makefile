@@ -1,0 +1,100 @@
+# warpcache - build, test, benchmark.
+#
+#   make          build/warpcache and build/libwarpcache.a
+#   make demo     run the main comparison on a built-in workload
+#   make check    format check + every test; last line "N passed, N failed"
+#   make bench    throughput benchmarks (not part of check)
+#   make fuzz     libFuzzer targets, bounded time (needs clang)
+#   make asan     unit tests under AddressSanitizer + UBSan (used by .ci/run)
+#
+# Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
+
+CC      ?= gcc
+BUILD   ?= build
+OPT     ?= -O2
+WERROR  ?=
+CFLAGS  ?= $(OPT) -g
+CPPFLAGS_ALL = -Iinclude -Isrc -D_GNU_SOURCE
+CFLAGS_ALL   = -std=c11 -Wall -Wextra -Wno-unused-parameter $(WERROR) $(CFLAGS) $(EXTRA_CFLAGS)
+LDLIBS_ALL   = -lm -lpthread
+
+# Optional Debian libraries (compressed traces), detected at build time.
+have_lib = $(shell printf '\#include <$(1)>\nint main(void){return 0;}\n' | \
+             $(CC) -x c - -o /dev/null $(2) >/dev/null 2>&1 && echo yes)
+ifeq ($(call have_lib,zlib.h,-lz),yes)
+  CPPFLAGS_ALL += -DWC_HAVE_ZLIB=1
+  LDLIBS_ALL += -lz
+endif
+ifeq ($(call have_lib,lzma.h,-llzma),yes)
+  CPPFLAGS_ALL += -DWC_HAVE_LZMA=1
+  LDLIBS_ALL += -llzma
+endif
+ifeq ($(call have_lib,zstd.h,-lzstd),yes)
+  CPPFLAGS_ALL += -DWC_HAVE_ZSTD=1
+  LDLIBS_ALL += -lzstd
+endif
+
+LIB_SRC  := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
+CLI_SRC  := $(wildcard src/cli/*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH_SRC := $(wildcard bench/bench_*.c)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
+
+.PHONY: all demo check test bench fuzz asan format fmt-check deps clean
+all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a
+
+$(BUILD)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/libwarpcache.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/warpcache: $(CLI_OBJ) $(BUILD)/libwarpcache.a
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+
+$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libwarpcache.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libwarpcache.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+
+deps:
+	@sh scripts/deps.sh
+
+demo: all
+	@sh scripts/demo.sh $(BUILD)/warpcache
+
+test: all $(TEST_BIN)
+	@sh scripts/run_tests.sh $(BUILD)
+
+check: deps fmt-check test
+
+bench: all $(BENCH_BIN)
+	@sh scripts/bench.sh $(BUILD)
+
+asan:
+	$(MAKE) BUILD=build-asan OPT=-O1 \
+	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	  test
+
+FMT_FILES = $(shell find include src tests bench fuzz -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
+format:
+	clang-format -i $(FMT_FILES)
+fmt-check:
+	@if command -v clang-format >/dev/null 2>&1; then \
+	  clang-format --dry-run --Werror $(FMT_FILES) && echo "format: ok"; \
+	else echo "format: clang-format not installed, skipped (make deps installs it)"; fi
+
+fuzz:
+	@sh scripts/fuzz.sh
+
+clean:
+	rm -rf build build-asan build-fuzz

@@ -1,0 +1,123 @@
+/*
+ * config.h - the parsed configuration of one simulated GPU.
+ *
+ * A wc_config is plain data, built from GPGPU-Sim `gpgpusim.config` syntax
+ * (`-name value` lines) plus warpcache's own options, and passed explicitly
+ * to everything that needs it: there are no globals, so many configurations
+ * can be simulated in one process.  Every option has a name in a table
+ * (src/config/options.c); `wc_config_set` sets any of them by name, which is
+ * how both files and `-o name=value` on the command line work.
+ */
+#ifndef WARPCACHE_CONFIG_H
+#define WARPCACHE_CONFIG_H
+
+#include "warpcache/common.h"
+
+/* One cache's geometry and policies, in GPGPU-Sim's vocabulary. */
+typedef struct wc_cache_geom {
+    char type; /* 'N' normal lines, 'S' sectored (4 x 32 B sectors per 128 B line) */
+    uint32_t nsets, line_bytes, assoc;
+    char repl;         /* 'L' LRU, 'F' FIFO, 'N' NRU, 'R' SRRIP */
+    char write_policy; /* 'R' read-only, 'B' write-back, 'T' write-through, 'E' write-evict,
+                          'L' local write-back + global write-evict */
+    char alloc_policy; /* 'm' on miss, 'f' on fill, 's' streaming (on fill) */
+    char write_alloc;  /* 'N' none, 'W' write-allocate, 'F' fetch-on-write, 'L' lazy */
+    char set_index;    /* 'L' linear, 'H' Fermi hash, 'P' IPOLY, 'X' bitwise xor */
+    char mshr_type;    /* 'A' associative, 'S' sectored, 'T' texture */
+    uint32_t mshr_entries, mshr_max_merge;
+    uint32_t miss_queue;
+    uint32_t result_fifo;
+    uint32_t data_port_width;
+} wc_cache_geom;
+
+/* Parses "N:32:128:4,L:L:m:N:H,S:64:8,8" into *g.  Returns -1 with a reason. */
+int wc_cache_geom_parse(const char *text, wc_cache_geom *g, wc_err *err);
+/* Formats *g back into GPGPU-Sim syntax. */
+void wc_cache_geom_format(const wc_cache_geom *g, char *buf, size_t n);
+
+typedef struct wc_config {
+    /* --- SMs ---------------------------------------------------------- */
+    uint32_t n_clusters, cores_per_cluster; /* SMs = n_clusters * cores_per_cluster */
+    uint32_t max_threads_per_sm;            /* -gpgpu_shader_core_pipeline T:W */
+    uint32_t warp_size;
+    uint32_t max_blocks_per_sm; /* -gpgpu_shader_cta */
+    uint32_t regs_per_sm;       /* -gpgpu_shader_registers */
+    uint32_t shmem_per_sm;      /* -gpgpu_shmem_size */
+    uint32_t n_sched_per_sm;    /* -gpgpu_num_sched_per_core */
+    char scheduler[64];         /* -gpgpu_scheduler: lrr | gto | ... */
+    uint32_t alu_latency, sfu_latency; /* result latency of non-memory ops */
+    uint32_t smem_latency;             /* -gpgpu_smem_latency */
+    uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
+
+    /* --- L1 data cache ------------------------------------------------ */
+    wc_cache_geom l1;
+    char l1_org[64];       /* L1 organisation by registry name ("conventional") */
+    uint32_t l1_latency;   /* -gpgpu_l1_latency: hit latency in core cycles */
+    bool l1_skip;          /* -gpgpu_gmem_skip_L1D: every global access bypasses L1 */
+    uint32_t ipoly_poly;   /* IPOLY/PRIC polynomial; 0 = default for the set count */
+    uint32_t coalesce_bytes; /* request granularity: 128 (line) or 32 (sector) */
+
+    /* --- interconnect ------------------------------------------------- */
+    uint32_t flit_bytes;       /* -icnt_flit_size (warpcache counts data in 32 B flits) */
+    uint32_t icnt_latency;     /* one-way latency, core cycles */
+    uint32_t icnt_flits_per_cycle; /* per SM port and per L2 port */
+    uint32_t ctrl_bytes;       /* header size of a request/response packet */
+
+    /* --- L2 / memory partitions ---------------------------------------- */
+    wc_cache_geom l2; /* per sub-partition */
+    uint32_t n_mem;            /* -gpgpu_n_mem: DRAM channels */
+    uint32_t sub_per_channel;  /* -gpgpu_n_sub_partition_per_mchannel */
+    uint32_t l2_latency;       /* -gpgpu_l2_rop_latency */
+    uint32_t partition_interleave; /* bytes per partition chunk (default 256) */
+
+    /* --- DRAM ---------------------------------------------------------- */
+    uint32_t dram_latency;     /* -dram_latency, DRAM cycles */
+    uint32_t dram_bus_bytes;   /* -gpgpu_dram_buswidth */
+    uint32_t dram_burst;       /* -gpgpu_dram_burst_length */
+    uint32_t dram_freq_ratio;  /* -dram_data_command_freq_ratio */
+    double clk_core, clk_icnt, clk_l2, clk_dram; /* MHz, -gpgpu_clock_domains */
+
+    /* --- run control --------------------------------------------------- */
+    uint64_t seed;
+    uint64_t max_cycles; /* 0 = unlimited */
+    char source_file[512]; /* where the configuration came from, for messages */
+} wc_config;
+
+/* Fills the Fermi (GTX 480 class) baseline of the seed papers. */
+void wc_config_defaults(wc_config *cfg);
+
+/* Sets one option by name ("gpgpu_cache:dl1" or "-gpgpu_cache:dl1").  `where`
+ * prefixes errors ("file:line" or "-o").  Unknown options: returns 1 (the caller
+ * lists them once as ignored).  Bad values: -1. */
+int wc_config_set(wc_config *cfg, const char *name, const char *value, const char *where,
+                  wc_err *err);
+
+/* Callback for options that are not modelled. */
+typedef void (*wc_config_ignored_fn)(void *ctx, const char *name, const char *where);
+
+/* Reads a gpgpusim.config file into cfg (on top of what it holds). */
+int wc_config_load_file(wc_config *cfg, const char *path, wc_config_ignored_fn ignored,
+                        void *ctx, wc_err *err);
+
+/* Checks consistency (power-of-two sets, non-zero MSHRs ...).  Errors name the option. */
+int wc_config_validate(const wc_config *cfg, wc_err *err);
+
+static inline uint32_t wc_config_n_sm(const wc_config *cfg)
+{
+    return cfg->n_clusters * cfg->cores_per_cluster;
+}
+static inline uint32_t wc_config_n_l2(const wc_config *cfg)
+{
+    return cfg->n_mem * cfg->sub_per_channel;
+}
+
+/* Documentation of every modelled option, for `warpcache config --help`. */
+typedef struct wc_option_doc {
+    const char *name, *help;
+} wc_option_doc;
+const wc_option_doc *wc_config_options(size_t *count);
+
+/* Writes the effective configuration in gpgpusim.config syntax. */
+void wc_config_dump(const wc_config *cfg, void *file /* FILE* */);
+
+#endif

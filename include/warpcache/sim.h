@@ -1,0 +1,31 @@
+/*
+ * sim.h - the cycle-level GPU memory-system simulator.
+ *
+ * One wc_sim simulates one configuration: SMs (warps, schedulers,
+ * scoreboard, memory stage, an L1 organisation each), the interconnect, the
+ * L2 partitions and DRAM.  It pulls instructions from a wc_source until the
+ * source runs out of kernels.  A wc_sim holds no global state; several can run
+ * in one process, also in parallel threads.
+ */
+#ifndef WARPCACHE_SIM_H
+#define WARPCACHE_SIM_H
+
+#include "warpcache/config.h"
+#include "warpcache/stats.h"
+#include "warpcache/trace.h"
+
+typedef struct wc_sim wc_sim;
+
+/* Progress report: blocks done of total in the current kernel. */
+typedef void (*wc_progress_fn)(void *ctx, const wc_kernel *k, uint64_t blocks_done,
+                               uint64_t blocks_total, uint64_t cycle);
+
+wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err);
+void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx);
+/* Adds a listener to every SM's L1 (before wc_sim_run). */
+void wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l);
+/* Simulates every kernel of `src`, appending per-kernel statistics to *st. */
+int wc_sim_run(wc_sim *sim, wc_source *src, wc_stats *st, wc_err *err);
+void wc_sim_destroy(wc_sim *sim);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * stats.h - what a simulation measured, per kernel and in total, and the
+ * writers that print it as an aligned text table, JSON and CSV.
+ *
+ * JSON names are a stable, documented interface (docs/stats.md).  Plug-ins
+ * with counters of their own add them as named extras.
+ */
+#ifndef WARPCACHE_STATS_H
+#define WARPCACHE_STATS_H
+
+#include <stdio.h>
+
+#include "warpcache/cache.h"
+#include "warpcache/trace.h"
+
+#define WC_MAX_EXTRAS 32
+
+typedef struct wc_extra {
+    char name[48];
+    double value;
+} wc_extra;
+
+typedef struct wc_kstats {
+    char name[256];
+    uint32_t id;
+    uint64_t cycles;
+    uint64_t warp_insts, thread_insts;
+    uint64_t op_count[WC_OP__COUNT];  /* warp instructions by class */
+    uint64_t gmem_reqs;               /* coalesced requests presented to L1 */
+    uint64_t mem_stall_cycles;        /* cycles the memory stage was stalled by a fail */
+    wc_l1_stats l1;
+    struct {
+        uint64_t accesses, hits, misses, read_bytes, write_bytes, writebacks;
+    } l2;
+    struct {
+        uint64_t l1_to_l2_packets, l1_to_l2_bytes, l2_to_l1_packets, l2_to_l1_bytes;
+    } icnt;
+    struct {
+        uint64_t reads, writes;
+    } dram;
+    unsigned n_extras;
+    wc_extra extras[WC_MAX_EXTRAS];
+} wc_kstats;
+
+typedef struct wc_stats {
+    wc_kstats *kernels;
+    size_t n_kernels, cap;
+    wc_kstats total;
+    char config_name[512];
+    char workload[512];
+} wc_stats;
+
+void wc_stats_init(wc_stats *st);
+void wc_stats_free(wc_stats *st);
+wc_kstats *wc_stats_new_kernel(wc_stats *st); /* NULL on out-of-memory */
+void wc_kstats_add(wc_kstats *dst, const wc_kstats *src); /* dst += src */
+void wc_kstats_set_extra(wc_kstats *k, const char *name, double value);
+
+/* Derived metrics. */
+double wc_kstats_ipc(const wc_kstats *k);      /* thread instructions per cycle */
+double wc_kstats_warp_ipc(const wc_kstats *k); /* warp instructions per cycle */
+double wc_kstats_l1_miss_rate(const wc_kstats *k);
+double wc_kstats_l1_mpki(const wc_kstats *k);
+uint64_t wc_kstats_l1_misses(const wc_kstats *k); /* MISS + SECTOR_MISS */
+uint64_t wc_kstats_l1_fails(const wc_kstats *k);
+
+void wc_stats_write_text(const wc_stats *st, FILE *f);
+void wc_stats_write_json(const wc_stats *st, FILE *f);
+void wc_stats_write_csv(const wc_stats *st, FILE *f);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * gen.h - the framework built-in workloads are written in.
+ *
+ * A generated program is a sequence of kernel launches; each launch names a
+ * `next` function that produces, on demand, the next warp instruction of one
+ * warp from a small per-warp state (a program counter `state` and loop
+ * variables v[]).  gen.c wraps a program into a wc_source, so the engine and
+ * the reuse-distance model consume built-in kernels exactly like traces.
+ *
+ * Writing a kernel: compute each lane's thread coordinates with
+ * wc_gen_thread(), emit loads/stores with wc_gen_mem() (stride mode) or
+ * wc_gen_mem_list() (arbitrary per-lane addresses), ALU work with
+ * wc_gen_alu(), and return 0 when the warp has finished.
+ */
+#ifndef WC_WORKLOADS_GEN_H
+#define WC_WORKLOADS_GEN_H
+
+#include "warpcache/trace.h"
+#include "warpcache/workloads.h"
+
+typedef struct wc_gen_warp {
+    wc_dim3 bid;       /* block coordinates */
+    uint64_t block_id; /* linear block id */
+    uint32_t warp;     /* warp within the block */
+    uint32_t live;     /* lanes that exist (the last warp of a block may be partial) */
+    uint32_t state;    /* generator-defined program counter, starts at 0 */
+    int64_t v[8];      /* generator-defined loop variables, start at 0 */
+} wc_gen_warp;
+
+typedef struct wc_gen_kernel wc_gen_kernel;
+struct wc_gen_kernel {
+    wc_kernel k;     /* name, grid, block, shmem, registers */
+    const void *arg; /* generator data for this launch (owned by the program) */
+    int (*next)(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *out);
+};
+
+typedef struct wc_gen_program {
+    void *ctx;
+    /* Fills launch number idx (0-based): 1, or 0 past the last launch. */
+    int (*kernel)(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err);
+    void (*destroy)(void *ctx);
+} wc_gen_program;
+
+/* Takes ownership of prog->ctx (destroyed with the source). */
+wc_source *wc_gen_source_create(const wc_gen_program *prog, wc_err *err);
+
+/* Thread coordinates of lane `lane` of warp w in a block of shape `block`. */
+static inline wc_dim3 wc_gen_thread(const wc_gen_kernel *gk, const wc_gen_warp *w, unsigned lane)
+{
+    return wc_dim3_unlinear(gk->k.block, (uint64_t)w->warp * WC_WARP_SIZE + lane);
+}
+
+/* Non-memory instruction writing dst (or WC_REG_NONE) from up to two sources. */
+void wc_gen_alu(wc_winst *o, uint64_t pc, uint32_t mask, unsigned dst, unsigned s0, unsigned s1);
+/* Memory instruction, lane l at base + l*stride.  For loads `reg` is the
+ * destination, for stores the data source; `areg` is the address register. */
+void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
+                unsigned areg, unsigned width, uint64_t base, int64_t stride);
+/* Same with per-lane addresses: the caller fills o->addr[] for active lanes. */
+void wc_gen_mem_list(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
+                     unsigned areg, unsigned width);
+/* Barrier. */
+void wc_gen_bar(wc_winst *o, uint64_t pc);
+
+/* A single-kernel program whose launch is fixed: convenience for micro workloads.
+ * `arg` is copied (arg_size bytes) and freed with the source. */
+wc_source *wc_gen_single(const wc_gen_kernel *gk, const void *arg, size_t arg_size,
+                         wc_err *err);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * registry.c - every built-in workload by name.  Adding a workload: define a
+ * `const wc_workload` in its own file and add it to the list below.
+ */
+#include <string.h>
+
+#include "warpcache/workloads.h"
+
+extern const wc_workload wc_wl_micro_stream, wc_wl_micro_stride, wc_wl_micro_colcopy;
+
+static const wc_workload *const workloads[] = {
+    &wc_wl_micro_stream,
+    &wc_wl_micro_stride,
+    &wc_wl_micro_colcopy,
+};
+
+const wc_workload *const *wc_workload_list(size_t *count)
+{
+    *count = sizeof workloads / sizeof workloads[0];
+    return workloads;
+}
+
+const wc_workload *wc_workload_find(const char *name)
+{
+    size_t n;
+    const wc_workload *const *all = wc_workload_list(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(all[i]->name, name) == 0) return all[i];
+    /* Unambiguous short names: "atax" for "polybench/atax". */
+    const wc_workload *hit = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const char *slash = strchr(all[i]->name, '/');
+        if (slash && strcmp(slash + 1, name) == 0) {
+            if (hit) return NULL;
+            hit = all[i];
+        }
+    }
+    return hit;
+}
+
+wc_source *wc_workload_open(const char *spec, uint64_t seed, wc_err *err)
+{
+    char name[128];
+    const char *colon = strchr(spec, ':');
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    if (len >= sizeof name) {
+        wc_errf(err, "workload name too long: %s", spec);
+        return NULL;
+    }
+    memcpy(name, spec, len);
+    name[len] = 0;
+    const wc_workload *w = wc_workload_find(name);
+    if (!w) {
+        wc_errf(err, "unknown workload '%s' (warpcache list shows them)", name);
+        return NULL;
+    }
+    wc_params p;
+    if (wc_params_parse(colon ? colon + 1 : "", w->name, &p, err) < 0) return NULL;
+    wc_source *src = w->open(&p, seed, err);
+    if (!src) return NULL;
+    if (wc_params_check_unused(&p, err) < 0) {
+        wc_source_destroy(src);
+        return NULL;
+    }
+    return src;
+}

@@ -3,6 +3,7 @@
  * and a complaint about any parameter the workload did not use.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -10,6 +10,7 @@
  *
  * Registers: r1 data, r2 address, r3 accumulator.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "workloads/gen.h"

@@ -10,14 +10,13 @@
 
 #include "warpcache/config.h"
 
-/* Geometry from its string; the strings below are constants known to parse. */
-static wc_cache_geom geom(const char *text)
+/* Geometry from its string.  The strings below are constants that parse
+ * (tests/test_config.c validates the defaults); a typo would leave zeros,
+ * which wc_config_validate rejects. */
+static void set_geom(wc_cache_geom *g, const char *text)
 {
-    wc_cache_geom g;
     wc_err err;
-    memset(&g, 0, sizeof g);
-    if (wc_cache_geom_parse(text, &g, &err) < 0) memset(&g, 0, sizeof g); /* never happens */
-    return g;
+    if (wc_cache_geom_parse(text, g, &err) < 0) memset(g, 0, sizeof *g);
 }
 
 void wc_config_defaults(wc_config *cfg)
@@ -41,7 +40,7 @@ void wc_config_defaults(wc_config *cfg)
 
     /* L1D: 16 KB, 4-way, 128 B lines (32 sets), LRU, write-evict, allocate on
      * miss, Fermi hash index, 32 MSHRs merging 8 requests, 8-entry miss queue */
-    cfg->l1 = geom("N:32:128:4,L:L:m:N:H,A:32:8,8");
+    set_geom(&cfg->l1, "N:32:128:4,L:L:m:N:H,A:32:8,8");
     snprintf(cfg->l1_org, sizeof cfg->l1_org, "conventional");
     cfg->l1_latency = 20; /* GPGPU-Sim 3.2 had no L1 latency option; see docs */
     cfg->l1_skip = false;
@@ -56,7 +55,7 @@ void wc_config_defaults(wc_config *cfg)
     cfg->ctrl_bytes = 8;
 
     /* L2: 6 partitions x 128 KB (64 sets x 16 ways x 128 B), write-back */
-    cfg->l2 = geom("N:64:128:16,L:B:m:N:L,A:32:4,8");
+    set_geom(&cfg->l2, "N:64:128:16,L:B:m:N:L,A:32:4,8");
     cfg->n_mem = 6;
     cfg->sub_per_channel = 1;
     cfg->l2_latency = 120;

@@ -25,15 +25,18 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
     wc_sm *sm = ctx;
     wc_gpu *g = sm->gpu;
     bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
-    uint32_t payload = (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * __builtin_popcount(sectors)
-                                                               : 0;
+    uint32_t payload =
+        (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * __builtin_popcount(sectors) : 0;
     uint32_t flits = wc_mem_flits(&g->mem, payload);
     double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
     sm->port_free = leave + (double)flits / g->mem.flits_per_cycle;
     uint64_t leave_cycle = (uint64_t)leave;
     uint64_t back = wc_mem_access(&g->mem, sm->id, req, sectors, leave_cycle);
     if (back) {
-        wc_event ev = {.time = back, .addr = req->addr, .cookie = req->tag, .sm = (uint16_t)sm->id,
+        wc_event ev = {.time = back,
+                       .addr = req->addr,
+                       .cookie = req->tag,
+                       .sm = (uint16_t)sm->id,
                        .sectors = sectors};
         ev.kind = (req->flags & WC_REQ_BYPASS) ? WC_EV_BYPASS : WC_EV_FILL;
         if (wc_heap_push(&g->events, ev) < 0 && !g->failed) {
@@ -82,14 +85,16 @@ static void fanout_evict(void *ctx, int sm, const wc_line *line, uint64_t addr, 
 {
     wc_gpu *g = ctx;
     for (unsigned i = 0; i < g->n_listeners; i++)
-        if (g->listeners[i].on_evict) g->listeners[i].on_evict(g->listeners[i].ctx, sm, line, addr, now);
+        if (g->listeners[i].on_evict)
+            g->listeners[i].on_evict(g->listeners[i].ctx, sm, line, addr, now);
 }
 
 static void fanout_fill(void *ctx, int sm, uint64_t addr, uint8_t sectors, uint64_t now)
 {
     wc_gpu *g = ctx;
     for (unsigned i = 0; i < g->n_listeners; i++)
-        if (g->listeners[i].on_fill) g->listeners[i].on_fill(g->listeners[i].ctx, sm, addr, sectors, now);
+        if (g->listeners[i].on_fill)
+            g->listeners[i].on_fill(g->listeners[i].ctx, sm, addr, sectors, now);
 }
 
 static void fanout_bypass(void *ctx, int sm, const wc_mem_req *req, uint64_t now)
@@ -110,18 +115,21 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->n_slots = cfg->max_threads_per_sm / WC_WARP_SIZE;
     sm->n_block_slots = cfg->max_blocks_per_sm;
     if (sm->n_slots == 0 || sm->n_slots > WC_MAX_SLOTS)
-        return wc_errf(err, "%s: option -gpgpu_shader_core_pipeline: %u threads per SM is outside "
-                            "1..%u warps of 32",
+        return wc_errf(err,
+                       "%s: option -gpgpu_shader_core_pipeline: %u threads per SM is outside "
+                       "1..%u warps of 32",
                        cfg->source_file, cfg->max_threads_per_sm, WC_MAX_SLOTS);
     sm->n_sched = cfg->n_sched_per_sm;
     sm->warps = calloc(sm->n_slots, sizeof *sm->warps);
     sm->gate = malloc(sm->n_slots * sizeof *sm->gate);
+    sm->needs_mem = calloc(sm->n_slots, 1);
     sm->blocks = calloc(sm->n_block_slots, sizeof *sm->blocks);
     sm->sched = calloc(sm->n_sched, sizeof *sm->sched);
     sm->draining = calloc(sm->n_slots, sizeof *sm->draining);
     sm->n_loads = sm->n_slots * WC_MAX_PENDING;
     sm->loads = calloc(sm->n_loads, sizeof *sm->loads);
-    if (!sm->warps || !sm->gate || !sm->blocks || !sm->sched || !sm->draining || !sm->loads)
+    if (!sm->warps || !sm->gate || !sm->needs_mem || !sm->blocks || !sm->sched || !sm->draining ||
+        !sm->loads)
         return wc_errf(err, "out of memory (SM %u)", id);
     for (unsigned i = 0; i < sm->n_slots; i++) sm->gate[i] = WC_NEVER;
     for (uint32_t i = 0; i < sm->n_loads; i++) sm->loads[i].next_free = i + 1;
@@ -132,6 +140,8 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     for (unsigned s = 0; s < sm->n_sched; s++) {
         sm->sched[s].limit = cfg->max_warp_limit;
         sm->sched[s].gate = sm->gate;
+        sm->sched[s].needs_mem = sm->needs_mem;
+        sm->sched[s].mem_busy = &sm->mem_busy;
     }
     sm->mem_load = WC_NO_REC;
     sm->wake = WC_NEVER;
@@ -154,6 +164,7 @@ void wc_sm_free(wc_sm *sm)
     free(sm->sched);
     free(sm->warps);
     free(sm->gate);
+    free(sm->needs_mem);
     free(sm->blocks);
     free(sm->draining);
     free(sm->loads);
@@ -173,6 +184,7 @@ static void fetch(wc_sm *sm, unsigned slot)
         g->failed = true;
         rc = 0;
     }
+    sm->needs_mem[slot] = rc > 0 && wc_op_is_gmem(w->inst.op);
     if (rc == 0 || w->inst.op == WC_OP_EXIT) {
         w->state = W_DRAINING;
         sm->gate[slot] = WC_NEVER;
@@ -204,7 +216,8 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
     unsigned bs = 0;
     while (bs < sm->n_block_slots && sm->blocks[bs].used) bs++;
     int first = find_slots(sm, g->warps_per_block);
-    if (bs == sm->n_block_slots || first < 0) return wc_errf(g->err, "internal: no room on SM %u", sm->id);
+    if (bs == sm->n_block_slots || first < 0)
+        return wc_errf(g->err, "internal: no room on SM %u", sm->id);
     wc_block *b = &sm->blocks[bs];
     memset(b, 0, sizeof *b);
     if (g->src->ops->open_block(g->src, block_id, &b->src_block, g->err) < 0) return -1;
@@ -264,8 +277,10 @@ static void warp_retire(wc_sm *sm, unsigned slot)
     if (w->at_barrier) b->at_barrier--;
     w->at_barrier = 0;
     b->live--;
-    if (b->live == 0) block_finish(sm, b);
-    else barrier_check(sm, b);
+    if (b->live == 0)
+        block_finish(sm, b);
+    else
+        barrier_check(sm, b);
 }
 
 /* Retires draining warps whose register writes are all done. */
@@ -345,12 +360,6 @@ static bool warp_ready(void *ctx, unsigned slot)
             gate_until(sm, slot, first);
             return false;
         }
-    }
-    if (wc_op_is_gmem(in->op) && sm->mem_busy) {
-        /* Parked until the memory stage frees (mem_stage wakes the waiters). */
-        sm->gate[slot] = WC_NEVER;
-        sm->mem_waiters[slot >> 6] |= 1ull << (slot & 63);
-        return false;
     }
     return true;
 }
@@ -462,14 +471,13 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
 
 /* ---- memory stage ------------------------------------------------------ */
 
+/* The memory stage is free again: schedulers whose warps waited for it look
+ * again this cycle (the stage runs before issue). */
 static void wake_mem_waiters(wc_sm *sm, uint64_t now)
 {
-    for (unsigned k = 0; k < WC_SLOT_WORDS; k++)
-        while (sm->mem_waiters[k]) {
-            unsigned slot = k * 64 + (unsigned)__builtin_ctzll(sm->mem_waiters[k]);
-            sm->mem_waiters[k] &= sm->mem_waiters[k] - 1;
-            warp_wake(sm, slot, now);
-        }
+    for (unsigned i = 0; i < sm->n_sched; i++)
+        if (sm->sched[i].wake > now) sm->sched[i].wake = now;
+    if (sm->wake > now) sm->wake = now;
 }
 
 static void mem_stage(wc_sm *sm, uint64_t now)
@@ -512,8 +520,10 @@ static void mem_stage(wc_sm *sm, uint64_t now)
 void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
 {
     sm->now = ev->time;
-    if (ev->kind == WC_EV_BYPASS) sm_respond(sm, ev->cookie, ev->time);
-    else sm->l1->ops->fill(sm->l1, ev->addr, ev->sectors, ev->time);
+    if (ev->kind == WC_EV_BYPASS)
+        sm_respond(sm, ev->cookie, ev->time);
+    else
+        sm->l1->ops->fill(sm->l1, ev->addr, ev->sectors, ev->time);
     if (sm->mem_busy && sm->mem_retry_at == WC_NEVER) sm->mem_retry_at = ev->time;
     if (sm->wake > ev->time) sm->wake = ev->time;
 }
@@ -535,8 +545,10 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
             s->now = now;
             s->scan_min = WC_NEVER;
             int slot = s->ops->pick(s, warp_ready, sm);
-            if (slot >= 0) issue(sm, (unsigned)slot, now);
-            else s->wake = s->scan_min;
+            if (slot >= 0)
+                issue(sm, (unsigned)slot, now);
+            else
+                s->wake = s->scan_min;
         }
         if (s->wake < next) next = s->wake;
     }

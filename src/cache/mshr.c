@@ -38,9 +38,13 @@ void wc_mshr_free(wc_mshr *m)
 
 int wc_mshr_find(const wc_mshr *m, uint64_t addr)
 {
-    if (m->used == 0) return -1;
-    for (uint32_t i = 0; i < m->n_entries; i++)
-        if (m->e[i].addr == addr && m->e[i].n_merged) return (int)i;
+    /* Stop once every busy entry has been seen: a nearly empty table (the
+     * common case) costs a few compares, not n_entries. */
+    for (uint32_t i = 0, seen = 0; seen < m->used; i++) {
+        if (!m->e[i].n_merged) continue;
+        if (m->e[i].addr == addr) return (int)i;
+        seen++;
+    }
     return -1;
 }
 

@@ -164,6 +164,9 @@ typedef struct wc_mshr {
     uint32_t n_entries, max_merge, used;
     wc_mshr_entry *e;
     uint32_t *waiters; /* n_entries * max_merge request cookies */
+    int32_t *slot;     /* open-addressing index: line address -> entry, -1 empty */
+    uint32_t slot_mask;
+    uint32_t *free_list; /* unused entries (a stack of n_entries - used) */
 } wc_mshr;
 
 int wc_mshr_init(wc_mshr *m, uint32_t entries, uint32_t max_merge);

@@ -145,8 +145,27 @@ static void test_uncoalesced_and_gather(void)
     CHECK_EQ(r[0].addr, 0x20000);
 }
 
+/* The bit-count helpers the hot paths use, against a bit-by-bit count. */
+static void test_bit_counts(void)
+{
+    for (unsigned s = 0; s < 16; s++) {
+        unsigned n = 0;
+        for (unsigned b = 0; b < 4; b++) n += (s >> b) & 1;
+        CHECK_EQ(wc_sector_count((uint8_t)s), n);
+    }
+    uint32_t v = 0x12345678u;
+    for (int i = 0; i < 1000; i++) {
+        unsigned n = 0;
+        for (unsigned b = 0; b < 32; b++) n += (v >> b) & 1;
+        CHECK_EQ(wc_popcount32(v), n);
+        v = v * 1664525u + 1013904223u;
+    }
+    CHECK_EQ(wc_popcount32(0xffffffffu), 32);
+}
+
 int main(void)
 {
+    RUN(test_bit_counts);
     RUN(test_fully_coalesced);
     RUN(test_misaligned);
     RUN(test_wide_accesses);

@@ -26,7 +26,7 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
     wc_gpu *g = sm->gpu;
     bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
     uint32_t payload =
-        (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * __builtin_popcount(sectors) : 0;
+        (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * wc_sector_count(sectors) : 0;
     uint32_t flits = wc_mem_flits(&g->mem, payload);
     double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
     sm->port_free = leave + (double)flits / g->mem.flits_per_cycle;

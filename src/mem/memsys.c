@@ -75,7 +75,7 @@ static inline double port_pass(double *free_at, double t, uint32_t flits, uint32
 
 static inline uint32_t sector_bytes(uint8_t sectors)
 {
-    return 32u * (uint32_t)__builtin_popcount(sectors);
+    return 32u * wc_sector_count(sectors);
 }
 
 /* Takes the L2 MSHR that frees first; returns when the fetch may start. */

@@ -736,6 +736,10 @@ static int as_open_block(wc_source *src, uint64_t block_id, void **out, wc_err *
         if (s->pending_id > block_id) break; /* block absent from the trace: empty */
         if (s->pending_id == block_id) {
             if (read_section_body(s, b, nwarps, err) < 0) goto fail;
+            /* Look at the next section now, so that out-of-order files fail loudly. */
+            int rc = read_section_start(s, err);
+            if (rc < 0) goto fail;
+            if (rc == 0) s->in_body_eof = true;
             break;
         }
         /* A section the engine did not ask for: skip it. */

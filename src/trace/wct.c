@@ -348,8 +348,6 @@ typedef struct wct_source {
     bool in_kernel; /* between KERN and KEND */
     bool ended;     /* TEND seen */
     uint32_t nkernels;
-    uint8_t *scratch; /* compressed payloads */
-    size_t scratch_cap;
 } wct_source;
 
 #define WCT_FAIL(s, ch, ...) wct_fail((s), (ch), err, __VA_ARGS__)
@@ -389,44 +387,55 @@ static int read_chunk_header(wct_source *s, wct_chunk *ch, wc_err *err)
     return 1;
 }
 
+/* Reads `n` bytes into a new buffer, growing it as data actually arrives, so a
+ * header that claims a huge chunk in a short file costs nothing. */
+static uint8_t *read_exact(FILE *f, size_t n)
+{
+    size_t cap = n < (1u << 20) ? n : (1u << 20), got = 0;
+    uint8_t *buf = malloc(cap ? cap : 1);
+    while (buf && got < n) {
+        if (got == cap) {
+            cap = cap * 2 < n ? cap * 2 : n;
+            uint8_t *p = realloc(buf, cap);
+            if (!p) break;
+            buf = p;
+        }
+        size_t r = fread(buf + got, 1, cap - got, f);
+        if (!r) break;
+        got += r;
+    }
+    if (got < n) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
 /* Reads, verifies and decompresses a chunk's payload into a new buffer. */
 static uint8_t *read_payload(wct_source *s, const wct_chunk *ch, wc_err *err)
 {
-    uint8_t *raw = malloc(ch->raw_len ? ch->raw_len : 1);
-    if (!raw) {
-        WCT_FAIL(s, ch, "out of memory");
-        return NULL;
-    }
-    uint8_t *stored = raw;
-    if (ch->codec != WC_CODEC_NONE) {
-        if (ch->stored_len > s->scratch_cap) {
-            uint8_t *p = realloc(s->scratch, ch->stored_len);
-            if (!p) goto oom;
-            s->scratch = p;
-            s->scratch_cap = ch->stored_len;
-        }
-        stored = s->scratch;
-    }
-    if (fread(stored, 1, ch->stored_len, s->f) != ch->stored_len) {
+    uint8_t *stored = read_exact(s->f, ch->stored_len);
+    if (!stored) {
         WCT_FAIL(s, ch, "truncated chunk");
-        goto fail;
+        return NULL;
     }
     if (wct_hash(stored, ch->stored_len, chunk_seed(ch->tag, ch->codec, ch->raw_len)) != ch->sum) {
         WCT_FAIL(s, ch, "checksum mismatch (corrupt file)");
-        goto fail;
+        free(stored);
+        return NULL;
     }
-    if (ch->codec != WC_CODEC_NONE &&
-        wc_codec_decompress((int)ch->codec, stored, ch->stored_len, raw, ch->raw_len, err) < 0) {
+    if (ch->codec == WC_CODEC_NONE) return stored;
+    uint8_t *raw = malloc(ch->raw_len ? ch->raw_len : 1);
+    if (!raw) {
+        WCT_FAIL(s, ch, "out of memory");
+    } else if (wc_codec_decompress((int)ch->codec, stored, ch->stored_len, raw, ch->raw_len, err) < 0) {
         wc_err inner = *err;
         WCT_FAIL(s, ch, "%s", inner.msg);
-        goto fail;
+        free(raw);
+        raw = NULL;
     }
+    free(stored);
     return raw;
-oom:
-    WCT_FAIL(s, ch, "out of memory");
-fail:
-    free(raw);
-    return NULL;
 }
 
 static int skip_payload(wct_source *s, const wct_chunk *ch, wc_err *err)
@@ -593,7 +602,6 @@ static void wct_destroy(wc_source *src)
 {
     wct_source *s = (wct_source *)src;
     if (s->f) fclose(s->f);
-    free(s->scratch);
     free(s);
 }
 

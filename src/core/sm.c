@@ -185,7 +185,9 @@ static void fetch(wc_sm *sm, unsigned slot)
         rc = 0;
     }
     sm->needs_mem[slot] = rc > 0 && wc_op_is_gmem(w->inst.op);
-    if (rc == 0 || w->inst.op == WC_OP_EXIT) {
+    /* EXIT issues like any instruction (a predicated-off EXIT, mask 0, is common
+     * in traces); the warp ends when its stream does. */
+    if (rc == 0) {
         w->state = W_DRAINING;
         sm->gate[slot] = WC_NEVER;
         wc_sched_remove(&sm->sched[slot % sm->n_sched], slot);

@@ -334,6 +334,7 @@ static void test_option_table(void)
                                            "gpgpu_l1_latency",
                                            "gpgpu_smem_latency",
                                            "gpgpu_gmem_skip_L1D",
+                                           "gpgpu_flush_l1_cache",
                                            "gpgpu_n_mem",
                                            "gpgpu_n_sub_partition_per_mchannel",
                                            "gpgpu_l2_rop_latency",

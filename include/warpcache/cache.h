@@ -227,6 +227,9 @@ typedef struct wc_l1_ops {
     /* Data for line `addr` (sectors) arrived from below at cycle now. */
     void (*fill)(wc_l1 *l1, uint64_t addr, uint8_t sectors, uint64_t now);
     void (*destroy)(wc_l1 *l1);
+    /* Optional: invalidate every line at a kernel boundary (-gpgpu_flush_l1_cache),
+     * writing dirty data back.  Nothing is in flight when it is called. */
+    void (*flush)(wc_l1 *l1, uint64_t now);
 } wc_l1_ops;
 
 /* Every L1 embeds this first. */

@@ -57,6 +57,7 @@ typedef struct wc_config {
     char l1_org[64];         /* L1 organisation by registry name ("conventional") */
     uint32_t l1_latency;     /* -gpgpu_l1_latency: hit latency in core cycles */
     bool l1_skip;            /* -gpgpu_gmem_skip_L1D: every global access bypasses L1 */
+    bool l1_flush;           /* -gpgpu_flush_l1_cache: invalidate L1s between kernels */
     uint32_t ipoly_poly;     /* IPOLY/PRIC polynomial; 0 = default for the set count */
     uint32_t coalesce_bytes; /* request granularity: 128 (line) or 32 (sector) */
     uint32_t coalesce_arch;  /* -gpgpu_coalesce_arch, recorded (13/20: 128 B segments) */

@@ -506,6 +506,14 @@ static wc_l1 *conv_create(const wc_config *cfg, const wc_l1_env *env, wc_err *er
     return &c->base;
 }
 
+static void conv_flush(wc_l1 *l1, uint64_t now)
+{
+    conv_l1 *c = (conv_l1 *)l1;
+    size_t n = (size_t)c->ta.nsets * c->ta.assoc;
+    for (size_t i = 0; i < n; i++)
+        if (c->ta.lines[i].state == WC_LINE_VALID) evict_line(c, &c->ta.lines[i], now);
+}
+
 const wc_l1_ops wc_l1_conventional = {
     "conventional",
     "GPGPU-Sim-class L1D: tag array + MSHRs + miss queue, policies from -gpgpu_cache:dl1",
@@ -513,4 +521,5 @@ const wc_l1_ops wc_l1_conventional = {
     conv_access,
     conv_fill,
     conv_destroy,
+    conv_flush,
 };

@@ -44,6 +44,7 @@ void wc_config_defaults(wc_config *cfg)
     snprintf(cfg->l1_org, sizeof cfg->l1_org, "conventional");
     cfg->l1_latency = 20; /* GPGPU-Sim 3.2 had no L1 latency option; see docs */
     cfg->l1_skip = false;
+    cfg->l1_flush = true; /* GTX480 file; Fermi's L1 is not coherent across kernels */
     cfg->ipoly_poly = 0;
     cfg->coalesce_bytes = 128;
     cfg->coalesce_arch = 20;

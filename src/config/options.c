@@ -82,6 +82,8 @@ typedef struct opt_desc {
       "L1 hit latency, core cycles")                                                               \
     X("gpgpu_gmem_skip_L1D", OPT_BOOL, l1_skip, 0, 1, CHK_NONE,                                    \
       "1 = global accesses bypass the L1")                                                         \
+    X("gpgpu_flush_l1_cache", OPT_BOOL, l1_flush, 0, 1, CHK_NONE,                                  \
+      "1 = invalidate the L1s at every kernel boundary (L1 is not coherent)")                      \
     X("l1_ipoly_poly", OPT_U32, ipoly_poly, 0, UINT32_MAX, CHK_NONE,                               \
       "IPOLY (set index P) polynomial with its x^n term, degree log2(L1 sets); 0 = default")       \
     X("coalesce_bytes", OPT_U32, coalesce_bytes, 32, 128, CHK_32_OR_128,                           \

@@ -237,6 +237,9 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     }
     /* The kernel ends when its last warp retired; responses still arriving
      * for stores are not waited for. */
+    if (g->cfg.l1_flush)
+        for (unsigned i = 0; i < g->n_sm; i++)
+            if (g->sms[i].l1->ops->flush) g->sms[i].l1->ops->flush(g->sms[i].l1, now);
     wc_kstats after;
     snapshot(g, &after);
     kstats_diff(ks, &after, &before);

@@ -27,17 +27,38 @@ typedef struct wc_sched {
     uint64_t now, scan_min;   /* set by the SM around pick() */
 } wc_sched;
 
-/* The test every policy applies to a candidate: the SM's cheap per-slot gate
- * first (remembering the earliest gate seen), then the full readiness check. */
-static inline bool wc_sched_can_issue(wc_sched *s, unsigned w, wc_ready_fn ready, void *ctx)
+/* One scan of a scheduler's warps in one cycle.  Policies offer candidates
+ * with wc_scan_try() in their own order: the SM's cheap per-slot gate first
+ * (remembering the earliest gate seen, which becomes the scheduler's wake
+ * time), then the memory stage, then the SM's full readiness check.  The scan
+ * lives in locals so the hot loop stays in registers. */
+typedef struct wc_scan {
+    const uint64_t *gate;
+    const uint8_t *needs_mem;
+    uint64_t now, min;
+    bool mem_busy;
+} wc_scan;
+
+static inline wc_scan wc_scan_begin(const wc_sched *s)
 {
-    uint64_t g = s->gate[w];
-    if (g > s->now) {
-        if (g < s->scan_min) s->scan_min = g;
+    wc_scan sc = {s->gate, s->needs_mem, s->now, WC_NEVER, *s->mem_busy};
+    return sc;
+}
+
+static inline bool wc_scan_try(wc_scan *sc, unsigned w, wc_ready_fn ready, void *ctx)
+{
+    uint64_t g = sc->gate[w];
+    if (g > sc->now) {
+        sc->min = g < sc->min ? g : sc->min;
         return false;
     }
-    if (*s->mem_busy && s->needs_mem[w]) return false; /* the SM wakes us when it frees */
+    if (sc->mem_busy && sc->needs_mem[w]) return false; /* the SM wakes us when it frees */
     return ready(ctx, w);
+}
+
+static inline void wc_scan_end(wc_sched *s, const wc_scan *sc)
+{
+    if (sc->min < s->scan_min) s->scan_min = sc->min;
 }
 
 typedef struct wc_sched_ops {

@@ -8,18 +8,20 @@
 static int gto_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
 {
     unsigned n = wc_sched_window(s);
-    if (s->last >= 0) {
+    wc_scan sc = wc_scan_begin(s);
+    int pick = -1;
+    if (s->last >= 0)
         for (unsigned i = 0; i < n; i++)
             if (s->warps[i] == s->last) {
-                if (wc_sched_can_issue(s, (unsigned)s->last, ready, ctx)) return s->last;
+                if (wc_scan_try(&sc, (unsigned)s->last, ready, ctx)) pick = s->last;
                 break;
             }
-    }
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned i = 0; pick < 0 && i < n; i++) {
         unsigned w = s->warps[i];
-        if ((int)w != s->last && wc_sched_can_issue(s, w, ready, ctx)) return s->last = (int)w;
+        if ((int)w != s->last && wc_scan_try(&sc, w, ready, ctx)) pick = s->last = (int)w;
     }
-    return -1;
+    wc_scan_end(s, &sc);
+    return pick;
 }
 
 const wc_sched_ops wc_sched_gto = {

@@ -15,11 +15,14 @@ static int lrr_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
                 start = i + 1;
                 break;
             }
-    for (unsigned k = 0; k < n; k++) {
+    wc_scan sc = wc_scan_begin(s);
+    int pick = -1;
+    for (unsigned k = 0; pick < 0 && k < n; k++) {
         unsigned w = s->warps[(start + k) % n];
-        if (wc_sched_can_issue(s, w, ready, ctx)) return s->last = (int)w;
+        if (wc_scan_try(&sc, w, ready, ctx)) pick = s->last = (int)w;
     }
-    return -1;
+    wc_scan_end(s, &sc);
+    return pick;
 }
 
 const wc_sched_ops wc_sched_lrr = {

@@ -371,8 +371,31 @@ static void test_round_trip_same_stats(void)
     free(via);
 }
 
+/* Two launches of a kernel reading one line: the second launch misses again
+ * when L1s are flushed between kernels, and hits when they are not. */
+static void test_flush_between_kernels(void)
+{
+    for (int flush = 0; flush <= 1; flush++) {
+        wc_config c;
+        tiny_config(&c);
+        c.l1_flush = flush;
+        list_source *l = ls_create(1, 32);
+        l->kernels_left = 2;
+        ls_load(l, 0, 0x10000, 1);
+        ls_alu(l, 0, 2, 1);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(st.n_kernels, 2);
+        CHECK_EQ(st.kernels[1].l1.outcome[WC_HIT], flush ? 0 : 1);
+        CHECK_EQ(st.kernels[1].l1.outcome[WC_MISS], flush ? 1 : 0);
+        CHECK_EQ(st.total.l1.evictions, flush ? 2 : 0);
+        wc_stats_free(&st);
+    }
+}
+
 int main(void)
 {
+    RUN(test_flush_between_kernels);
     RUN(test_real_trace_vectoradd);
     RUN(test_round_trip_same_stats);
     RUN(test_single_miss_timing);

@@ -9,20 +9,22 @@
  */
 #include "warpcache/coalescer.h"
 
+/* Bits [lo, hi) of a 64-bit word (0 <= lo <= hi <= 64). */
+static inline uint64_t bit_range(unsigned lo, unsigned hi)
+{
+    if (lo >= hi) return 0;
+    uint64_t upto = hi == 64 ? ~0ull : (1ull << hi) - 1;
+    return upto & ~((1ull << lo) - 1);
+}
+
+/* Marks bytes [off, off+len) of the 128 B line (off + len <= 128). */
 static inline void set_bytes(wc_mem_req *r, unsigned off, unsigned len)
 {
-    /* off + len <= 128 and len <= 16, so the range spans at most two words. */
-    unsigned w = off >> 6, b = off & 63;
-    if (b + len <= 64) {
-        uint64_t m = (len == 64) ? ~0ull : (((1ull << len) - 1) << b);
-        r->bytemask[w] |= m;
-    } else {
-        unsigned lo = 64 - b;
-        r->bytemask[w] |= ~0ull << b;
-        r->bytemask[w + 1] |= (1ull << (len - lo)) - 1;
-    }
-    unsigned s0 = off >> 5, s1 = (off + len - 1) >> 5;
-    for (unsigned s = s0; s <= s1; s++) r->sectors |= (uint8_t)(1u << s);
+    unsigned end = off + len;
+    r->bytemask[0] |= bit_range(off < 64 ? off : 64, end < 64 ? end : 64);
+    r->bytemask[1] |= bit_range(off > 64 ? off - 64 : 0, end > 64 ? end - 64 : 0);
+    unsigned s0 = off >> 5, s1 = (end - 1) >> 5;
+    r->sectors |= (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
 }
 
 static inline wc_mem_req *segment_request(wc_mem_req *out, unsigned *n, uint64_t seg)
@@ -57,13 +59,7 @@ static unsigned coalesce_contiguous(const wc_winst *in, unsigned width, unsigned
         unsigned first = (unsigned)((a - in->base) / width);
         unsigned last = (unsigned)((stop - 1 - in->base) / width);
         r->lanes = (last >= 31 ? ~0u : ((2u << last) - 1)) & ~((1u << first) - 1);
-        unsigned off = (unsigned)(a & 127), len = (unsigned)(stop - a);
-        while (len) {
-            unsigned chunk = len > 16 ? 16 : len;
-            set_bytes(r, off, chunk);
-            off += chunk;
-            len -= chunk;
-        }
+        set_bytes(r, (unsigned)(a & 127), (unsigned)(stop - a));
         a = stop;
     }
     return n;

@@ -157,6 +157,7 @@ typedef struct wc_mshr_entry {
     uint32_t first;    /* index of the first waiting request in the pool */
     uint8_t sectors;   /* sectors requested from below */
     uint8_t busy;
+    uint8_t arrived;   /* sectors received from below so far (done when it covers sectors) */
 } wc_mshr_entry;
 
 typedef struct wc_mshr {

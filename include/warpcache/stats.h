@@ -67,5 +67,7 @@ uint64_t wc_kstats_l1_fails(const wc_kstats *k);
 void wc_stats_write_text(const wc_stats *st, FILE *f);
 void wc_stats_write_json(const wc_stats *st, FILE *f);
 void wc_stats_write_csv(const wc_stats *st, FILE *f);
+/* CSV rows of one run; `header` writes the column names first. */
+void wc_stats_write_csv_run(const wc_stats *st, FILE *f, bool header);
 
 #endif

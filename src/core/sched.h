@@ -1,0 +1,45 @@
+/*
+ * sched.h - the warp-scheduler seam.  Each SM has cfg->n_sched_per_sm
+ * schedulers; warp slot w belongs to scheduler w % n.  A scheduler keeps its
+ * warps oldest-first and, each cycle, offers candidates to the SM's `ready`
+ * test in its own order; the first ready one issues.  An active-warp limit
+ * (throttling: static warp limiting, DWT-CS, CCWS) restricts the candidates to
+ * the `limit` oldest warps.  A new policy is one file with a wc_sched_ops and
+ * one line in sched.c.
+ */
+#ifndef WC_CORE_SCHED_H
+#define WC_CORE_SCHED_H
+
+#include "warpcache/common.h"
+
+typedef bool (*wc_ready_fn)(void *ctx, unsigned slot);
+
+typedef struct wc_sched {
+    const struct wc_sched_ops *ops;
+    uint16_t *warps; /* slots, oldest first */
+    unsigned n, cap;
+    int last;       /* slot issued last, -1 if none */
+    unsigned limit; /* consider only the `limit` oldest warps; 0 = all */
+} wc_sched;
+
+typedef struct wc_sched_ops {
+    const char *name;
+    const char *help;
+    /* Returns the slot to issue, or -1. */
+    int (*pick)(wc_sched *s, wc_ready_fn ready, void *ctx);
+} wc_sched_ops;
+
+const wc_sched_ops *wc_sched_find(const char *name);
+const wc_sched_ops *const *wc_sched_list(size_t *count);
+
+int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap);
+void wc_sched_free(wc_sched *s);
+void wc_sched_add(wc_sched *s, unsigned slot);    /* a warp arrives (youngest) */
+void wc_sched_remove(wc_sched *s, unsigned slot); /* a warp finished */
+
+static inline unsigned wc_sched_window(const wc_sched *s)
+{
+    return s->limit && s->limit < s->n ? s->limit : s->n;
+}
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * sched_gto.c - greedy-then-oldest: keep issuing from the warp that issued
+ * last while it can; otherwise the oldest ready warp (the seeds' baseline in
+ * 000, 001 and 002).
+ */
+#include "core/sched.h"
+
+static int gto_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
+{
+    unsigned n = wc_sched_window(s);
+    if (s->last >= 0) {
+        for (unsigned i = 0; i < n; i++)
+            if (s->warps[i] == s->last) {
+                if (ready(ctx, (unsigned)s->last)) return s->last;
+                break;
+            }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned w = s->warps[i];
+        if ((int)w != s->last && ready(ctx, w)) return s->last = (int)w;
+    }
+    return -1;
+}
+
+const wc_sched_ops wc_sched_gto = {
+    .name = "gto",
+    .help = "greedy-then-oldest",
+    .pick = gto_pick,
+};

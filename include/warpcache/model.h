@@ -70,7 +70,7 @@ typedef struct wc_model_opts {
     uint64_t seed;         /* latency generator; 0 = the config's seed */
 
     /* geometry overrides, 0 = from the config's L1 */
-    uint32_t line_bytes, nsets, assoc;
+    uint32_t line_bytes, nsets, ways;
     char set_index; /* 0 = config's; 'L', 'H', 'P', 'X' */
 } wc_model_opts;
 
@@ -158,17 +158,26 @@ double wc_model_miss_rate_no_latency(const wc_model_kernel *k);
 
 /* ---- running ---------------------------------------------------------- */
 
-/* Callback for every line request in model order (MRC, tests): core, line
- * address (byte address >> line_log2), the time step, and the distance in
- * the set's stack (UINT64_MAX = infinite). */
-typedef void (*wc_model_access_fn)(void *ctx, uint32_t core, uint64_t line, uint64_t time,
-                                   uint64_t distance, bool hit);
+/* What the model did with one line request, in model order (MRC, tests). */
+typedef struct wc_model_event {
+    uint32_t core;     /* core id */
+    uint32_t warp;     /* warp slot on the core */
+    uint64_t block;    /* linear block id */
+    uint64_t line;     /* line address (byte address >> log2(line size)) */
+    uint64_t time;     /* issue time step */
+    uint64_t effect;   /* time the request changes the stack (0 when refused) */
+    uint64_t distance; /* stack distance in its set, UINT64_MAX = infinite */
+    uint32_t mshr_before, mshr_after; /* core MSHR entries in use around the issue */
+    bool hit, inflight, refused;      /* refused: no MSHR, the warp retries later */
+} wc_model_event;
+
+typedef void (*wc_model_event_fn)(void *ctx, const wc_model_event *e);
 
 /* Runs the model once, with the switches of `o`, over every kernel of `src`;
  * fills res->kernels[i].run[kind] (appending kernels on the first run) and, for
- * WC_RUN_FULL, the histogram.  `on_access` may be NULL. */
+ * WC_RUN_FULL, the histogram.  `on_event` may be NULL. */
 int wc_model_run(const wc_model_opts *o, const wc_config *cfg, wc_source *src,
-                 wc_model_run_kind kind, wc_model_result *res, wc_model_access_fn on_access,
+                 wc_model_run_kind kind, wc_model_result *res, wc_model_event_fn on_event,
                  void *ctx, wc_err *err);
 
 /* Opens a fresh copy of the same input (classification needs up to 4 passes). */

@@ -143,7 +143,7 @@ int wc_model_opts_set(wc_model_opts *o, const char *name, const char *v, wc_err 
         {"model_seed", offsetof(wc_model_opts, seed), 8, UINT64_MAX},
         {"line_bytes", offsetof(wc_model_opts, line_bytes), 4, 1u << 16},
         {"nsets", offsetof(wc_model_opts, nsets), 4, 1u << 24},
-        {"ways", offsetof(wc_model_opts, assoc), 4, 1u << 24},
+        {"ways", offsetof(wc_model_opts, ways), 4, 1u << 24},
     };
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
         if (strcmp(name, nums[i].name)) continue;
@@ -235,7 +235,7 @@ void wc_model_classes_compute(wc_model_kernel *k, const wc_model_opts *o)
     if (k->ran[WC_RUN_NO_ASSOC]) c.associativity = sat_sub(full->misses, k->run[WC_RUN_NO_ASSOC].misses);
     if (k->ran[WC_RUN_NO_MSHR]) c.mshr = sat_sub(full->misses, k->run[WC_RUN_NO_MSHR].misses);
     uint64_t left = full->misses - c.compulsory;
-    uint64_t *give[3] = {&c.mshr, &c.latency, &c.associativity};
+    uint64_t *give[3] = {&c.associativity, &c.latency, &c.mshr}; /* last gives way first */
     for (int i = 0; i < 3; i++) {
         if (*give[i] > left) *give[i] = left;
         left -= *give[i];

@@ -121,7 +121,7 @@ typedef struct mrun {
     double spare;
     bool have_spare;
     wc_rd_hist *hist;
-    wc_model_access_fn on_access;
+    wc_model_event_fn on_event;
     void *ctx;
     wc_err *err;
     int failed;
@@ -270,6 +270,19 @@ static uint32_t thread_limit_mask(const mrun *r, const mblock *b, uint32_t warp)
     return (1u << (lim - t0)) - 1u;
 }
 
+/* The instruction's line requests: the project's coalescer at its 128 B and
+ * 32 B granularities (Fermi's rules, seed 003 section 4.1), the generic
+ * unique-line split for other line sizes (cache-line sweeps). */
+static unsigned inst_lines(const mrun *r, const wc_winst *in, uint64_t *lines)
+{
+    if (r->line_log2 != 7 && r->line_log2 != 5)
+        return wc_model_split_lines(in, r->line_log2, lines);
+    wc_mem_req reqs[WC_MAX_REQS_PER_INST];
+    unsigned n = wc_coalesce(in, 1u << r->line_log2, reqs);
+    for (unsigned i = 0; i < n; i++) lines[i] = reqs[i].addr >> r->line_log2;
+    return n;
+}
+
 /* Loads the warp's next modelled memory instruction; 0 = the warp is done. */
 static int fetch_inst(mrun *r, mcore *c, mwarp *w)
 {
@@ -285,7 +298,7 @@ static int fetch_inst(mrun *r, mcore *c, mwarp *w)
         if (rc == 0 || in.op == WC_OP_EXIT) return 0;
         in.mask &= lim;
         if (!modelled_op(r, &in)) continue;
-        w->n = (uint16_t)wc_model_split_lines(&in, r->line_log2, w->lines);
+        w->n = (uint16_t)inst_lines(r, &in, w->lines);
         w->next = 0;
         if (w->n) {
             c->cnt.warp_insts++;
@@ -401,6 +414,11 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
             bool warp_full = o->mshr_per_warp && w->mshr >= o->mshr_per_warp;
             if (core_full || warp_full) {
                 c->cnt.mshr_stalls++;
+                if (r->on_event) {
+                    wc_model_event ev = {c->id, ws,   c->blocks[w->block].id, line, t, 0, d,
+                                         c->mshr_used, c->mshr_used, false, false, true};
+                    r->on_event(r->ctx, &ev);
+                }
                 return REFUSED;
             }
         }
@@ -414,6 +432,7 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
             if (cold) c->cnt.cold++;
             if (inflight) c->cnt.inflight++;
         }
+        uint32_t mshr_before = c->mshr_used;
         uint64_t at;
         if (hit) {
             at = t + (r->latency ? o->hit_latency : 0);
@@ -434,7 +453,11 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
         }
         if (schedule_effect(r, c, slot, at, !hit) < 0) return -1;
         if (at - t > *delay) *delay = at - t;
-        if (r->on_access) r->on_access(r->ctx, c->id, line, t, d, hit);
+        if (r->on_event) {
+            wc_model_event ev = {c->id, ws,          c->blocks[w->block].id, line, t, at, d,
+                                 mshr_before, c->mshr_used, hit, inflight, false};
+            r->on_event(r->ctx, &ev);
+        }
         w->next++;
     }
     return ISSUED_ALL;
@@ -662,7 +685,7 @@ static int resolve_geometry(const wc_model_opts *o, const wc_config *cfg, wc_mod
 {
     uint32_t line = o->line_bytes ? o->line_bytes : cfg->l1.line_bytes;
     uint32_t nsets = o->nsets ? o->nsets : cfg->l1.nsets;
-    uint32_t assoc = o->assoc ? o->assoc : cfg->l1.assoc;
+    uint32_t assoc = o->ways ? o->ways : cfg->l1.assoc;
     char sif = o->set_index ? o->set_index : cfg->l1.set_index;
     if (!wc_is_pow2(line)) return wc_errf(err, "model: line size %u is not a power of two", line);
     if (!wc_is_pow2(nsets)) return wc_errf(err, "model: %u sets is not a power of two", nsets);
@@ -680,7 +703,7 @@ static int resolve_geometry(const wc_model_opts *o, const wc_config *cfg, wc_mod
 }
 
 int wc_model_run(const wc_model_opts *o, const wc_config *cfg, wc_source *src,
-                 wc_model_run_kind kind, wc_model_result *res, wc_model_access_fn on_access,
+                 wc_model_run_kind kind, wc_model_result *res, wc_model_event_fn on_event,
                  void *ctx, wc_err *err)
 {
     if (resolve_geometry(o, cfg, res, err) < 0) return -1;
@@ -689,7 +712,7 @@ int wc_model_run(const wc_model_opts *o, const wc_config *cfg, wc_source *src,
     r.o = o;
     r.src = src;
     r.err = err;
-    r.on_access = on_access;
+    r.on_event = on_event;
     r.ctx = ctx;
     r.line_log2 = wc_log2(res->line_bytes);
     r.assoc = o->assoc && kind != WC_RUN_NO_ASSOC;

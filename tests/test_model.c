@@ -70,8 +70,8 @@ static int hs_next_inst(wc_source *s, void *b, uint32_t warp, wc_winst *o, wc_er
 static void hs_close_block(wc_source *s, void *b) {}
 static void hs_destroy(wc_source *s) {}
 
-static const wc_source_ops hs_ops = {"hand",         hs_next_kernel, hs_open_block,
-                                     hs_next_inst,   hs_close_block, hs_destroy};
+static const wc_source_ops hs_ops = {"hand",       hs_next_kernel, hs_open_block,
+                                     hs_next_inst, hs_close_block, hs_destroy};
 
 static void hs_init(hand_src *h, unsigned nwarps)
 {
@@ -410,9 +410,9 @@ static void test_classes_from_runs(void)
     wc_model_opts_defaults(&o);
     for (int i = 0; i < WC_RUN__COUNT; i++) k.ran[i] = true;
     k.run[WC_RUN_FULL].misses = 100, k.run[WC_RUN_FULL].inf = 40;
-    k.run[WC_RUN_NO_LATENCY].inf = 30;    /* latency misses: 10, compulsory 30 */
-    k.run[WC_RUN_NO_ASSOC].misses = 80;   /* associativity: 20 */
-    k.run[WC_RUN_NO_MSHR].misses = 105;   /* MSHRs remove misses: 0 */
+    k.run[WC_RUN_NO_LATENCY].inf = 30;  /* latency misses: 10, compulsory 30 */
+    k.run[WC_RUN_NO_ASSOC].misses = 80; /* associativity: 20 */
+    k.run[WC_RUN_NO_MSHR].misses = 105; /* MSHRs remove misses: 0 */
     wc_model_classes_compute(&k, &o);
     CHECK_EQ(k.cls.compulsory, 30);
     CHECK_EQ(k.cls.latency, 10);

@@ -40,8 +40,9 @@
 /* ---- options --------------------------------------------------------- */
 
 typedef enum wc_model_blocks {
-    WC_MODEL_BLOCKS_DYNAMIC = 0, /* a finished block is replaced at once (first-done, first-serve) */
-    WC_MODEL_BLOCKS_SETS         /* the seed's code: the next set starts when the whole set is done */
+    WC_MODEL_BLOCKS_DYNAMIC =
+        0,               /* a finished block is replaced at once (first-done, first-serve) */
+    WC_MODEL_BLOCKS_SETS /* the seed's code: the next set starts when the whole set is done */
 } wc_model_blocks;
 
 typedef struct wc_model_opts {
@@ -62,12 +63,12 @@ typedef struct wc_model_opts {
     uint32_t mshr_per_warp; /* seed: 6 */
 
     /* execution model */
-    uint32_t cores;        /* blocks are distributed over this many cores; 0 = the config's SMs */
-    int32_t core;          /* the core whose stream is modelled; -1 = all cores (summed) */
-    uint64_t max_threads;  /* model only the first N threads of a kernel, 0 = all (seed: 8192) */
+    uint32_t cores;       /* blocks are distributed over this many cores; 0 = the config's SMs */
+    int32_t core;         /* the core whose stream is modelled; -1 = all cores (summed) */
+    uint64_t max_threads; /* model only the first N threads of a kernel, 0 = all (seed: 8192) */
     wc_model_blocks blocks;
-    bool stores;           /* also model stores (Fermi's L1 does not cache them: off) */
-    uint64_t seed;         /* latency generator; 0 = the config's seed */
+    bool stores;   /* also model stores (Fermi's L1 does not cache them: off) */
+    uint64_t seed; /* latency generator; 0 = the config's seed */
 
     /* geometry overrides, 0 = from the config's L1 */
     uint32_t line_bytes, nsets, ways;
@@ -160,13 +161,13 @@ double wc_model_miss_rate_no_latency(const wc_model_kernel *k);
 
 /* What the model did with one line request, in model order (MRC, tests). */
 typedef struct wc_model_event {
-    uint32_t core;     /* core id */
-    uint32_t warp;     /* warp slot on the core */
-    uint64_t block;    /* linear block id */
-    uint64_t line;     /* line address (byte address >> log2(line size)) */
-    uint64_t time;     /* issue time step */
-    uint64_t effect;   /* time the request changes the stack (0 when refused) */
-    uint64_t distance; /* stack distance in its set, UINT64_MAX = infinite */
+    uint32_t core;                    /* core id */
+    uint32_t warp;                    /* warp slot on the core */
+    uint64_t block;                   /* linear block id */
+    uint64_t line;                    /* line address (byte address >> log2(line size)) */
+    uint64_t time;                    /* issue time step */
+    uint64_t effect;                  /* time the request changes the stack (0 when refused) */
+    uint64_t distance;                /* stack distance in its set, UINT64_MAX = infinite */
     uint32_t mshr_before, mshr_after; /* core MSHR entries in use around the issue */
     bool hit, inflight, refused;      /* refused: no MSHR, the warp retries later */
 } wc_model_event;
@@ -209,10 +210,10 @@ void wc_model_write_hist_csv(const wc_model_result *r, FILE *f);
 typedef struct wc_mrc wc_mrc;
 
 typedef struct wc_mrc_opts {
-    uint32_t nsets;   /* 1 = fully associative */
-    char set_index;   /* 'L' linear (default), 'H', 'P', 'X' */
+    uint32_t nsets;      /* 1 = fully associative */
+    char set_index;      /* 'L' linear (default), 'H', 'P', 'X' */
     uint32_t line_bytes; /* for the set index, with nsets > 1 */
-    double rate;      /* SHARDS sampling rate in (0, 1]; 1 = exact */
+    double rate;         /* SHARDS sampling rate in (0, 1]; 1 = exact */
 } wc_mrc_opts;
 
 wc_mrc *wc_mrc_create(const wc_mrc_opts *o, wc_err *err);
@@ -250,7 +251,7 @@ typedef struct wc_svg_series {
 
 typedef struct wc_svg_plot {
     const char *title, *xlabel, *ylabel;
-    bool xlog2; /* x axis in log2 scale */
+    bool xlog2;        /* x axis in log2 scale */
     double ymin, ymax; /* ymin == ymax: from the data */
 } wc_svg_plot;
 

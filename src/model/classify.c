@@ -117,9 +117,12 @@ int wc_model_opts_set(wc_model_opts *o, const char *name, const char *v, wc_err 
         return 0;
     }
     if (!strcmp(name, "blocks")) {
-        if (!strcmp(v, "dynamic")) o->blocks = WC_MODEL_BLOCKS_DYNAMIC;
-        else if (!strcmp(v, "sets")) o->blocks = WC_MODEL_BLOCKS_SETS;
-        else return wc_errf(err, "-o blocks=%s: expected dynamic or sets", v);
+        if (!strcmp(v, "dynamic"))
+            o->blocks = WC_MODEL_BLOCKS_DYNAMIC;
+        else if (!strcmp(v, "sets"))
+            o->blocks = WC_MODEL_BLOCKS_SETS;
+        else
+            return wc_errf(err, "-o blocks=%s: expected dynamic or sets", v);
         return 0;
     }
     if (!strcmp(name, "set_index")) {
@@ -165,9 +168,12 @@ int wc_model_opts_set(wc_model_opts *o, const char *name, const char *v, wc_err 
 void wc_rd_hist_add(wc_rd_hist *h, uint64_t d)
 {
     h->total++;
-    if (d == UINT64_MAX) h->inf++;
-    else if (d < WC_RD_EXACT) h->exact[d]++;
-    else h->log2[wc_log2(d) < WC_RD_LOG ? wc_log2(d) : WC_RD_LOG - 1]++;
+    if (d == UINT64_MAX)
+        h->inf++;
+    else if (d < WC_RD_EXACT)
+        h->exact[d]++;
+    else
+        h->log2[wc_log2(d) < WC_RD_LOG ? wc_log2(d) : WC_RD_LOG - 1]++;
 }
 
 void wc_rd_hist_merge(wc_rd_hist *dst, const wc_rd_hist *src)
@@ -184,7 +190,8 @@ uint64_t wc_rd_hist_at_least(const wc_rd_hist *h, uint64_t d)
     for (uint64_t i = d; i < WC_RD_EXACT; i++) n += h->exact[i];
     for (int k = 0; k < WC_RD_LOG; k++) {
         uint64_t lo = 1ull << k, hi = lo << 1;
-        if (lo >= d) n += h->log2[k];
+        if (lo >= d)
+            n += h->log2[k];
         else if (hi > d) /* d inside the bin: assume distances spread evenly */
             n += (uint64_t)((double)h->log2[k] * (double)(hi - d) / (double)lo);
     }
@@ -207,8 +214,7 @@ void wc_model_counts_add(wc_model_counts *dst, const wc_model_counts *src)
 
 const char *wc_model_run_name(wc_model_run_kind k)
 {
-    static const char *const names[WC_RUN__COUNT] = {"full", "no_assoc", "no_latency",
-                                                     "no_mshr"};
+    static const char *const names[WC_RUN__COUNT] = {"full", "no_assoc", "no_latency", "no_mshr"};
     return k < WC_RUN__COUNT ? names[k] : "?";
 }
 
@@ -232,7 +238,8 @@ void wc_model_classes_compute(wc_model_kernel *k, const wc_model_opts *o)
     uint64_t inf_nolat = k->ran[WC_RUN_NO_LATENCY] ? k->run[WC_RUN_NO_LATENCY].inf : full->inf;
     c.compulsory = inf_nolat < full->misses ? inf_nolat : full->misses;
     if (k->ran[WC_RUN_NO_LATENCY]) c.latency = sat_sub(full->inf, inf_nolat);
-    if (k->ran[WC_RUN_NO_ASSOC]) c.associativity = sat_sub(full->misses, k->run[WC_RUN_NO_ASSOC].misses);
+    if (k->ran[WC_RUN_NO_ASSOC])
+        c.associativity = sat_sub(full->misses, k->run[WC_RUN_NO_ASSOC].misses);
     if (k->ran[WC_RUN_NO_MSHR]) c.mshr = sat_sub(full->misses, k->run[WC_RUN_NO_MSHR].misses);
     uint64_t left = full->misses - c.compulsory;
     uint64_t *give[3] = {&c.associativity, &c.latency, &c.mshr}; /* last gives way first */

@@ -108,12 +108,12 @@ typedef struct mrun {
     unsigned line_log2;
     uint32_t nsets, ways;
     bool latency, mshr, divergence, assoc;
-    uint32_t ncores;   /* cores the blocks are spread over */
-    uint32_t nmodel;   /* cores modelled */
+    uint32_t ncores; /* cores the blocks are spread over */
+    uint32_t nmodel; /* cores modelled */
     mcore *cores;
-    uint32_t active;   /* blocks per core at a time */
-    uint32_t wpb, tpb; /* warps / threads per block */
-    uint64_t nblocks;  /* blocks of the kernel that are modelled */
+    uint32_t active;     /* blocks per core at a time */
+    uint32_t wpb, tpb;   /* warps / threads per block */
+    uint64_t nblocks;    /* blocks of the kernel that are modelled */
     uint64_t next_block; /* dynamic assignment: next block id */
     uint64_t seq;
     uint64_t time;
@@ -415,8 +415,9 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
             if (core_full || warp_full) {
                 c->cnt.mshr_stalls++;
                 if (r->on_event) {
-                    wc_model_event ev = {c->id, ws,   c->blocks[w->block].id, line, t, 0, d,
-                                         c->mshr_used, c->mshr_used, false, false, true};
+                    wc_model_event ev = {c->id, ws,  c->blocks[w->block].id, line,         t,
+                                         0,     d,   c->mshr_used,           c->mshr_used, false,
+                                         false, true};
                     r->on_event(r->ctx, &ev);
                 }
                 return REFUSED;
@@ -454,8 +455,8 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
         if (schedule_effect(r, c, slot, at, !hit) < 0) return -1;
         if (at - t > *delay) *delay = at - t;
         if (r->on_event) {
-            wc_model_event ev = {c->id, ws,          c->blocks[w->block].id, line, t, at, d,
-                                 mshr_before, c->mshr_used, hit, inflight, false};
+            wc_model_event ev = {c->id, ws,          c->blocks[w->block].id, line, t,        at,
+                                 d,     mshr_before, c->mshr_used,           hit,  inflight, false};
             r->on_event(r->ctx, &ev);
         }
         w->next++;

@@ -71,8 +71,8 @@ wc_mrc *wc_mrc_create(const wc_mrc_opts *o, wc_err *err)
     m->line_log2 = wc_log2(line_bytes);
     m->threshold = (uint32_t)llround(o->rate * SHARDS_MOD);
     if (!m->threshold) m->threshold = 1;
-    if (nsets > 1 && wc_index_init(&m->index, o->set_index ? o->set_index : 'L', nsets,
-                                   line_bytes, 0, err) < 0) {
+    if (nsets > 1 && wc_index_init(&m->index, o->set_index ? o->set_index : 'L', nsets, line_bytes,
+                                   0, err) < 0) {
         free(m);
         return NULL;
     }
@@ -149,8 +149,10 @@ void wc_mrc_access(wc_mrc *m, uint64_t line)
     }
     wc_sdstack *st = &m->stacks[m->set[slot]];
     uint64_t d = wc_sdstack_distance(st, m->stamp[slot]);
-    if (d == WC_SD_INF) m->inf++;
-    else hist_add(m, m->threshold < SHARDS_MOD ? (uint64_t)((double)d / m->o.rate) : d);
+    if (d == WC_SD_INF)
+        m->inf++;
+    else
+        hist_add(m, m->threshold < SHARDS_MOD ? (uint64_t)((double)d / m->o.rate) : d);
     if (wc_sdstack_touch(st, slot, m->stamp) < 0) m->failed = true;
 }
 

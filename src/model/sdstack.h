@@ -21,8 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WC_SD_INF   UINT64_MAX /* infinite distance */
-#define WC_SD_NONE  UINT32_MAX /* no slot */
+#define WC_SD_INF  UINT64_MAX /* infinite distance */
+#define WC_SD_NONE UINT32_MAX /* no slot */
 
 /* ---- line map: 64-bit line address -> dense slot ------------------------- */
 

@@ -61,6 +61,8 @@ typedef struct wc_model_opts {
     /* MSHRs: unique outstanding lines, 0 = unlimited */
     uint32_t mshr_per_core; /* seed: 64 */
     uint32_t mshr_per_warp; /* seed: 6 */
+    bool mshr_first_only;   /* the seed's code: only an instruction's first request is
+                               checked, the others always issue (over-subscribing) */
 
     /* execution model */
     uint32_t cores;       /* blocks are distributed over this many cores; 0 = the config's SMs */

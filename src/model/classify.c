@@ -71,6 +71,7 @@ static const opt_doc opt_docs[] = {
     {"sigma", "standard deviation of the half-normal latency term (5)"},
     {"mshr_per_core", "unique outstanding lines per core, 0 = unlimited (64)"},
     {"mshr_per_warp", "unique outstanding lines per warp, 0 = unlimited (6)"},
+    {"mshr_first_only", "only an instruction's first request checks MSHRs, as the seed's code (0)"},
     {"cores", "cores the blocks are spread over round-robin, 0 = the config's SMs (1)"},
     {"core", "core to model, or 'all' for every core in lockstep (0)"},
     {"max_threads", "model only the first N threads of a kernel, 0 = all (0; the seed: 8192)"},
@@ -98,6 +99,7 @@ int wc_model_opts_set(wc_model_opts *o, const char *name, const char *v, wc_err 
     if (!strcmp(name, "divergence")) return parse_bool(name, v, &o->divergence, err);
     if (!strcmp(name, "clip")) return parse_bool(name, v, &o->clip, err);
     if (!strcmp(name, "stores")) return parse_bool(name, v, &o->stores, err);
+    if (!strcmp(name, "mshr_first_only")) return parse_bool(name, v, &o->mshr_first_only, err);
     if (!strcmp(name, "sigma")) {
         char *end;
         errno = 0;

@@ -409,7 +409,8 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
         uint64_t d = wc_sdstack_distance(&c->stacks[set], c->stamp[slot]);
         bool hit = d < r->ways;
         bool inflight = c->pend[slot] > 0;
-        if (!hit && !inflight && r->mshr) {
+        bool checked = !o->mshr_first_only || w->next == 0;
+        if (!hit && !inflight && r->mshr && checked) {
             bool core_full = o->mshr_per_core && c->mshr_used >= o->mshr_per_core;
             bool warp_full = o->mshr_per_warp && w->mshr >= o->mshr_per_warp;
             if (core_full || warp_full) {

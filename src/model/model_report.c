@@ -204,11 +204,13 @@ void wc_model_write_json(const wc_model_result *r, const wc_model_opts *o, FILE 
     fprintf(f,
             "  \"options\": {\"latency\": %s, \"assoc\": %s, \"mshr\": %s, \"divergence\": %s, "
             "\"clip\": %s, \"hit_latency\": %u, \"lambda_min\": %u, \"sigma\": %g, "
-            "\"mshr_per_core\": %u, \"mshr_per_warp\": %u, \"cores\": %u, \"core\": %d, "
+            "\"mshr_per_core\": %u, \"mshr_per_warp\": %u, \"mshr_first_only\": %s, \"cores\": %u, "
+            "\"core\": %d, "
             "\"max_threads\": %llu, \"blocks\": \"%s\", \"stores\": %s},\n",
             o->latency ? "true" : "false", o->assoc ? "true" : "false", o->mshr ? "true" : "false",
             o->divergence ? "true" : "false", o->clip ? "true" : "false", o->hit_latency,
-            o->lambda_min, o->sigma, o->mshr_per_core, o->mshr_per_warp, r->cores, o->core,
+            o->lambda_min, o->sigma, o->mshr_per_core, o->mshr_per_warp,
+            o->mshr_first_only ? "true" : "false", r->cores, o->core,
             (unsigned long long)o->max_threads,
             o->blocks == WC_MODEL_BLOCKS_SETS ? "sets" : "dynamic", o->stores ? "true" : "false");
     fprintf(f, "  \"kernels\": [\n");

@@ -355,9 +355,17 @@ int wc_cmd_mrc(int argc, char **argv)
         y[MRC_FULL][i] = curve_at(feed.m[MRC_FULL], ncores, sizes[i]);
         if (feed.m[MRC_SAMPLED])
             y[MRC_SAMPLED][i] = curve_at(feed.m[MRC_SAMPLED], ncores, sizes[i]);
-        if (feed.m[MRC_SETS] && sizes[i] % m.sets == 0) {
-            set_sizes[nset] = sizes[i];
-            y[MRC_SETS][nset++] = curve_at(feed.m[MRC_SETS], ncores, sizes[i] / m.sets);
+    }
+    if (feed.m[MRC_SETS]) { /* over ways 1, 2, 3, 4, 6 ... up to the largest set distance */
+        uint64_t maxw = 1, ways[256];
+        for (uint32_t c = 0; c < ncores; c++)
+            if (wc_mrc_max_size(feed.m[MRC_SETS][c]) > maxw)
+                maxw = wc_mrc_max_size(feed.m[MRC_SETS][c]);
+        if (m.max_lines) maxw = (m.max_lines + m.sets - 1) / m.sets;
+        nset = wc_mrc_default_sizes(maxw, ways, 256);
+        for (size_t i = 0; i < nset; i++) {
+            set_sizes[i] = ways[i] * m.sets;
+            y[MRC_SETS][i] = curve_at(feed.m[MRC_SETS], ncores, ways[i]);
         }
     }
     wc_mrc_curve curves[MRC__COUNT];

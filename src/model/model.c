@@ -400,8 +400,8 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
     *delay = 0;
     while (w->next < w->n) {
         uint64_t line = w->lines[w->next];
-        bool cold;
-        uint32_t slot = line_slot(r, c, line, &cold);
+        bool created;
+        uint32_t slot = line_slot(r, c, line, &created);
         if (slot == WC_SD_NONE) return oom(r);
         /* A fill due now serves this request (see the header comment). */
         if (c->pend[slot] && c->fill[slot] <= t && drain_due(r, c, t) < 0) return -1;
@@ -409,6 +409,9 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
         uint64_t d = wc_sdstack_distance(&c->stacks[set], c->stamp[slot]);
         bool hit = d < r->ways;
         bool inflight = c->pend[slot] > 0;
+        /* first use: never in the stack, nothing in flight (a refused first try
+         * created the slot without using it) */
+        bool cold = !c->stamp[slot] && !inflight;
         bool checked = !o->mshr_first_only || w->next == 0;
         if (!hit && !inflight && r->mshr && checked) {
             bool core_full = o->mshr_per_core && c->mshr_used >= o->mshr_per_core;

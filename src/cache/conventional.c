@@ -26,6 +26,8 @@
 
 #define ALL_SECTORS 0xFu
 
+/* base, ta, mshr come first and in this order: tests/test_cache.c inspects
+ * them through a view of just these three fields. */
 typedef struct conv_l1 {
     wc_l1 base; /* first: wc_l1 * <-> conv_l1 * */
     wc_tag_array ta;

@@ -54,5 +54,6 @@ double wc_now_seconds(void);
 int wc_cmd_run(int argc, char **argv);
 int wc_cmd_list(int argc, char **argv);
 int wc_cmd_config(int argc, char **argv);
+int wc_cmd_trace(int argc, char **argv);
 
 #endif

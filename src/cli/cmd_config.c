@@ -25,7 +25,8 @@ int wc_cmd_config(int argc, char **argv)
             printf("%s\n%s", config_help, wc_cli_common_help);
             return 0;
         }
-        if (strcmp(argv[i], "--options") == 0) options = true;
+        if (strcmp(argv[i], "--options") == 0)
+            options = true;
         else {
             wc_cli_error("config: unknown option '%s'", argv[i]);
             return WC_EXIT_USAGE;

@@ -38,8 +38,10 @@ int wc_cmd_list(int argc, char **argv)
             fputs(list_help, stdout);
             return 0;
         }
-        if (strcmp(argv[i], "--suite") == 0 && i + 1 < argc) suite = argv[++i];
-        else if (argv[i][0] != '-') what = argv[i];
+        if (strcmp(argv[i], "--suite") == 0 && i + 1 < argc)
+            suite = argv[++i];
+        else if (argv[i][0] != '-')
+            what = argv[i];
         else {
             wc_cli_error("list: unknown option '%s'", argv[i]);
             return WC_EXIT_USAGE;
@@ -50,7 +52,8 @@ int wc_cmd_list(int argc, char **argv)
         list_workloads(suite);
     } else if (strcmp(what, "l1") == 0) {
         const wc_l1_ops *const *l = wc_l1_list(&n);
-        for (size_t i = 0; i < n; i++) printf("%-16s %s\n", l[i]->name, l[i]->help ? l[i]->help : "");
+        for (size_t i = 0; i < n; i++)
+            printf("%-16s %s\n", l[i]->name, l[i]->help ? l[i]->help : "");
     } else if (strcmp(what, "schedulers") == 0) {
         const wc_sched_ops *const *s = wc_sched_list(&n);
         for (size_t i = 0; i < n; i++) printf("%-16s %s\n", s[i]->name, s[i]->help);

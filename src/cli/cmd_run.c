@@ -112,8 +112,8 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
 
 static int report(run_opts *o, wc_stats *runs, size_t n)
 {
-    bool text_to_stdout = !(o->c.json && strcmp(o->c.json, "-") == 0) &&
-                          !(o->c.csv && strcmp(o->c.csv, "-") == 0);
+    bool text_to_stdout =
+        !(o->c.json && strcmp(o->c.json, "-") == 0) && !(o->c.csv && strcmp(o->c.csv, "-") == 0);
     if (text_to_stdout)
         for (size_t i = 0; i < n; i++) {
             if (i) fputc('\n', stdout);
@@ -122,7 +122,8 @@ static int report(run_opts *o, wc_stats *runs, size_t n)
     if (o->c.json) {
         FILE *f = wc_cli_open_out(o->c.json);
         if (!f) return WC_EXIT_USAGE;
-        if (n == 1) wc_stats_write_json(&runs[0], f);
+        if (n == 1)
+            wc_stats_write_json(&runs[0], f);
         else {
             fputs("[\n", f);
             for (size_t i = 0; i < n; i++) {

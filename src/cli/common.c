@@ -148,8 +148,10 @@ FILE *wc_cli_open_out(const char *path)
 
 void wc_cli_close_out(FILE *f)
 {
-    if (f && f != stdout) fclose(f);
-    else if (f) fflush(f);
+    if (f && f != stdout)
+        fclose(f);
+    else if (f)
+        fflush(f);
 }
 
 /* ---- progress ------------------------------------------------------------ */

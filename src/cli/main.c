@@ -17,6 +17,7 @@ static const command commands[] = {
     {"run", wc_cmd_run, "simulate a built-in workload or a trace"},
     {"list", wc_cmd_list, "list built-in workloads and plug-ins"},
     {"config", wc_cmd_config, "show the effective configuration or every option"},
+    {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
 };
 
 static void usage(FILE *f)

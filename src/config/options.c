@@ -318,8 +318,9 @@ static int parse_clocks(wc_config *cfg, const char *v, wc_err *err)
                                         "DRAM clock"};
     double clk[4];
     char buf[128];
-    if (strlen(v) >= sizeof buf) return wc_errf(err, "value is too long");
-    snprintf(buf, sizeof buf, "%s", v);
+    size_t len = strlen(v);
+    if (len >= sizeof buf) return wc_errf(err, "value is too long");
+    memcpy(buf, v, len + 1);
     char *p = buf;
     for (int i = 0; i < 4; i++) {
         char *colon = strchr(p, ':');

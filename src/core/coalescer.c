@@ -38,9 +38,43 @@ static inline wc_mem_req *segment_request(wc_mem_req *out, unsigned *n, uint64_t
     return r;
 }
 
+/* Fast path: all 32 lanes active, lane l at base + l*width (a unit-stride
+ * access, the common coalesced case): walk the contiguous byte range. */
+static unsigned coalesce_contiguous(const wc_winst *in, unsigned width, unsigned granularity,
+                                    wc_mem_req *out)
+{
+    unsigned n = 0;
+    uint64_t a = in->base, end = in->base + (uint64_t)width * WC_WARP_SIZE;
+    uint64_t gmask = ~(uint64_t)(granularity - 1);
+    while (a < end) {
+        uint64_t seg = a & gmask;
+        uint64_t seg_end = seg + granularity;
+        uint64_t stop = end < seg_end ? end : seg_end;
+        wc_mem_req *r = &out[n++];
+        r->addr = seg;
+        r->bytemask[0] = r->bytemask[1] = 0;
+        r->sectors = 0;
+        unsigned first = (unsigned)((a - in->base) / width);
+        unsigned last = (unsigned)((stop - 1 - in->base) / width);
+        r->lanes = (last >= 31 ? ~0u : ((2u << last) - 1)) & ~((1u << first) - 1);
+        unsigned off = (unsigned)(a & 127), len = (unsigned)(stop - a);
+        while (len) {
+            unsigned chunk = len > 16 ? 16 : len;
+            set_bytes(r, off, chunk);
+            off += chunk;
+            len -= chunk;
+        }
+        a = stop;
+    }
+    return n;
+}
+
 unsigned wc_coalesce(const wc_winst *in, unsigned granularity, wc_mem_req *out)
 {
     unsigned n = 0;
+    if (in->amode == WC_ADDR_STRIDE && in->mask == 0xffffffffu && in->width &&
+        in->stride == (int64_t)in->width)
+        return coalesce_contiguous(in, in->width, granularity, out);
     uint32_t mask = in->mask;
     unsigned width = in->width ? in->width : 4;
     uint64_t gmask = ~(uint64_t)(granularity - 1);

@@ -14,6 +14,7 @@
 
 #define WC_MAX_PENDING 16 /* scoreboard entries per warp */
 #define WC_NO_REC      UINT32_MAX
+#define WC_MAX_SLOTS   256 /* warp slots per SM (8192 threads) */
 
 enum { W_FREE = 0, W_ACTIVE, W_DRAINING };
 
@@ -24,9 +25,8 @@ typedef struct wc_pending {
 } wc_pending;
 
 typedef struct wc_warp {
-    uint64_t ready_at; /* earliest cycle of the next issue (in-order, 1 per cycle) */
-    uint32_t block;    /* block slot in the SM */
-    uint32_t wib;      /* warp index within its block */
+    uint32_t block; /* block slot in the SM */
+    uint32_t wib;   /* warp index within its block */
     uint8_t state;
     uint8_t at_barrier;
     uint8_t npend;
@@ -59,6 +59,8 @@ typedef struct wc_sm {
     wc_gpu *gpu;
     wc_l1 *l1;
     wc_warp *warps;
+    uint64_t *gate;     /* per slot: earliest cycle of the next issue (WC_NEVER: parked) */
+    uint8_t *needs_mem; /* per slot: the next instruction needs the memory stage */
     unsigned n_slots;
     wc_block *blocks;
     unsigned n_block_slots, used_blocks;
@@ -78,7 +80,7 @@ typedef struct wc_sm {
     unsigned n_draining;
     double port_free; /* injection port into the interconnect */
     uint64_t wake;    /* next cycle this SM has something to do */
-    uint64_t scan_wake;
+    uint64_t drain_wake;
     uint64_t now;
     /* counters (cumulative) */
     uint64_t warp_insts, thread_insts, gmem_reqs, stall_cycles;

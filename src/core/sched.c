@@ -59,4 +59,5 @@ void wc_sched_remove(wc_sched *s, unsigned slot)
             break;
         }
     if (s->last == (int)slot) s->last = -1;
+    s->wake = 0; /* the window may now hold a warp that was outside it */
 }

@@ -18,9 +18,27 @@ typedef struct wc_sched {
     const struct wc_sched_ops *ops;
     uint16_t *warps; /* slots, oldest first */
     unsigned n, cap;
-    int last;       /* slot issued last, -1 if none */
-    unsigned limit; /* consider only the `limit` oldest warps; 0 = all */
+    int last;                 /* slot issued last, -1 if none */
+    unsigned limit;           /* consider only the `limit` oldest warps; 0 = all */
+    uint64_t wake;            /* no warp of this scheduler can issue before this cycle */
+    const uint64_t *gate;     /* per warp slot: no issue before this cycle (owned by the SM) */
+    const uint8_t *needs_mem; /* per warp slot: next instruction needs the memory stage */
+    const bool *mem_busy;     /* the SM's memory stage is taken this cycle */
+    uint64_t now, scan_min;   /* set by the SM around pick() */
 } wc_sched;
+
+/* The test every policy applies to a candidate: the SM's cheap per-slot gate
+ * first (remembering the earliest gate seen), then the full readiness check. */
+static inline bool wc_sched_can_issue(wc_sched *s, unsigned w, wc_ready_fn ready, void *ctx)
+{
+    uint64_t g = s->gate[w];
+    if (g > s->now) {
+        if (g < s->scan_min) s->scan_min = g;
+        return false;
+    }
+    if (*s->mem_busy && s->needs_mem[w]) return false; /* the SM wakes us when it frees */
+    return ready(ctx, w);
+}
 
 typedef struct wc_sched_ops {
     const char *name;

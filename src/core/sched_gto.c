@@ -11,13 +11,13 @@ static int gto_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
     if (s->last >= 0) {
         for (unsigned i = 0; i < n; i++)
             if (s->warps[i] == s->last) {
-                if (ready(ctx, (unsigned)s->last)) return s->last;
+                if (wc_sched_can_issue(s, (unsigned)s->last, ready, ctx)) return s->last;
                 break;
             }
     }
     for (unsigned i = 0; i < n; i++) {
         unsigned w = s->warps[i];
-        if ((int)w != s->last && ready(ctx, w)) return s->last = (int)w;
+        if ((int)w != s->last && wc_sched_can_issue(s, w, ready, ctx)) return s->last = (int)w;
     }
     return -1;
 }

@@ -17,7 +17,7 @@ static int lrr_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
             }
     for (unsigned k = 0; k < n; k++) {
         unsigned w = s->warps[(start + k) % n];
-        if (ready(ctx, w)) return s->last = (int)w;
+        if (wc_sched_can_issue(s, w, ready, ctx)) return s->last = (int)w;
     }
     return -1;
 }

@@ -25,15 +25,18 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
     wc_sm *sm = ctx;
     wc_gpu *g = sm->gpu;
     bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
-    uint32_t payload = (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * __builtin_popcount(sectors)
-                                                               : 0;
+    uint32_t payload =
+        (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * wc_sector_count(sectors) : 0;
     uint32_t flits = wc_mem_flits(&g->mem, payload);
     double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
     sm->port_free = leave + (double)flits / g->mem.flits_per_cycle;
     uint64_t leave_cycle = (uint64_t)leave;
     uint64_t back = wc_mem_access(&g->mem, sm->id, req, sectors, leave_cycle);
     if (back) {
-        wc_event ev = {.time = back, .addr = req->addr, .cookie = req->tag, .sm = (uint16_t)sm->id,
+        wc_event ev = {.time = back,
+                       .addr = req->addr,
+                       .cookie = req->tag,
+                       .sm = (uint16_t)sm->id,
                        .sectors = sectors};
         ev.kind = (req->flags & WC_REQ_BYPASS) ? WC_EV_BYPASS : WC_EV_FILL;
         if (wc_heap_push(&g->events, ev) < 0 && !g->failed) {
@@ -42,6 +45,16 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
         }
     }
     return (uint64_t)sm->port_free;
+}
+
+/* Warp `slot` may be able to issue from cycle t on: lower its gate and its
+ * scheduler's, so the scheduler looks at it again then. */
+static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
+{
+    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    if (t < sm->gate[slot]) sm->gate[slot] = t;
+    if (t < s->wake) s->wake = t;
+    if (t < sm->wake) sm->wake = t;
 }
 
 static void load_complete(wc_sm *sm, uint32_t id)
@@ -54,7 +67,7 @@ static void load_complete(wc_sm *sm, uint32_t id)
                 w->pend[i].ready = ld->ready;
                 break;
             }
-    if (ld->ready < sm->wake) sm->wake = ld->ready;
+    warp_wake(sm, ld->warp, ld->ready); /* recheck it when the data is there */
     ld->next_free = sm->free_load;
     sm->free_load = id;
 }
@@ -72,14 +85,16 @@ static void fanout_evict(void *ctx, int sm, const wc_line *line, uint64_t addr, 
 {
     wc_gpu *g = ctx;
     for (unsigned i = 0; i < g->n_listeners; i++)
-        if (g->listeners[i].on_evict) g->listeners[i].on_evict(g->listeners[i].ctx, sm, line, addr, now);
+        if (g->listeners[i].on_evict)
+            g->listeners[i].on_evict(g->listeners[i].ctx, sm, line, addr, now);
 }
 
 static void fanout_fill(void *ctx, int sm, uint64_t addr, uint8_t sectors, uint64_t now)
 {
     wc_gpu *g = ctx;
     for (unsigned i = 0; i < g->n_listeners; i++)
-        if (g->listeners[i].on_fill) g->listeners[i].on_fill(g->listeners[i].ctx, sm, addr, sectors, now);
+        if (g->listeners[i].on_fill)
+            g->listeners[i].on_fill(g->listeners[i].ctx, sm, addr, sectors, now);
 }
 
 static void fanout_bypass(void *ctx, int sm, const wc_mem_req *req, uint64_t now)
@@ -99,21 +114,35 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->gpu = g;
     sm->n_slots = cfg->max_threads_per_sm / WC_WARP_SIZE;
     sm->n_block_slots = cfg->max_blocks_per_sm;
+    if (sm->n_slots == 0 || sm->n_slots > WC_MAX_SLOTS)
+        return wc_errf(err,
+                       "%s: option -gpgpu_shader_core_pipeline: %u threads per SM is outside "
+                       "1..%u warps of 32",
+                       cfg->source_file, cfg->max_threads_per_sm, WC_MAX_SLOTS);
     sm->n_sched = cfg->n_sched_per_sm;
     sm->warps = calloc(sm->n_slots, sizeof *sm->warps);
+    sm->gate = malloc(sm->n_slots * sizeof *sm->gate);
+    sm->needs_mem = calloc(sm->n_slots, 1);
     sm->blocks = calloc(sm->n_block_slots, sizeof *sm->blocks);
     sm->sched = calloc(sm->n_sched, sizeof *sm->sched);
     sm->draining = calloc(sm->n_slots, sizeof *sm->draining);
     sm->n_loads = sm->n_slots * WC_MAX_PENDING;
     sm->loads = calloc(sm->n_loads, sizeof *sm->loads);
-    if (!sm->warps || !sm->blocks || !sm->sched || !sm->draining || !sm->loads)
+    if (!sm->warps || !sm->gate || !sm->needs_mem || !sm->blocks || !sm->sched || !sm->draining ||
+        !sm->loads)
         return wc_errf(err, "out of memory (SM %u)", id);
+    for (unsigned i = 0; i < sm->n_slots; i++) sm->gate[i] = WC_NEVER;
     for (uint32_t i = 0; i < sm->n_loads; i++) sm->loads[i].next_free = i + 1;
     sm->loads[sm->n_loads - 1].next_free = WC_NO_REC;
     for (unsigned s = 0; s < sm->n_sched; s++)
         if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots) < 0)
             return wc_errf(err, "out of memory (schedulers)");
-    for (unsigned s = 0; s < sm->n_sched; s++) sm->sched[s].limit = cfg->max_warp_limit;
+    for (unsigned s = 0; s < sm->n_sched; s++) {
+        sm->sched[s].limit = cfg->max_warp_limit;
+        sm->sched[s].gate = sm->gate;
+        sm->sched[s].needs_mem = sm->needs_mem;
+        sm->sched[s].mem_busy = &sm->mem_busy;
+    }
     sm->mem_load = WC_NO_REC;
     sm->wake = WC_NEVER;
     wc_l1_env env = {.ctx = sm, .sm = (int)id, .send = sm_send, .respond = sm_respond};
@@ -134,6 +163,8 @@ void wc_sm_free(wc_sm *sm)
     for (unsigned s = 0; sm->sched && s < sm->n_sched; s++) wc_sched_free(&sm->sched[s]);
     free(sm->sched);
     free(sm->warps);
+    free(sm->gate);
+    free(sm->needs_mem);
     free(sm->blocks);
     free(sm->draining);
     free(sm->loads);
@@ -153,8 +184,12 @@ static void fetch(wc_sm *sm, unsigned slot)
         g->failed = true;
         rc = 0;
     }
-    if (rc == 0 || w->inst.op == WC_OP_EXIT) {
+    sm->needs_mem[slot] = rc > 0 && wc_op_is_gmem(w->inst.op);
+    /* EXIT issues like any instruction (a predicated-off EXIT, mask 0, is common
+     * in traces); the warp ends when its stream does. */
+    if (rc == 0) {
         w->state = W_DRAINING;
+        sm->gate[slot] = WC_NEVER;
         wc_sched_remove(&sm->sched[slot % sm->n_sched], slot);
         sm->draining[sm->n_draining++] = (uint16_t)slot;
     }
@@ -183,7 +218,8 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
     unsigned bs = 0;
     while (bs < sm->n_block_slots && sm->blocks[bs].used) bs++;
     int first = find_slots(sm, g->warps_per_block);
-    if (bs == sm->n_block_slots || first < 0) return wc_errf(g->err, "internal: no room on SM %u", sm->id);
+    if (bs == sm->n_block_slots || first < 0)
+        return wc_errf(g->err, "internal: no room on SM %u", sm->id);
     wc_block *b = &sm->blocks[bs];
     memset(b, 0, sizeof *b);
     if (g->src->ops->open_block(g->src, block_id, &b->src_block, g->err) < 0) return -1;
@@ -200,8 +236,9 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
         w->wib = i;
         w->at_barrier = 0;
         w->npend = 0;
-        w->ready_at = now;
+        sm->gate[slot] = WC_NEVER;
         wc_sched_add(&sm->sched[slot % sm->n_sched], slot);
+        warp_wake(sm, slot, now);
         fetch(sm, slot);
     }
     if (sm->wake > now) sm->wake = now;
@@ -210,10 +247,18 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
 
 /* ---- barriers and retirement ------------------------------------------ */
 
+/* Releases the block's warps once every live warp has arrived (they issue
+ * from the next cycle on). */
 static void barrier_check(wc_sm *sm, wc_block *b)
 {
     if (b->at_barrier == 0 || b->at_barrier < b->live) return;
-    for (unsigned i = 0; i < b->nwarps; i++) sm->warps[b->first_slot + i].at_barrier = 0;
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        wc_warp *w = &sm->warps[b->first_slot + i];
+        if (w->at_barrier) {
+            w->at_barrier = 0;
+            warp_wake(sm, b->first_slot + i, sm->now + 1);
+        }
+    }
     b->at_barrier = 0;
 }
 
@@ -234,8 +279,10 @@ static void warp_retire(wc_sm *sm, unsigned slot)
     if (w->at_barrier) b->at_barrier--;
     w->at_barrier = 0;
     b->live--;
-    if (b->live == 0) block_finish(sm, b);
-    else barrier_check(sm, b);
+    if (b->live == 0)
+        block_finish(sm, b);
+    else
+        barrier_check(sm, b);
 }
 
 /* Retires draining warps whose register writes are all done. */
@@ -252,7 +299,7 @@ static void retire_drained(wc_sm *sm, uint64_t now)
             sm->draining[i] = sm->draining[--sm->n_draining];
             continue;
         }
-        if (last != WC_NEVER && last < sm->scan_wake) sm->scan_wake = last;
+        if (last != WC_NEVER && last < sm->drain_wake) sm->drain_wake = last;
         i++;
     }
 }
@@ -275,9 +322,12 @@ static inline void pending_compact(wc_warp *w, uint64_t now)
     w->npend = (uint8_t)k;
 }
 
-static inline void note_wake(wc_sm *sm, uint64_t t)
+/* Closes the gate of a warp that cannot issue until t (WC_NEVER: until woken). */
+static inline void gate_until(wc_sm *sm, unsigned slot, uint64_t t)
 {
-    if (t != WC_NEVER && t < sm->scan_wake) sm->scan_wake = t;
+    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    sm->gate[slot] = t;
+    if (t < s->scan_min) s->scan_min = t;
 }
 
 static bool warp_ready(void *ctx, unsigned slot)
@@ -286,24 +336,22 @@ static bool warp_ready(void *ctx, unsigned slot)
     uint64_t now = sm->now;
     wc_warp *w = &sm->warps[slot];
     if (w->state != W_ACTIVE || w->at_barrier) return false;
-    if (w->ready_at > now) {
-        note_wake(sm, w->ready_at);
-        return false;
-    }
     const wc_winst *in = &w->inst;
     if (w->npend) {
         pending_compact(w, now);
+        /* A blocked warp is not looked at again before its operand can be
+         * ready (WC_NEVER while a load is out: load_complete lowers it). */
         for (unsigned i = 0; i < in->nsrc; i++) {
             const wc_pending *p = pending_on(w, in->src[i], now);
             if (p) {
-                note_wake(sm, p->ready);
+                gate_until(sm, slot, p->ready);
                 return false;
             }
         }
         for (unsigned i = 0; i < in->ndst; i++) {
             const wc_pending *p = pending_on(w, in->dst[i], now);
             if (p) {
-                note_wake(sm, p->ready);
+                gate_until(sm, slot, p->ready);
                 return false;
             }
         }
@@ -311,11 +359,10 @@ static bool warp_ready(void *ctx, unsigned slot)
             uint64_t first = WC_NEVER;
             for (unsigned i = 0; i < w->npend; i++)
                 if (w->pend[i].ready < first) first = w->pend[i].ready;
-            note_wake(sm, first);
+            gate_until(sm, slot, first);
             return false;
         }
     }
-    if (wc_op_is_gmem(in->op) && sm->mem_busy) return false; /* memory stage wakes us */
     return true;
 }
 
@@ -394,11 +441,13 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     sm->warp_insts++;
     sm->thread_insts += wc_popcount32(in->mask);
     sm->op_count[in->op < WC_OP__COUNT ? in->op : WC_OP_ALU]++;
-    w->ready_at = now + 1;
+    sm->gate[slot] = now + 1;
+    if (sm->sched[slot % sm->n_sched].wake > now + 1) sm->sched[slot % sm->n_sched].wake = now + 1;
     switch (in->op) {
     case WC_OP_BAR: {
         wc_block *b = &sm->blocks[w->block];
         w->at_barrier = 1;
+        sm->gate[slot] = WC_NEVER; /* barrier_check wakes it */
         b->at_barrier++;
         barrier_check(sm, b);
         break;
@@ -423,6 +472,15 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
 }
 
 /* ---- memory stage ------------------------------------------------------ */
+
+/* The memory stage is free again: schedulers whose warps waited for it look
+ * again this cycle (the stage runs before issue). */
+static void wake_mem_waiters(wc_sm *sm, uint64_t now)
+{
+    for (unsigned i = 0; i < sm->n_sched; i++)
+        if (sm->sched[i].wake > now) sm->sched[i].wake = now;
+    if (sm->wake > now) sm->wake = now;
+}
 
 static void mem_stage(wc_sm *sm, uint64_t now)
 {
@@ -449,6 +507,7 @@ static void mem_stage(wc_sm *sm, uint64_t now)
     }
     if (++sm->next_req == sm->nreq) {
         sm->mem_busy = false;
+        wake_mem_waiters(sm, now);
         if (ld) {
             ld->all_sent = 1;
             if (ld->outstanding == 0) load_complete(sm, sm->mem_load);
@@ -463,8 +522,10 @@ static void mem_stage(wc_sm *sm, uint64_t now)
 void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
 {
     sm->now = ev->time;
-    if (ev->kind == WC_EV_BYPASS) sm_respond(sm, ev->cookie, ev->time);
-    else sm->l1->ops->fill(sm->l1, ev->addr, ev->sectors, ev->time);
+    if (ev->kind == WC_EV_BYPASS)
+        sm_respond(sm, ev->cookie, ev->time);
+    else
+        sm->l1->ops->fill(sm->l1, ev->addr, ev->sectors, ev->time);
     if (sm->mem_busy && sm->mem_retry_at == WC_NEVER) sm->mem_retry_at = ev->time;
     if (sm->wake > ev->time) sm->wake = ev->time;
 }
@@ -474,20 +535,25 @@ void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
 void wc_sm_cycle(wc_sm *sm, uint64_t now)
 {
     sm->now = now;
-    sm->scan_wake = WC_NEVER;
-    sm->wake = WC_NEVER; /* lowered by loads completing during this cycle */
+    sm->wake = WC_NEVER; /* lowered by whatever makes a warp ready during this cycle */
+    sm->drain_wake = WC_NEVER;
     if (sm->n_draining) retire_drained(sm, now);
     mem_stage(sm, now);
-    bool issued = false;
-    for (unsigned s = 0; s < sm->n_sched; s++) {
-        int slot = sm->sched[s].ops->pick(&sm->sched[s], warp_ready, sm);
-        if (slot >= 0) {
-            issue(sm, (unsigned)slot, now);
-            issued = true;
+    uint64_t next = sm->drain_wake;
+    for (unsigned i = 0; i < sm->n_sched; i++) {
+        wc_sched *s = &sm->sched[i];
+        /* A scheduler none of whose warps can be ready yet is skipped. */
+        if (s->wake <= now) {
+            s->now = now;
+            s->scan_min = WC_NEVER;
+            int slot = s->ops->pick(s, warp_ready, sm);
+            if (slot >= 0)
+                issue(sm, (unsigned)slot, now);
+            else
+                s->wake = s->scan_min;
         }
+        if (s->wake < next) next = s->wake;
     }
-    /* After an issue the same or another warp may go next cycle. */
-    uint64_t next = issued ? now + 1 : sm->scan_wake;
     if (sm->mem_busy && sm->mem_retry_at != WC_NEVER && sm->mem_retry_at < next)
         next = sm->mem_retry_at;
     if (sm->wake < next) next = sm->wake;

@@ -27,9 +27,9 @@ typedef struct wc_mem_counters {
 
 /* A DRAM channel: a queue served at a fixed bandwidth after a fixed latency. */
 typedef struct wc_dram {
-    double free_at;        /* core cycles */
+    double free_at;         /* core cycles */
     double cycles_per_byte; /* core cycles to move one byte */
-    double latency;        /* core cycles */
+    double latency;         /* core cycles */
 } wc_dram;
 
 /* One L2 sub-partition. */

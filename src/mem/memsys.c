@@ -44,9 +44,8 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         l2->type = cfg->l2.type;
     }
     double core_per_dram = cfg->clk_core / cfg->clk_dram;
-    double bytes_per_dram_clk =
-        (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
-        (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1);
+    double bytes_per_dram_clk = (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
+                                (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1);
     for (uint32_t c = 0; c < cfg->n_mem; c++) {
         m->dram[c].cycles_per_byte = core_per_dram / bytes_per_dram_clk;
         m->dram[c].latency = cfg->dram_latency * core_per_dram;
@@ -76,7 +75,7 @@ static inline double port_pass(double *free_at, double t, uint32_t flits, uint32
 
 static inline uint32_t sector_bytes(uint8_t sectors)
 {
-    return 32u * (uint32_t)__builtin_popcount(sectors);
+    return 32u * wc_sector_count(sectors);
 }
 
 /* Takes the L2 MSHR that frees first; returns when the fetch may start. */
@@ -187,8 +186,10 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
     if (write) {
         m->c.l2_write_bytes += data;
         bool hit = line && (line->valid_sectors & sectors) == sectors;
-        if (hit) m->c.l2_hits++;
-        else m->c.l2_misses++;
+        if (hit)
+            m->c.l2_hits++;
+        else
+            m->c.l2_misses++;
         l2_write(m, l2, line, set, tag, sectors, ch, t);
         return 0;
     }

@@ -12,18 +12,24 @@ void wc_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
-        else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
-        else fputc(*p, f);
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
     }
     fputc('"', f);
 }
 
 void wc_json_number(FILE *f, double v, bool is_float)
 {
-    if (!is_float) fprintf(f, "%.0f", v);
-    else if (v != v) fputs("null", f);
-    else fprintf(f, "%.9g", v);
+    if (!is_float)
+        fprintf(f, "%.0f", v);
+    else if (v != v)
+        fputs("null", f);
+    else
+        fprintf(f, "%.9g", v);
 }
 
 #define MAX_DEPTH 4

@@ -19,8 +19,10 @@ static void summary(const wc_stats *st, FILE *f)
         if (i == shown && st->n_kernels > shown)
             fprintf(f, "...  (%zu more kernels: use --json or --csv)\n", st->n_kernels - shown);
         char id[16];
-        if (i < shown) snprintf(id, sizeof id, "%u", k->id);
-        else snprintf(id, sizeof id, "all");
+        if (i < shown)
+            snprintf(id, sizeof id, "%u", k->id);
+        else
+            snprintf(id, sizeof id, "all");
         fprintf(f, "%-4s %-32.32s %12llu %8.3f %12llu %7.2f%% %9.2f %10llu\n", id, k->name,
                 (unsigned long long)k->cycles, wc_kstats_ipc(k), (unsigned long long)k->l1.accesses,
                 100.0 * wc_kstats_l1_miss_rate(k), wc_kstats_l1_mpki(k),
@@ -39,8 +41,10 @@ void wc_stats_write_text(const wc_stats *st, FILE *f)
     const wc_metric *m = wc_metrics(&n);
     for (size_t i = 0; i < n; i++) {
         double v = m[i].get(&st->total);
-        if (m[i].is_float) fprintf(f, "  %-34s %16.4f\n", m[i].label, v);
-        else fprintf(f, "  %-34s %16.0f\n", m[i].label, v);
+        if (m[i].is_float)
+            fprintf(f, "  %-34s %16.4f\n", m[i].label, v);
+        else
+            fprintf(f, "  %-34s %16.0f\n", m[i].label, v);
     }
     for (unsigned e = 0; e < st->total.n_extras; e++)
         fprintf(f, "  %-34s %16.4f\n", st->total.extras[e].name, st->total.extras[e].value);

@@ -295,7 +295,7 @@ static int fetch_inst(mrun *r, mcore *c, mwarp *w)
             r->failed = 1;
             return -1;
         }
-        if (rc == 0 || in.op == WC_OP_EXIT) return 0;
+        if (rc == 0) return 0; /* an EXIT may be predicated off: only the end counts */
         in.mask &= lim;
         if (!modelled_op(r, &in)) continue;
         w->n = (uint16_t)inst_lines(r, &in, w->lines);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "warpcache/model.h"
 
 typedef struct command {
     const char *name;
@@ -17,6 +18,8 @@ static const command commands[] = {
     {"run", wc_cmd_run, "simulate a built-in workload or a trace"},
     {"list", wc_cmd_list, "list built-in workloads and plug-ins"},
     {"config", wc_cmd_config, "show the effective configuration or every option"},
+    {"model", wc_cmd_model, "seed 003's reuse-distance L1 model (miss rates, miss classes)"},
+    {"mrc", wc_cmd_mrc, "miss-ratio curves from stack distances (table, CSV, JSON, SVG)"},
     {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
 };
 

@@ -58,5 +58,21 @@ cmp -s "$T/a.json" "$T/b.json" && ok deterministic || bad deterministic "JSON di
 $W run --workload micro/stream:n=4096 >/dev/null 2>"$T/err"
 [ ! -s "$T/err" ] && ok silent_stderr || bad silent_stderr "$(head -c 200 "$T/err")"
 
+# validate: one warp of colcopy reads 32 rows of 1024 floats, 32 lines, each
+# line read 32 times: 1/32 = 3.125 % load misses in both simulator and model.
+expect validate_needs_workload 2 "at least one --workload" -- $W validate
+if $W validate -q -w micro/colcopy:h=32 --json "$T/v.json" >"$T/v.txt" 2>&1 &&
+   grep -q "mean absolute error" "$T/v.txt" &&
+   python3 -c "import json; d=json.load(open('$T/v.json')); k=d['kernels'][0]; assert abs(k['simulator_miss_rate']-1/32)<1e-9, k; assert abs(k['model_miss_rate']-1/32)<0.002, k"; then
+  ok validate
+else
+  bad validate "$(head -c 300 "$T/v.txt")"
+fi
+expect model_runs 0 "compulsory" -- $W model -w micro/colcopy:h=64
+expect mrc_runs 0 "" -- $W mrc -w micro/stride:n=8192,stride=2
+expect trace_info 0 "warp instructions" -- $W trace info ../shared/data/traces/accelsim/matrixmul-32-32/kernelslist.g
+expect run_trace 0 "_Z8mult_gpu" -- $W run -q --trace ../shared/data/traces/accelsim/matrixmul-32-32/kernelslist.g
+expect run_missing_trace 2 "nosuch" -- $W run --trace "$T/nosuch/kernelslist.g"
+
 echo "cli_run: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

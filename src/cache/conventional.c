@@ -338,10 +338,13 @@ static void count(wc_l1_stats *st, const wc_mem_req *req, wc_outcome o, wc_fail_
         return;
     }
     st->accesses++;
-    if (req->flags & WC_REQ_WRITE)
+    if (req->flags & WC_REQ_WRITE) {
         st->writes++;
-    else
+    } else {
         st->reads++;
+        st->read_misses += o == WC_MISS || o == WC_SECTOR_MISS;
+        st->read_bypasses += o == WC_BYPASSED;
+    }
 }
 
 static wc_outcome conv_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_fail_reason *why)

@@ -55,5 +55,6 @@ int wc_cmd_run(int argc, char **argv);
 int wc_cmd_list(int argc, char **argv);
 int wc_cmd_config(int argc, char **argv);
 int wc_cmd_trace(int argc, char **argv);
+int wc_cmd_validate(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"config", wc_cmd_config, "show the effective configuration or every option"},
     {"model", wc_cmd_model, "seed 003's reuse-distance L1 model (miss rates, miss classes)"},
     {"mrc", wc_cmd_mrc, "miss-ratio curves from stack distances (table, CSV, JSON, SVG)"},
+    {"validate", wc_cmd_validate, "compare the model's and the simulator's L1 miss rates"},
     {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
 };
 

@@ -152,6 +152,8 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
         b->writebacks += a->writebacks;
         b->fills += a->fills;
         for (unsigned u = 0; u < 5; u++) b->util_hist[u] += a->util_hist[u];
+        b->read_misses += a->read_misses;
+        b->read_bypasses += a->read_bypasses;
     }
     const wc_mem_counters *c = &g->mem.c;
     s->l2.accesses = c->l2_accesses;

@@ -35,6 +35,8 @@ U(m_l1_secmiss, k->l1.outcome[WC_SECTOR_MISS])
 U(m_l1_bypass, k->l1.outcome[WC_BYPASSED])
 U(m_l1_missrate, wc_kstats_l1_miss_rate(k))
 U(m_l1_mpki, wc_kstats_l1_mpki(k))
+U(m_l1_rmiss, k->l1.read_misses)
+U(m_l1_rmissrate, wc_kstats_l1_read_miss_rate(k))
 U(m_l1_fails, k->l1.outcome[WC_RESERVATION_FAIL])
 U(m_l1_f_line, k->l1.fail[WC_FAIL_LINE_ALLOC])
 U(m_l1_f_mq, k->l1.fail[WC_FAIL_MISS_QUEUE_FULL])
@@ -88,6 +90,8 @@ static const wc_metric metrics[] = {
     {"l1.bypasses", "L1 bypasses", false, m_l1_bypass},
     {"l1.miss_rate", "L1 miss rate", true, m_l1_missrate},
     {"l1.mpki", "L1 MPKI (per 1000 warp insts)", true, m_l1_mpki},
+    {"l1.read_misses", "L1 read misses", false, m_l1_rmiss},
+    {"l1.read_miss_rate", "L1 read miss rate", true, m_l1_rmissrate},
     {"l1.reservation_fails.total", "L1 reservation fails", false, m_l1_fails},
     {"l1.reservation_fails.line_alloc", "  LINE_ALLOC_FAIL", false, m_l1_f_line},
     {"l1.reservation_fails.miss_queue_full", "  MISS_QUEUE_FULL", false, m_l1_f_mq},

@@ -99,6 +99,11 @@ double wc_kstats_l1_miss_rate(const wc_kstats *k)
     return ratio(wc_kstats_l1_misses(k), looked);
 }
 
+double wc_kstats_l1_read_miss_rate(const wc_kstats *k)
+{
+    return ratio(k->l1.read_misses, k->l1.reads - k->l1.read_bypasses);
+}
+
 double wc_kstats_l1_mpki(const wc_kstats *k)
 {
     return 1000.0 * ratio(wc_kstats_l1_misses(k), k->warp_insts);

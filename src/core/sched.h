@@ -6,6 +6,10 @@
  * (throttling: static warp limiting, DWT-CS, CCWS) restricts the candidates to
  * the `limit` oldest warps.  A new policy is one file with a wc_sched_ops and
  * one line in sched.c.
+ *
+ * Warps parked until an event (a load, a barrier: gate WC_NEVER) are kept out
+ * of the scans altogether: `open` has a bit per position of warps[] that is
+ * set while the warp's gate is finite, and policies walk its set bits.
  */
 #ifndef WC_CORE_SCHED_H
 #define WC_CORE_SCHED_H
@@ -14,10 +18,15 @@
 
 typedef bool (*wc_ready_fn)(void *ctx, unsigned slot);
 
+#define WC_SCHED_MAX  256 /* warps per scheduler */
+#define WC_SCHED_WORDS (WC_SCHED_MAX / 64)
+
 typedef struct wc_sched {
     const struct wc_sched_ops *ops;
     uint16_t *warps; /* slots, oldest first */
     unsigned n, cap;
+    uint16_t *pos_of;                /* slot -> position in warps[] */
+    uint64_t open[WC_SCHED_WORDS];   /* positions whose warp is not parked */
     int last;                 /* slot issued last, -1 if none */
     unsigned limit;           /* consider only the `limit` oldest warps; 0 = all */
     uint64_t wake;            /* no warp of this scheduler can issue before this cycle */
@@ -73,8 +82,26 @@ const wc_sched_ops *const *wc_sched_list(size_t *count);
 
 int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap);
 void wc_sched_free(wc_sched *s);
-void wc_sched_add(wc_sched *s, unsigned slot);    /* a warp arrives (youngest) */
+void wc_sched_add(wc_sched *s, unsigned slot);    /* a warp arrives (youngest, parked) */
 void wc_sched_remove(wc_sched *s, unsigned slot); /* a warp finished */
+
+/* Marks a member warp parked (gate WC_NEVER) or not. */
+static inline void wc_sched_set_open(wc_sched *s, unsigned slot, bool open)
+{
+    unsigned p = s->pos_of[slot];
+    if (open) s->open[p >> 6] |= 1ull << (p & 63);
+    else s->open[p >> 6] &= ~(1ull << (p & 63));
+}
+
+/* Open positions of word `wi` below the window of n warps. */
+static inline uint64_t wc_sched_open_word(const wc_sched *s, unsigned wi, unsigned n)
+{
+    uint64_t m = s->open[wi];
+    unsigned lo = wi * 64;
+    if (n <= lo) return 0;
+    if (n - lo < 64) m &= (1ull << (n - lo)) - 1;
+    return m;
+}
 
 static inline unsigned wc_sched_window(const wc_sched *s)
 {

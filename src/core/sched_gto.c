@@ -10,16 +10,14 @@ static int gto_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
     unsigned n = wc_sched_window(s);
     wc_scan sc = wc_scan_begin(s);
     int pick = -1;
-    if (s->last >= 0)
-        for (unsigned i = 0; i < n; i++)
-            if (s->warps[i] == s->last) {
-                if (wc_scan_try(&sc, (unsigned)s->last, ready, ctx)) pick = s->last;
-                break;
-            }
-    for (unsigned i = 0; pick < 0 && i < n; i++) {
-        unsigned w = s->warps[i];
-        if ((int)w != s->last && wc_scan_try(&sc, w, ready, ctx)) pick = s->last = (int)w;
-    }
+    if (s->last >= 0 && s->pos_of[s->last] < n &&
+        wc_scan_try(&sc, (unsigned)s->last, ready, ctx))
+        pick = s->last;
+    for (unsigned wi = 0; pick < 0 && wi * 64 < n; wi++)
+        for (uint64_t m = wc_sched_open_word(s, wi, n); m && pick < 0; m &= m - 1) {
+            unsigned w = s->warps[wi * 64 + (unsigned)__builtin_ctzll(m)];
+            if ((int)w != s->last && wc_scan_try(&sc, w, ready, ctx)) pick = s->last = (int)w;
+        }
     wc_scan_end(s, &sc);
     return pick;
 }

@@ -47,12 +47,21 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
     return (uint64_t)sm->port_free;
 }
 
+/* Sets a warp's issue gate; a warp gated WC_NEVER is parked (out of its
+ * scheduler's scans) until something wakes it. */
+static inline void set_gate(wc_sm *sm, unsigned slot, uint64_t t)
+{
+    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    if ((sm->gate[slot] == WC_NEVER) != (t == WC_NEVER)) wc_sched_set_open(s, slot, t != WC_NEVER);
+    sm->gate[slot] = t;
+}
+
 /* Warp `slot` may be able to issue from cycle t on: lower its gate and its
  * scheduler's, so the scheduler looks at it again then. */
 static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
 {
     wc_sched *s = &sm->sched[slot % sm->n_sched];
-    if (t < sm->gate[slot]) sm->gate[slot] = t;
+    if (t < sm->gate[slot]) set_gate(sm, slot, t);
     if (t < s->wake) s->wake = t;
     if (t < sm->wake) sm->wake = t;
 }
@@ -189,7 +198,7 @@ static void fetch(wc_sm *sm, unsigned slot)
      * in traces); the warp ends when its stream does. */
     if (rc == 0) {
         w->state = W_DRAINING;
-        sm->gate[slot] = WC_NEVER;
+        set_gate(sm, slot, WC_NEVER);
         wc_sched_remove(&sm->sched[slot % sm->n_sched], slot);
         sm->draining[sm->n_draining++] = (uint16_t)slot;
     }
@@ -326,7 +335,7 @@ static inline void pending_compact(wc_warp *w, uint64_t now)
 static inline void gate_until(wc_sm *sm, unsigned slot, uint64_t t)
 {
     wc_sched *s = &sm->sched[slot % sm->n_sched];
-    sm->gate[slot] = t;
+    set_gate(sm, slot, t);
     if (t < s->scan_min) s->scan_min = t;
 }
 
@@ -441,13 +450,13 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     sm->warp_insts++;
     sm->thread_insts += wc_popcount32(in->mask);
     sm->op_count[in->op < WC_OP__COUNT ? in->op : WC_OP_ALU]++;
-    sm->gate[slot] = now + 1;
+    set_gate(sm, slot, now + 1);
     if (sm->sched[slot % sm->n_sched].wake > now + 1) sm->sched[slot % sm->n_sched].wake = now + 1;
     switch (in->op) {
     case WC_OP_BAR: {
         wc_block *b = &sm->blocks[w->block];
         w->at_barrier = 1;
-        sm->gate[slot] = WC_NEVER; /* barrier_check wakes it */
+        set_gate(sm, slot, WC_NEVER); /* barrier_check wakes it */
         b->at_barrier++;
         barrier_check(sm, b);
         break;

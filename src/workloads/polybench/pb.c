@@ -70,11 +70,28 @@ static inline uint32_t guard_mask(const pb_kdesc *k, uint16_t guard, const pb_en
     return m;
 }
 
-static void pb_env_init(const wc_gen_kernel *gk, wc_gen_warp *w)
+/* Per-warp setup: coordinates of lane 0 and the loop-invariant guard masks. */
+static void pb_warp_init(const wc_gen_kernel *gk, const pb_launch *la, wc_gen_warp *w)
 {
     uint32_t bdx = gk->k.block.x, t0 = w->warp * WC_WARP_SIZE;
     w->v[2] = (int64_t)w->bid.x * bdx + t0 % bdx;
     w->v[3] = (int64_t)w->bid.y * gk->k.block.y + t0 / bdx;
+    pb_env e = {w->v[2], w->v[3], 0, 0, la->p};
+    for (unsigned g = 0; g < la->k->nsgroup; g++) {
+        uint64_t m = guard_mask(la->k, la->k->sgroup[g], &e);
+        uint64_t slot = (uint64_t)w->v[4 + g / 2];
+        unsigned sh = 32 * (g & 1);
+        slot = (slot & ~(0xffffffffull << sh)) | (m << sh);
+        w->v[4 + g / 2] = (int64_t)slot;
+    }
+}
+
+static inline uint32_t op_mask(const pb_kdesc *k, const pb_op *op, const wc_gen_warp *w,
+                               const pb_env *e)
+{
+    uint32_t m = 0xffffffffu;
+    if (op->sg != PB_NO_SG) m = (uint32_t)((uint64_t)w->v[4 + op->sg / 2] >> (32 * (op->sg & 1)));
+    return op->dyn ? m & guard_mask(k, op->dyn, e) : m;
 }
 
 static int pb_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
@@ -82,7 +99,7 @@ static int pb_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     const pb_launch *la = gk->arg;
     const pb_kdesc *k = la->k;
     if (w->state == 0) {
-        pb_env_init(gk, w);
+        pb_warp_init(gk, la, w);
         w->state = 1;
     }
     pb_env e = {w->v[2], w->v[3], w->v[0], w->v[1], la->p};
@@ -98,7 +115,7 @@ static int pb_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
                 e.l1 = op->lo;
             else
                 e.l2 = op->lo;
-            bool enter = op->lo < op->hi && (guard_mask(k, op->guard, &e) & w->live);
+            bool enter = op->lo < op->hi && (op_mask(k, op, w, &e) & w->live);
             w->state = enter ? i + 2 : (uint32_t)op->match + 2;
             continue;
         }
@@ -109,13 +126,13 @@ static int pb_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
                 e.l1 = v;
             else
                 e.l2 = v;
-            bool again = v < lp->hi && (guard_mask(k, lp->guard, &e) & w->live);
+            bool again = v < lp->hi && (op_mask(k, lp, w, &e) & w->live);
             w->state = again ? (uint32_t)op->match + 2 : i + 2;
             continue;
         }
         default: break;
         }
-        uint32_t m = guard_mask(k, op->guard, &e);
+        uint32_t m = op_mask(k, op, w, &e);
         w->state = i + 2;
         if (!(m & w->live)) continue; /* the warp branches around it */
         uint64_t pc = k->pc_base + (uint64_t)i * 16;
@@ -415,6 +432,33 @@ static void pb_destroy(void *ctx)
     pb_prog_free(ctx);
 }
 
+/* Splits every op's guard into a cached loop-invariant part and the bits
+ * that depend on a loop counter. */
+static void split_guards(pb_kdesc *k)
+{
+    uint16_t invariant = 0;
+    for (unsigned c = 0; c < k->ncons; c++)
+        if (k->cons[c].e.l1 == 0 && k->cons[c].e.l2 == 0) invariant |= (uint16_t)(1u << c);
+    k->nsgroup = 0;
+    for (unsigned i = 0; i < k->nops; i++) {
+        pb_op *op = &k->ops[i];
+        uint16_t sgb = op->guard & invariant;
+        op->sg = PB_NO_SG;
+        op->dyn = op->guard & (uint16_t)~invariant;
+        if (!sgb) continue;
+        unsigned g = 0;
+        while (g < k->nsgroup && k->sgroup[g] != sgb) g++;
+        if (g == k->nsgroup) {
+            if (g == PB_MAX_SGROUPS) { /* no slot left: evaluate at every issue */
+                op->dyn = op->guard;
+                continue;
+            }
+            k->sgroup[k->nsgroup++] = sgb;
+        }
+        op->sg = (uint8_t)g;
+    }
+}
+
 wc_source *pb_finish(pb_prog *pg, uint64_t reps, wc_err *err)
 {
     if (pg->too_big) {
@@ -427,6 +471,7 @@ wc_source *pb_finish(pb_prog *pg, uint64_t reps, wc_err *err)
         wc_errf(err, "polybench: internal error building the kernel program");
         return NULL;
     }
+    for (unsigned i = 0; i < pg->nk; i++) split_guards(&pg->k[i]);
     pg->reps = reps;
     pg->cur = NULL;
     wc_gen_program prog = {.ctx = pg, .kernel = pb_kernel_cb, .destroy = pb_destroy};

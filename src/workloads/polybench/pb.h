@@ -15,7 +15,8 @@
  * A kernel is therefore described by a short op list (loads, stores, ALU,
  * LOOP/END) plus a constraint table, and interpreted per warp from O(1)
  * state: the op index and the two loop counters (wc_gen_warp.v[0..1]), with
- * gx0 and gy cached in v[2], v[3].  Nothing is materialised.
+ * gx0 and gy cached in v[2], v[3] and the masks of the loop-invariant guards
+ * in v[4..7].  Nothing is materialised.
  *
  * SIMT semantics: an instruction whose active mask (live lanes AND its guard)
  * is empty is not issued (the warp branches around it); a loop runs while
@@ -37,6 +38,8 @@
 #define PB_MAX_ARR     12
 #define PB_MAX_KERNELS 8
 #define PB_MAX_PHASES  8
+#define PB_MAX_SGROUPS 8 /* cached guard masks per warp (v[4..7]) */
+#define PB_NO_SG       0xff
 #define PB_ELEM        4               /* bytes per element (float) */
 #define PB_BASE0       0x10000000ull   /* first array's base address */
 #define PB_ALIGN       4096ull         /* arrays start on 4 KiB boundaries */
@@ -61,7 +64,9 @@ enum pb_kind { PB_ALU, PB_SFU, PB_LD, PB_ST, PB_LOOP, PB_END };
 
 typedef struct pb_op {
     uint8_t kind, arr, level;
-    uint16_t guard;             /* bitmask over the kernel's constraints */
+    uint16_t guard; /* bitmask over the kernel's constraints */
+    uint8_t sg;     /* index of the guard's loop-invariant part in sgroup, or PB_NO_SG */
+    uint16_t dyn;   /* guard bits re-evaluated at every issue */
     uint16_t reg, areg, s1, s2; /* mem: data reg, address reg; ALU: dst, src0, src1, src2 */
     int32_t match;              /* LOOP <-> END */
     pb_aff idx;                 /* mem: element index */
@@ -76,6 +81,10 @@ typedef struct pb_kdesc {
     int64_t shrink_n;
     uint64_t pc_base;
     unsigned nops, ncons;
+    /* Distinct loop-invariant guard sets: their masks depend only on the
+     * warp and P, so each warp evaluates them once (cached in v[4..7]). */
+    unsigned nsgroup;
+    uint16_t sgroup[PB_MAX_SGROUPS];
     pb_op ops[PB_MAX_OPS];
     pb_constraint cons[PB_MAX_CONS];
 } pb_kdesc;

@@ -287,6 +287,9 @@ static void test_3mm(void)
     CHECK_MEM(s, 2, 0, 5, 29, WC_OP_LDG, F + 7 * 40 * 4, 4, 0xffffffffu);
     /* k2 block 4 (x=0, y=2) warp 7: i = 23 < NJ: C[23*12 + 0] */
     CHECK_MEM(s, 1, 4, 7, 0, WC_OP_LDG, C + 23 * 12 * 4, 0, 0xffffffffu);
+    /* k1 block 1 (y=1) warp 0: i = 8, k = 1, lanes j < 24: A[8*8 + 1], B[1*24 + l] */
+    CHECK_MEM(s, 0, 1, 0, 4, WC_OP_LDG, A + (8 * 8 + 1) * 4, 0, 0xffffffu);
+    CHECK_MEM(s, 0, 1, 0, 5, WC_OP_LDG, B + 24 * 4, 4, 0xffffffu);
 }
 
 /* 2DConvolution ni=nj=40: grid (2, 5); rows 1..38 (38 rows) * 2 warps
@@ -373,6 +376,21 @@ static void test_correlation(void)
     CHECK_MEM(s, 3, 0, 7, 0, WC_OP_STG, symmat + (225 * 257 + 225) * 4, 258 * 4, 0x7fffffffu);
     /* mean warp 1, i = 2: data[2*257 + 33 + l] */
     CHECK_MEM(s, 0, 0, 1, 4, WC_OP_LDG, data + (2 * 257 + 33) * 4, 4, 0xffffffffu);
+    uint64_t stddev = next_base(symmat, 257 * 9 * 4), mean = next_base(stddev, 257 * 4);
+    CHECK_EQ(stddev, 0x10006000);
+    CHECK_EQ(mean, 0x10007000);
+    /* std warp 0, i = 2 (ordinals 5..8): data[2*257 + 1 + l], mean[1 + l], std[1 + l] */
+    CHECK_MEM(s, 1, 0, 0, 0, WC_OP_STG, stddev + 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 1, 0, 0, 5, WC_OP_LDG, data + (2 * 257 + 1) * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 1, 0, 0, 6, WC_OP_LDG, mean + 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 1, 0, 0, 7, WC_OP_LDG, stddev + 4, 4, 0xffffffffu);
+    /* reduce block 2 (x=2), warp 5: j = 65 + l, i = 6: LD data, LD mean, ST,
+     * LD data, LD std, ST */
+    CHECK_MEM(s, 2, 2, 5, 0, WC_OP_LDG, data + (6 * 257 + 65) * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 2, 2, 5, 1, WC_OP_LDG, mean + 65 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 2, 2, 5, 2, WC_OP_STG, data + (6 * 257 + 65) * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 2, 2, 5, 4, WC_OP_LDG, stddev + 65 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 2, 2, 5, 5, WC_OP_STG, data + (6 * 257 + 65) * 4, 4, 0xffffffffu);
 }
 
 /* covariance m=256 n=32.
@@ -419,6 +437,11 @@ static void test_gramschmidt(void)
     CHECK_MEM(s, 107, 0, 1, 10, WC_OP_LDG, A + (2 * 48 + 32) * 4, 4, 0xfff0u);
     /* k1 at k = 5 (launch 15): thread 0 reads a[i*48 + 5], i = 3 */
     CHECK_MEM(s, 15, 0, 0, 3, WC_OP_LDG, A + (3 * 48 + 5) * 4, 0, 0x1u);
+    /* k2 at k = 5 (launch 16), warp 1: i = 32 + l < 40 */
+    CHECK_EQ(Q, 0x10005000);
+    CHECK_MEM(s, 16, 0, 1, 0, WC_OP_LDG, A + (32 * 48 + 5) * 4, 48 * 4, 0xffu);
+    CHECK_MEM(s, 16, 0, 1, 1, WC_OP_LDG, R + (5 * 48 + 5) * 4, 0, 0xffu);
+    CHECK_MEM(s, 16, 0, 1, 2, WC_OP_STG, Q + (32 * 48 + 5) * 4, 48 * 4, 0xffu);
 }
 
 /* lu n=40: k = 0..39; both grids are empty at k = 39 (not launched): 78.
@@ -446,6 +469,10 @@ static void test_lu(void)
     /* A[i*N + k] broadcast and A[k*N + j] */
     CHECK_MEM(s, 15, 3, 0, 1, WC_OP_LDG, BASE0 + (24 * 40 + 7) * 4, 0, 0xffffff00u);
     CHECK_MEM(s, 15, 3, 0, 2, WC_OP_LDG, BASE0 + 7 * 40 * 4, 4, 0xffffff00u);
+    /* kernel1 at k = 3 (launch 6), warp 0: j = 4..31 */
+    CHECK_MEM(s, 6, 0, 0, 0, WC_OP_LDG, BASE0 + 3 * 40 * 4, 4, 0xfffffff0u);
+    CHECK_MEM(s, 6, 0, 0, 1, WC_OP_LDG, BASE0 + (3 * 40 + 3) * 4, 0, 0xfffffff0u);
+    CHECK_MEM(s, 6, 0, 0, 2, WC_OP_STG, BASE0 + 3 * 40 * 4, 4, 0xfffffff0u);
 }
 
 /* jacobi-2d n=40 tsteps=2: guard 1 < i, j < 39 (the 1.0 source's i > 1):
@@ -472,6 +499,10 @@ static void test_doitgen(void)
     /* r = 2 kernel1 (launch 4), block 1 warp 3 (q = 3, p = 32 + l), s = 5 */
     CHECK_MEM(s, 4, 1, 3, 22, WC_OP_LDG, A + (2 * 480 + 3 * 40 + 5) * 4, 0, 0xffu);
     CHECK_MEM(s, 4, 1, 3, 23, WC_OP_LDG, C4 + (5 * 40 + 32) * 4, 4, 0xffu);
+    /* r = 1 kernel2 (launch 3), warp 4 (q = 4): sum[480 + 160 + l] -> A[..] */
+    uint64_t sum = next_base(C4, 40 * 40 * 4);
+    CHECK_MEM(s, 3, 0, 4, 0, WC_OP_LDG, sum + (480 + 160) * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 3, 0, 4, 1, WC_OP_STG, A + (480 + 160) * 4, 4, 0xffffffffu);
 }
 
 /* gemver n=256: k1 grid (8, 32) = 2048 warps * (5 LD + ST) = 10240 / 2048;
@@ -491,6 +522,17 @@ static void test_gemver(void)
     CHECK_EQ(k.grid.x, 1);
     /* k2 warp 3 (i = 96 + l), j = 10: a[10*256 + 96 + l] */
     CHECK_MEM(s, 1, 0, 3, 40, WC_OP_LDG, BASE0 + (10 * 256 + 96) * 4, 4, 0xffffffffu);
+    /* arrays: A, B (256 KB each), then x, y, z, w, v1, v2, u1, u2 at 4 KB steps */
+    uint64_t x = BASE0 + 2 * 0x40000, w = x + 3 * 4096, v1 = x + 4 * 4096, u1 = x + 6 * 4096;
+    /* k1 block 17 (x=1, y=2) warp 3: i = 19, j = 32 + l */
+    CHECK_MEM(s, 0, 17, 3, 0, WC_OP_LDG, u1 + 19 * 4, 0, 0xffffffffu);
+    CHECK_MEM(s, 0, 17, 3, 1, WC_OP_LDG, v1 + 32 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 0, 17, 3, 4, WC_OP_LDG, BASE0 + (19 * 256 + 32) * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 0, 17, 3, 5, WC_OP_STG, BASE0 + (19 * 256 + 32) * 4, 4, 0xffffffffu);
+    /* k3 warp 2 (i = 64 + l), j = 7: a[i*256 + 7], x[7], w[i] */
+    CHECK_MEM(s, 2, 0, 2, 28, WC_OP_LDG, BASE0 + (64 * 256 + 7) * 4, 1024, 0xffffffffu);
+    CHECK_MEM(s, 2, 0, 2, 29, WC_OP_LDG, x + 7 * 4, 0, 0xffffffffu);
+    CHECK_MEM(s, 2, 0, 2, 31, WC_OP_STG, w + 64 * 4, 4, 0xffffffffu);
 }
 
 /* adi n=40 tsteps=1: 1 block, warps 0 and 1 (8 lanes) per launch.
@@ -511,6 +553,19 @@ static void test_adi(void)
     /* k1 warp 0, i2 = 1: X[i1*40 + 1], X[i1*40 + 0] */
     CHECK_MEM(s, 0, 0, 0, 0, WC_OP_LDG, X + 4, 160, 0xffffffffu);
     CHECK_MEM(s, 0, 0, 0, 1, WC_OP_LDG, X, 160, 0xffffffffu);
+    uint64_t A = BASE0, B = 0x10002000;
+    /* k2 warp 1 (i1 = 32 + l): X[i1*40 + 39], B[i1*40 + 39] */
+    CHECK_MEM(s, 1, 0, 1, 0, WC_OP_LDG, X + (32 * 40 + 39) * 4, 160, 0xffu);
+    CHECK_MEM(s, 1, 0, 1, 1, WC_OP_LDG, B + (32 * 40 + 39) * 4, 160, 0xffu);
+    /* k4 with i1 = 5 (launch 7), warp 0: rows 5 and 4 */
+    CHECK_MEM(s, 7, 0, 0, 0, WC_OP_LDG, X + 200 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 7, 0, 0, 1, WC_OP_LDG, X + 160 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 7, 0, 0, 2, WC_OP_LDG, A + 200 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 7, 0, 0, 3, WC_OP_LDG, B + 160 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 7, 0, 0, 4, WC_OP_STG, X + 200 * 4, 4, 0xffffffffu);
+    CHECK_MEM(s, 7, 0, 0, 8, WC_OP_STG, B + 200 * 4, 4, 0xffffffffu);
+    /* k5 (launch 42), warp 1: X[39*40 + 32 + l] */
+    CHECK_MEM(s, 42, 0, 1, 0, WC_OP_LDG, X + (39 * 40 + 32) * 4, 4, 0xffu);
 }
 
 /* Registry entries: suite, kernels in launch order, seed classes. */

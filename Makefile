@@ -19,7 +19,8 @@ CFLAGS_ALL   = -std=c11 -Wall -Wextra -Wno-unused-parameter $(WERROR) $(CFLAGS) 
 LDLIBS_ALL   = -lm -lpthread
 
 # Optional Debian libraries (compressed traces), detected at build time.
-have_lib = $(shell printf '\#include <$(1)>\nint main(void){return 0;}\n' | \
+HASH := \#
+have_lib = $(shell printf '$(HASH)include <$(1)>\nint main(void){return 0;}\n' | \
              $(CC) -x c - -o /dev/null $(2) >/dev/null 2>&1 && echo yes)
 ifeq ($(call have_lib,zlib.h,-lz),yes)
   CPPFLAGS_ALL += -DWC_HAVE_ZLIB=1

@@ -1,0 +1,179 @@
+/*
+ * cmd_trace.c - the `warpcache trace` subcommand:
+ *
+ *   warpcache trace info PATH [--kernels IDS] [--name PATTERN]
+ *   warpcache trace convert IN OUT [--format wct|trc|accelsim] [--codec none|zlib|zstd]
+ *                                  [--kernels IDS] [--name PATTERN]
+ *
+ * IN is a trace path or, when no such file exists, a built-in workload name
+ * ("micro/stream:n=4096", seed 1).  main.c calls wc_cmd_trace(argc, argv)
+ * with argv[0] = "trace".  Errors print "warpcache: <message>" and return 2.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "trace/compress.h"
+#include "warpcache/traceio.h"
+#include "warpcache/workloads.h"
+
+
+static const char trace_usage[] =
+    "usage: warpcache trace info PATH [--kernels IDS] [--name PATTERN]\n"
+    "       warpcache trace convert IN OUT [--format wct|trc|accelsim] [--codec none|zlib|zstd]\n"
+    "                                      [--kernels IDS] [--name PATTERN]\n"
+    "\n"
+    "  info     summarise a trace: kernels, shapes, instruction mix, memory\n"
+    "           instructions, unique 128 B lines and footprint\n"
+    "  convert  read IN (a trace: kernelslist.g, .traceg[.xz|.gz|.zst], NAME_00.trc,\n"
+    "           .wct, or a folder holding one; or a built-in workload such as\n"
+    "           micro/stream:n=4096) and write OUT.  The format defaults from OUT:\n"
+    "           *.wct -> wct, *.trc -> trc (OUT_00.trc, OUT_01.trc, ...), anything\n"
+    "           else -> an Accel-Sim folder (kernelslist.g + kernel-N.traceg)\n"
+    "  --kernels IDS     keep only these kernel launch ids: 1,3,5-7\n"
+    "  --name PATTERN    keep only kernels whose name contains PATTERN (or matches\n"
+    "                    it as a glob when it has * or ?)\n"
+    "  --codec C         .wct block compression (default: zstd when available)\n";
+
+static int fail(const char *msg)
+{
+    fprintf(stderr, "warpcache: %s\n", msg);
+    return 2;
+}
+
+static bool path_exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+static wc_source *open_input(const char *in, const wc_kernel_filter *f, wc_err *err)
+{
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(in, ":"), in);
+    if (path_exists(in) || !wc_workload_find(name)) return wc_trace_open(in, WC_TRACE_AUTO, f, err);
+    if (wc_kernel_filter_check(f, err) < 0) return NULL;
+    wc_source *src = wc_workload_open(in, 1, err);
+    return wc_source_filter(src, f, err);
+}
+
+static void print_mix(const uint64_t *by_op, uint64_t total)
+{
+    for (int o = 0; o < WC_OP__COUNT; o++) {
+        if (!by_op[o]) continue;
+        printf("    %-5s %12llu  %5.1f%%\n", wc_opclass_name((wc_opclass)o), (unsigned long long)by_op[o],
+               total ? 100.0 * (double)by_op[o] / (double)total : 0.0);
+    }
+}
+
+static int cmd_info(const char *path, const wc_kernel_filter *f)
+{
+    wc_err err = {{0}};
+    wc_source *src = open_input(path, f, &err);
+    if (!src) return fail(err.msg);
+    wc_trace_info info;
+    int rc = wc_trace_info_compute(src, &info, &err);
+    wc_source_destroy(src);
+    if (rc < 0) return fail(err.msg);
+    printf("trace %s: %u kernel%s\n", path, info.nkernels, info.nkernels == 1 ? "" : "s");
+    for (uint32_t i = 0; i < info.nkernels; i++) {
+        const wc_trace_kernel_info *ki = &info.kernels[i];
+        const wc_kernel *k = &ki->k;
+        printf("kernel %u %s\n  grid (%u,%u,%u) block (%u,%u,%u) shmem %u regs %u\n", k->id, k->name,
+               k->grid.x, k->grid.y, k->grid.z, k->block.x, k->block.y, k->block.z, k->shmem_bytes,
+               k->regs_per_thread);
+        printf("  warp instructions %llu, memory %llu (%llu lane accesses), unique 128 B lines %llu\n",
+               (unsigned long long)ki->warp_insts, (unsigned long long)ki->mem_insts,
+               (unsigned long long)ki->lane_accesses, (unsigned long long)ki->unique_lines);
+        print_mix(ki->by_op, ki->warp_insts);
+    }
+    printf("total: warp instructions %llu, memory instructions %llu, unique 128 B lines %llu, "
+           "footprint %llu bytes\n",
+           (unsigned long long)info.warp_insts, (unsigned long long)info.mem_insts,
+           (unsigned long long)info.unique_lines, (unsigned long long)info.footprint_bytes);
+    print_mix(info.by_op, info.warp_insts);
+    wc_trace_info_free(&info);
+    return 0;
+}
+
+static int cmd_convert(const char *in, const char *out, wc_trace_format fmt, int codec,
+                       const wc_kernel_filter *f)
+{
+    wc_err err = {{0}};
+    wc_source *src = open_input(in, f, &err);
+    if (!src) return fail(err.msg);
+    int rc;
+    if (fmt == WC_TRACE_AUTO)
+        fmt = strlen(out) > 4 && !strcmp(out + strlen(out) - 4, ".wct") ? WC_TRACE_WCT
+              : strlen(out) > 4 && !strcmp(out + strlen(out) - 4, ".trc") ? WC_TRACE_TRC
+                                                                          : WC_TRACE_ACCELSIM;
+    if (fmt == WC_TRACE_WCT) {
+        wc_wct_options o = {codec};
+        rc = wc_trace_write_wct(src, out, &o, &err);
+    } else {
+        rc = wc_trace_write(src, out, fmt, &err);
+    }
+    wc_source_destroy(src);
+    if (rc < 0) return fail(err.msg);
+    printf("wrote %s (%s)\n", out, wc_trace_format_name(fmt));
+    return 0;
+}
+
+int wc_cmd_trace(int argc, char **argv)
+{
+    const char *pos[3] = {0};
+    int npos = 0;
+    wc_kernel_filter f = {0};
+    wc_trace_format fmt = WC_TRACE_AUTO;
+    int codec = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(trace_usage, stdout);
+            return 0;
+        }
+        bool takes = !strcmp(a, "--format") || !strcmp(a, "--kernels") || !strcmp(a, "--name") ||
+                     !strcmp(a, "--codec");
+        if (takes && i + 1 >= argc) {
+            fprintf(stderr, "warpcache: %s needs a value\n", a);
+            return 2;
+        }
+        if (!strcmp(a, "--format")) {
+            fmt = wc_trace_format_parse(argv[++i]);
+            if (fmt == WC_TRACE_AUTO) {
+                fprintf(stderr, "warpcache: unknown format '%s' (wct, trc or accelsim)\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--kernels")) {
+            f.ids = argv[++i];
+        } else if (!strcmp(a, "--name")) {
+            f.name = argv[++i];
+        } else if (!strcmp(a, "--codec")) {
+            const char *c = argv[++i];
+            codec = !strcmp(c, "none") ? 0 : !strcmp(c, "zlib") ? 1 : !strcmp(c, "zstd") ? 2 : -2;
+            if (codec == -2) {
+                fprintf(stderr, "warpcache: unknown codec '%s' (none, zlib or zstd)\n", c);
+                return 2;
+            }
+            if (!wc_codec_available(codec)) {
+                fprintf(stderr, "warpcache: codec %s is not available in this build\n", c);
+                return 2;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "warpcache: unknown option '%s'\n%s", a, trace_usage);
+            return 2;
+        } else if (npos < 3) {
+            pos[npos++] = a;
+        } else {
+            fprintf(stderr, "warpcache: too many arguments\n%s", trace_usage);
+            return 2;
+        }
+    }
+    wc_err err = {{0}};
+    if (wc_kernel_filter_check(&f, &err) < 0) return fail(err.msg);
+    if (npos >= 1 && !strcmp(pos[0], "info") && npos == 2) return cmd_info(pos[1], &f);
+    if (npos >= 1 && !strcmp(pos[0], "convert") && npos == 3)
+        return cmd_convert(pos[1], pos[2], fmt, codec, &f);
+    fprintf(stderr, "warpcache: expected 'trace info PATH' or 'trace convert IN OUT'\n%s", trace_usage);
+    return 2;
+}

@@ -1,0 +1,31 @@
+/*
+ * sched_gto.c - greedy-then-oldest: keep issuing from the warp that issued
+ * last while it can; otherwise the oldest ready warp (the seeds' baseline in
+ * 000, 001 and 002).
+ */
+#include "core/sched.h"
+
+static int gto_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
+{
+    unsigned n = wc_sched_window(s);
+    wc_scan sc = wc_scan_begin(s);
+    int pick = -1;
+    if (s->last >= 0)
+        for (unsigned i = 0; i < n; i++)
+            if (s->warps[i] == s->last) {
+                if (wc_scan_try(&sc, (unsigned)s->last, ready, ctx)) pick = s->last;
+                break;
+            }
+    for (unsigned i = 0; pick < 0 && i < n; i++) {
+        unsigned w = s->warps[i];
+        if ((int)w != s->last && wc_scan_try(&sc, w, ready, ctx)) pick = s->last = (int)w;
+    }
+    wc_scan_end(s, &sc);
+    return pick;
+}
+
+const wc_sched_ops wc_sched_gto = {
+    .name = "gto",
+    .help = "greedy-then-oldest",
+    .pick = gto_pick,
+};

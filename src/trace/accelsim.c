@@ -1,0 +1,1034 @@
+/*
+ * accelsim.c - reader and writer for Accel-Sim / NVBit SASS traces
+ * (kernelslist.g + kernel-N.traceg[.xz|.gz|.zst]), as specified in
+ * /work/shared/specs/formats.md section 1 and docs/traces.md.
+ *
+ * Reading is streamed: next_kernel parses one kernel file's header; each
+ * open_block parses exactly one "#BEGIN_TB ... #END_TB" section into a
+ * compact per-block array (as_inst records plus an address pool for
+ * per-lane lists), freed by close_block.  Sections must appear in increasing
+ * linear block id order (x fastest); a block absent from the file is an
+ * empty block (no instructions); a section that goes backwards is an error.
+ *
+ * Address modes: 0 = one address per active lane; 1 = base + stride over
+ * the *rank* of each active lane; 2 = base then k-1 deltas.  warpcache's
+ * WC_ADDR_STRIDE is lane-index based, so mode 1 stays a stride only when the
+ * mask makes rank and lane index the same (mask contiguous from lane 0, or
+ * stride 0); otherwise it is expanded to a per-lane list.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "trace/formats.h"
+
+#define AS_MAX_REGS_LISTED 64  /* dest_num / src_num above this are garbage */
+#define AS_WINDOW (1ull << 24) /* generic LD/ST: shared/local windows, 16 MiB */
+
+/* ---- small shared helpers (declared in formats.h) ---------------------- */
+
+bool wc_parse_u64(const char *s, int base, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    if (base == 16 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
+    if (!*s) return false;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        unsigned d;
+        if (*s >= '0' && *s <= '9') d = (unsigned)(*s - '0');
+        else if (base == 16 && *s >= 'a' && *s <= 'f') d = (unsigned)(*s - 'a' + 10);
+        else if (base == 16 && *s >= 'A' && *s <= 'F') d = (unsigned)(*s - 'A' + 10);
+        else return false;
+        if (v > (UINT64_MAX - d) / (uint64_t)base) return false;
+        v = v * (uint64_t)base + d;
+    }
+    *out = v;
+    return true;
+}
+
+bool wc_parse_i64(const char *s, int64_t *out)
+{
+    bool neg = false;
+    uint64_t v;
+    if (!s) return false;
+    if (*s == '-' || *s == '+') neg = *s++ == '-';
+    if (!wc_parse_u64(s, 10, &v)) return false;
+    if (neg ? v > (uint64_t)INT64_MAX + 1 : v > (uint64_t)INT64_MAX) return false;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return true;
+}
+
+int wc_strbuf_printf(wc_strbuf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        size_t room = b->cap - b->len;
+        int n = vsnprintf(b->p ? b->p + b->len : NULL, room, fmt, ap);
+        va_end(ap);
+        if (n < 0) return -1;
+        if ((size_t)n < room) {
+            b->len += (size_t)n;
+            return 0;
+        }
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap - b->len <= (size_t)n) cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) return -1;
+        b->p = p;
+        b->cap = cap;
+    }
+}
+
+void wc_strbuf_free(wc_strbuf *b)
+{
+    free(b->p);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- reader state ------------------------------------------------------- */
+
+typedef struct as_inst {
+    uint64_t pc, base;
+    int64_t stride;
+    uint32_t mask, addr_off; /* addr_off: first address in the block's pool (LIST) */
+    uint8_t op, width, flags, amode, ndst, nsrc;
+    uint16_t dst[WC_MAX_DST], src[WC_MAX_SRC];
+} as_inst;
+
+typedef struct as_warp {
+    uint32_t first, count, next;
+} as_warp;
+
+typedef struct as_block {
+    uint32_t nwarps;
+    as_warp *w;
+    as_inst *insts;
+    size_t ninst, cap_inst;
+    uint64_t *addrs;
+    size_t naddr, cap_addr;
+} as_block;
+
+typedef struct as_kfile {
+    char *path;
+    uint64_t line; /* line in kernelslist.g */
+} as_kfile;
+
+typedef struct as_source {
+    wc_source base;
+    char list_name[512]; /* kernelslist.g, for messages ("" for single files) */
+    as_kfile *kfiles;
+    size_t nkfiles, next_kfile;
+    uint64_t memcpys;
+    wc_lreader *lr;       /* current kernel file */
+    wc_lreader *mem_lr;   /* single in-memory kernel, not yet started */
+    bool mem_done;
+    wc_kernel cur;
+    bool have_kernel;
+    int version; /* tracer version, 0 = not stated */
+    bool lineinfo;
+    uint64_t shmem_base, local_base;
+    char *peek; /* a line read but not consumed (points into lr's buffer) */
+    bool have_pending;
+    uint64_t pending_id, pending_line;
+    bool have_last;
+    uint64_t last_id;
+    bool in_body_eof;
+} as_source;
+
+static const char *lr_name(const as_source *s)
+{
+    return s->lr ? wc_lreader_name(s->lr) : "?";
+}
+
+static unsigned long long lr_line(const as_source *s)
+{
+    return s->lr ? (unsigned long long)wc_lreader_lineno(s->lr) : 0;
+}
+
+/* Next non-blank line (honouring a pushed-back one).  1 / 0 at EOF / -1. */
+static int next_line(as_source *s, char **line, wc_err *err)
+{
+    if (s->peek) {
+        *line = s->peek;
+        s->peek = NULL;
+        return 1;
+    }
+    for (;;) {
+        char *l;
+        int rc = wc_lreader_next(s->lr, &l, NULL, err);
+        if (rc <= 0) return rc;
+        while (*l == ' ' || *l == '\t') l++;
+        if (*l) {
+            size_t n = strlen(l);
+            while (n && (l[n - 1] == ' ' || l[n - 1] == '\t')) l[--n] = 0;
+            *line = l;
+            return 1;
+        }
+    }
+}
+
+/* "key = value" -> value (after the '='), or NULL. */
+static char *value_after(char *line, const char *key)
+{
+    size_t n = strlen(key);
+    if (strncmp(line, key, n) != 0) return NULL;
+    char *p = line + n;
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p != '=') return NULL;
+    p++;
+    while (*p == ' ' || *p == '\t') p++;
+    return p;
+}
+
+/* "(X,Y,Z)" or "X,Y,Z" */
+static bool parse_dim3(const char *v, wc_dim3 *d)
+{
+    char buf[128];
+    size_t n = strlen(v);
+    if (n >= sizeof buf) return false;
+    memcpy(buf, v, n + 1);
+    char *p = buf;
+    if (*p == '(') {
+        p++;
+        char *e = strchr(p, ')');
+        if (!e || e[1]) return false;
+        *e = 0;
+    }
+    uint64_t c[3];
+    for (int i = 0; i < 3; i++) {
+        char *comma = i < 2 ? strchr(p, ',') : NULL;
+        if (i < 2 && !comma) return false;
+        if (comma) *comma = 0;
+        while (*p == ' ') p++;
+        size_t m = strlen(p);
+        while (m && p[m - 1] == ' ') p[--m] = 0;
+        if (!wc_parse_u64(p, 10, &c[i]) || c[i] > UINT32_MAX) return false;
+        p = comma ? comma + 1 : p;
+    }
+    d->x = (uint32_t)c[0];
+    d->y = (uint32_t)c[1];
+    d->z = (uint32_t)c[2];
+    return true;
+}
+
+static int header_field(as_source *s, char *line, wc_err *err)
+{
+    char *v;
+    uint64_t u;
+#define BAD(what) wc_errf(err, "%s:%llu: expected %s, found '%s'", lr_name(s), lr_line(s), what, line)
+    if ((v = value_after(line, "-kernel name"))) {
+        snprintf(s->cur.name, sizeof s->cur.name, "%s", v);
+    } else if ((v = value_after(line, "-kernel id"))) {
+        if (!wc_parse_u64(v, 10, &u) || u > UINT32_MAX) return BAD("-kernel id = <integer>");
+        s->cur.id = (uint32_t)u;
+    } else if ((v = value_after(line, "-grid dim"))) {
+        if (!parse_dim3(v, &s->cur.grid)) return BAD("-grid dim = (X,Y,Z)");
+    } else if ((v = value_after(line, "-block dim"))) {
+        if (!parse_dim3(v, &s->cur.block)) return BAD("-block dim = (X,Y,Z)");
+    } else if ((v = value_after(line, "-shmem base_addr"))) {
+        if (!wc_parse_u64(v, 16, &s->shmem_base)) return BAD("-shmem base_addr = 0x<hex>");
+    } else if ((v = value_after(line, "-local mem base_addr"))) {
+        if (!wc_parse_u64(v, 16, &s->local_base)) return BAD("-local mem base_addr = 0x<hex>");
+    } else if ((v = value_after(line, "-shmem"))) {
+        if (!wc_parse_u64(v, 10, &u) || u > UINT32_MAX) return BAD("-shmem = <bytes>");
+        s->cur.shmem_bytes = (uint32_t)u;
+    } else if ((v = value_after(line, "-nregs"))) {
+        if (!wc_parse_u64(v, 10, &u) || u > 65535) return BAD("-nregs = <registers>");
+        s->cur.regs_per_thread = (uint32_t)u;
+    } else if ((v = value_after(line, "-accelsim tracer version"))) {
+        if (!wc_parse_u64(v, 10, &u) || u < 3 || u > 6)
+            return wc_errf(err,
+                           "%s:%llu: accelsim tracer version '%s' is not supported (versions 3 to 6 "
+                           "are; 1.2-style traces that prefix every line with 'tb_x tb_y tb_z "
+                           "warpid' must be re-traced with a newer tracer)",
+                           lr_name(s), lr_line(s), v);
+        s->version = (int)u;
+    } else if ((v = value_after(line, "-enable lineinfo"))) {
+        if (!wc_parse_u64(v, 10, &u) || u > 1) return BAD("-enable lineinfo = 0|1");
+        s->lineinfo = u == 1;
+    }
+    /* Other fields (binary version, stream id, nvbit version, ...) are informational. */
+    return 0;
+#undef BAD
+}
+
+/* Parses a kernel file's header up to the first '#' line. */
+static int read_header(as_source *s, uint32_t seq, wc_err *err)
+{
+    memset(&s->cur, 0, sizeof s->cur);
+    s->cur.id = seq;
+    s->version = 0;
+    s->lineinfo = false;
+    s->shmem_base = s->local_base = 0;
+    s->peek = NULL;
+    s->have_pending = s->have_last = false;
+    s->in_body_eof = false;
+    char *line;
+    bool saw_any = false;
+    for (;;) {
+        int rc = next_line(s, &line, err);
+        if (rc < 0) return -1;
+        if (rc == 0) {
+            if (!saw_any) return wc_errf(err, "%s: empty kernel trace", lr_name(s));
+            break;
+        }
+        if (line[0] == '#') {
+            if (strncmp(line, "#BEGIN_TB", 9) == 0) s->peek = line;
+            break;
+        }
+        if (line[0] != '-')
+            return wc_errf(err, "%s:%llu: expected a '-name = value' header line, found '%.80s'",
+                           lr_name(s), lr_line(s), line);
+        saw_any = true;
+        if (header_field(s, line, err) < 0) return -1;
+    }
+    if (!saw_any) return wc_errf(err, "%s: missing kernel header", lr_name(s));
+    if (!wc_dim3_count(s->cur.grid))
+        return wc_errf(err, "%s: missing or zero '-grid dim' in the kernel header", lr_name(s));
+    if (!wc_dim3_count(s->cur.block) || wc_dim3_count(s->cur.block) > 65536)
+        return wc_errf(err, "%s: missing or invalid '-block dim' in the kernel header (1 to 65536 "
+                            "threads)",
+                       lr_name(s));
+    if (wc_dim3_count(s->cur.grid) > (1ull << 40))
+        return wc_errf(err, "%s: grid of %llu blocks is too large", lr_name(s),
+                       (unsigned long long)wc_dim3_count(s->cur.grid));
+    if (!s->cur.name[0]) snprintf(s->cur.name, sizeof s->cur.name, "kernel_%u", s->cur.id);
+    return 0;
+}
+
+static int as_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
+{
+    as_source *s = (as_source *)src;
+    wc_lreader_close(s->lr);
+    s->lr = NULL;
+    s->have_kernel = false;
+    uint32_t seq;
+    if (s->mem_lr || s->mem_done) {
+        if (s->mem_done) return 0;
+        s->lr = s->mem_lr;
+        s->mem_lr = NULL;
+        s->mem_done = true;
+        seq = 1;
+    } else {
+        if (s->next_kfile >= s->nkfiles) return 0;
+        const as_kfile *kf = &s->kfiles[s->next_kfile++];
+        s->lr = wc_lreader_open(kf->path, err);
+        if (!s->lr) {
+            if (s->list_name[0]) {
+                wc_err inner = *err;
+                return wc_errf(err, "%s:%llu: kernel file: %s", s->list_name,
+                               (unsigned long long)kf->line, inner.msg);
+            }
+            return -1;
+        }
+        seq = (uint32_t)s->next_kfile;
+    }
+    if (read_header(s, seq, err) < 0) return -1;
+    s->have_kernel = true;
+    *k = s->cur;
+    return 1;
+}
+
+/* ---- instruction lines -------------------------------------------------- */
+
+static char *next_tok(char **p)
+{
+    char *s = *p;
+    while (*s == ' ' || *s == '\t') s++;
+    if (!*s) {
+        *p = s;
+        return NULL;
+    }
+    char *t = s;
+    while (*s && *s != ' ' && *s != '\t') s++;
+    if (*s) *s++ = 0;
+    *p = s;
+    return t;
+}
+
+/* Register token: "R<n>" -> n (R255, the zero register, -> WC_REG_NONE);
+ * other register classes (UR, P, UP in version 6) -> WC_REG_NONE too. */
+static bool parse_reg(const char *t, uint16_t *r)
+{
+    uint64_t v;
+    *r = WC_REG_NONE;
+    if (t[0] != 'R') return t[0] != 0;
+    if (!wc_parse_u64(t + 1, 10, &v) || v >= WC_REG_NONE) return false;
+    if (v != 255) *r = (uint16_t)v;
+    return true;
+}
+
+static bool has_mod(const char *opcode, const char *mod)
+{
+    size_t n = strlen(mod);
+    const char *p = strchr(opcode, '.');
+    while (p) {
+        if (!strncmp(p + 1, mod, n) && (p[1 + n] == '.' || p[1 + n] == 0)) return true;
+        p = strchr(p + 1, '.');
+    }
+    return false;
+}
+
+/* Width from explicit opcode modifiers; 0 when the opcode states none. */
+static unsigned width_from_opcode(const char *opcode)
+{
+    if (has_mod(opcode, "128")) return 16;
+    if (has_mod(opcode, "64")) return 8;
+    if (has_mod(opcode, "32")) return 4;
+    if (has_mod(opcode, "U16") || has_mod(opcode, "S16")) return 2;
+    if (has_mod(opcode, "U8") || has_mod(opcode, "S8")) return 1;
+    return 0;
+}
+
+enum { CLS_ALU, CLS_SFU, CLS_LDG, CLS_STG, CLS_LDL, CLS_STL, CLS_LDS, CLS_STS, CLS_ATOM, CLS_BAR,
+       CLS_EXIT, CLS_LD, CLS_ST };
+
+static int classify_opcode(const char *opcode)
+{
+    char b[32];
+    size_t n = strcspn(opcode, ".");
+    if (n >= sizeof b) return CLS_ALU;
+    memcpy(b, opcode, n);
+    b[n] = 0;
+    static const struct {
+        const char *name;
+        int cls;
+    } t[] = {
+        {"LDG", CLS_LDG},   {"LDGSTS", CLS_LDG}, {"TEX", CLS_LDG},   {"TLD", CLS_LDG},
+        {"TLD4", CLS_LDG},  {"STG", CLS_STG},    {"ATOM", CLS_ATOM}, {"ATOMG", CLS_ATOM},
+        {"RED", CLS_ATOM},  {"LDL", CLS_LDL},    {"STL", CLS_STL},   {"LDS", CLS_LDS},
+        {"LDSM", CLS_LDS},  {"ATOMS", CLS_LDS},  {"STS", CLS_STS},   {"LD", CLS_LD},
+        {"ST", CLS_ST},     {"BAR", CLS_BAR},    {"EXIT", CLS_EXIT}, {"MUFU", CLS_SFU},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (!strcmp(b, t[i].name)) return t[i].cls;
+    return CLS_ALU;
+}
+
+static int push_addr(as_block *b, uint64_t a)
+{
+    if (b->naddr == b->cap_addr) {
+        size_t cap = b->cap_addr ? b->cap_addr * 2 : 256;
+        uint64_t *p = realloc(b->addrs, cap * sizeof *p);
+        if (!p) return -1;
+        b->addrs = p;
+        b->cap_addr = cap;
+    }
+    b->addrs[b->naddr++] = a;
+    return 0;
+}
+
+/* Parses one instruction line into *in (addresses appended to b's pool). */
+static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err *err)
+{
+    char *p = line, *t;
+    uint64_t u;
+    const char *file = lr_name(s);
+    unsigned long long ln = lr_line(s);
+    memset(in, 0, sizeof *in);
+#define NEED(what)                                                                                 \
+    do {                                                                                           \
+        if (!(t = next_tok(&p)))                                                                   \
+            return wc_errf(err, "%s:%llu: expected %s, found end of line", file, ln, what);        \
+    } while (0)
+#define BAD(what) wc_errf(err, "%s:%llu: expected %s, found '%.40s'", file, ln, what, t)
+    if (s->lineinfo) {
+        NEED("line number");
+        if (!wc_parse_u64(t, 10, &u)) return BAD("decimal line number (-enable lineinfo = 1)");
+    }
+    NEED("PC");
+    if (!wc_parse_u64(t, 16, &in->pc)) return BAD("hex PC");
+    NEED("active mask");
+    if (strlen(t) != 8 || !wc_parse_u64(t, 16, &u))
+        return wc_errf(err,
+                       "%s:%llu: expected an 8-hex-digit active mask, found '%.40s' (1.2-style "
+                       "lines 'tb_x tb_y tb_z warpid PC mask ...' are not supported)",
+                       file, ln, t);
+    in->mask = (uint32_t)u;
+    NEED("dest_num");
+    uint64_t nd;
+    if (!wc_parse_u64(t, 10, &nd) || nd > AS_MAX_REGS_LISTED) return BAD("dest_num (0..64)");
+    for (uint64_t i = 0; i < nd; i++) {
+        uint16_t r;
+        NEED("destination register");
+        if (!parse_reg(t, &r)) return BAD("register R<n>");
+        if (r != WC_REG_NONE && in->ndst < WC_MAX_DST) in->dst[in->ndst++] = r;
+    }
+    NEED("opcode");
+    const char *opcode = t;
+    NEED("src_num");
+    uint64_t ns;
+    if (!wc_parse_u64(t, 10, &ns) || ns > AS_MAX_REGS_LISTED) return BAD("src_num (0..64)");
+    for (uint64_t i = 0; i < ns; i++) {
+        uint16_t r;
+        NEED("source register");
+        if (!parse_reg(t, &r)) return BAD("register R<n>");
+        if (r != WC_REG_NONE && in->nsrc < WC_MAX_SRC) in->src[in->nsrc++] = r;
+    }
+    NEED("mem_width");
+    uint64_t mem_width;
+    if (!wc_parse_u64(t, 10, &mem_width) || mem_width > 4096) return BAD("mem_width (bytes)");
+    int cls = classify_opcode(opcode);
+    unsigned active = wc_popcount32(in->mask);
+    bool has_addrs = false;
+    if (mem_width > 0) {
+        NEED("address mode (0, 1 or 2)");
+        uint64_t mode;
+        if (!wc_parse_u64(t, 10, &mode) || mode > 2) return BAD("address mode 0, 1 or 2");
+        uint32_t first_off = (uint32_t)b->naddr;
+        if (b->naddr > UINT32_MAX - 64)
+            return wc_errf(err, "%s:%llu: thread block has too many addresses", file, ln);
+        if (mode == 0) {
+            for (unsigned k = 0; k < active; k++) {
+                NEED("one 0x address per active lane");
+                if (!wc_parse_u64(t, 16, &u) || strncmp(t, "0x", 2)) return BAD("0x<hex> address");
+                if (push_addr(b, u) < 0) return wc_errf(err, "%s: out of memory", file);
+            }
+            in->amode = WC_ADDR_LIST;
+        } else {
+            /* The base is optional only when no lane is active. */
+            bool have_base = false;
+            if (active || (*p && strncmp(p + strspn(p, " \t"), "0x", 2) == 0)) {
+                NEED("0x base address");
+                if (!wc_parse_u64(t, 16, &in->base) || strncmp(t, "0x", 2))
+                    return BAD("0x<hex> base address");
+                have_base = true;
+            }
+            if (mode == 1) {
+                if (have_base) {
+                    NEED("stride");
+                    if (!wc_parse_i64(t, &in->stride)) return BAD("signed decimal stride");
+                }
+                if (wc_mask_is_prefix(in->mask) || in->stride == 0) {
+                    in->amode = WC_ADDR_STRIDE;
+                } else {
+                    /* Rank-based stride over a gapped mask: expand to a list. */
+                    for (unsigned k = 0; k < active; k++)
+                        if (push_addr(b, in->base + (uint64_t)in->stride * k) < 0)
+                            return wc_errf(err, "%s: out of memory", file);
+                    in->amode = WC_ADDR_LIST;
+                    in->base = 0;
+                    in->stride = 0;
+                }
+            } else {
+                uint64_t a = in->base;
+                if (active && push_addr(b, a) < 0) return wc_errf(err, "%s: out of memory", file);
+                for (unsigned k = 1; k < active; k++) {
+                    int64_t d;
+                    NEED("one delta per active lane after the first (mode 2)");
+                    if (!wc_parse_i64(t, &d)) return BAD("signed decimal address delta");
+                    a += (uint64_t)d;
+                    if (push_addr(b, a) < 0) return wc_errf(err, "%s: out of memory", file);
+                }
+                in->amode = WC_ADDR_LIST;
+                in->base = 0;
+            }
+        }
+        in->addr_off = first_off;
+        has_addrs = true;
+    }
+    /* Trailing immediate (v4 late 2023, v5); version 6 may add more fields. */
+    if ((t = next_tok(&p))) {
+        int64_t imm;
+        if (s->version != 6 && !strncmp(t, "0x", 2))
+            return wc_errf(err, "%s:%llu: more addresses than active lanes (mask %08x has %u)",
+                           file, ln, in->mask, active);
+        if (s->version != 6 && !wc_parse_i64(t, &imm))
+            return BAD("end of line or a decimal immediate");
+        if (s->version != 6 && next_tok(&p))
+            return wc_errf(err, "%s:%llu: unexpected tokens after the immediate (more addresses "
+                                "than active lanes?)",
+                           file, ln);
+    }
+    /* Operation class. */
+    unsigned width = width_from_opcode(opcode);
+    if (!width) width = (mem_width == 1 || mem_width == 2 || mem_width == 4 || mem_width == 8 ||
+                         mem_width == 16)
+                            ? (unsigned)mem_width
+                            : 4;
+    switch (cls) {
+    case CLS_SFU: in->op = WC_OP_SFU; break;
+    case CLS_BAR: in->op = WC_OP_BAR; break;
+    case CLS_EXIT: in->op = WC_OP_EXIT; break;
+    case CLS_LDG: in->op = WC_OP_LDG; break;
+    case CLS_STG: in->op = WC_OP_STG; break;
+    case CLS_LDL: in->op = WC_OP_LDL; break;
+    case CLS_STL: in->op = WC_OP_STL; break;
+    case CLS_LDS: in->op = WC_OP_LDS; break;
+    case CLS_STS: in->op = WC_OP_STS; break;
+    case CLS_ATOM: in->op = WC_OP_ATOM; break;
+    case CLS_LD:
+    case CLS_ST: {
+        uint64_t a0 = in->amode == WC_ADDR_STRIDE
+                          ? in->base + (uint64_t)in->stride * (uint64_t)__builtin_ctz(in->mask | 1u << 31)
+                          : (active ? b->addrs[in->addr_off] : 0);
+        bool shared = s->shmem_base && a0 >= s->shmem_base && a0 - s->shmem_base < AS_WINDOW;
+        bool local = s->local_base && a0 >= s->local_base && a0 - s->local_base < AS_WINDOW;
+        if (cls == CLS_LD) in->op = shared ? WC_OP_LDS : local ? WC_OP_LDL : WC_OP_LDG;
+        else in->op = shared ? WC_OP_STS : local ? WC_OP_STL : WC_OP_STG;
+        break;
+    }
+    default: in->op = WC_OP_ALU; break;
+    }
+    if (!wc_op_is_mem(in->op) || !has_addrs) {
+        /* A memory opcode without addresses has nothing to access; addresses on an
+         * opcode we do not model as memory (LDC, ...) are dropped. */
+        if (wc_op_is_mem(in->op)) in->op = WC_OP_ALU;
+        b->naddr = has_addrs ? in->addr_off : b->naddr;
+        in->amode = WC_ADDR_NONE;
+        in->base = 0;
+        in->stride = 0;
+        in->width = 0;
+        return 0;
+    }
+    in->width = (uint8_t)width;
+    if (in->op == WC_OP_ATOM) in->flags |= WC_INST_NO_L1_ALLOC;
+    if (wc_op_is_load(in->op) && has_mod(opcode, "STRONG") && has_mod(opcode, "GPU"))
+        in->flags |= WC_INST_NO_L1_ALLOC;
+    return 0;
+#undef NEED
+#undef BAD
+}
+
+/* ---- thread-block sections --------------------------------------------- */
+
+static void block_free(as_block *b)
+{
+    if (!b) return;
+    free(b->w);
+    free(b->insts);
+    free(b->addrs);
+    free(b);
+}
+
+static as_block *block_new(uint32_t nwarps)
+{
+    as_block *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->nwarps = nwarps;
+    b->w = calloc(nwarps ? nwarps : 1, sizeof *b->w);
+    if (!b->w) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* Reads "#BEGIN_TB" and the "thread block = x,y,z" line of the next section.
+ * 1 = pending_id set, 0 = no more sections. */
+static int read_section_start(as_source *s, wc_err *err)
+{
+    char *line, *v;
+    int rc = next_line(s, &line, err);
+    if (rc <= 0) return rc;
+    while (line[0] == '#' && strncmp(line, "#BEGIN_TB", 9) != 0) {
+        /* comments between sections */
+        if ((rc = next_line(s, &line, err)) <= 0) return rc;
+    }
+    if (strncmp(line, "#BEGIN_TB", 9) != 0)
+        return wc_errf(err, "%s:%llu: expected #BEGIN_TB, found '%.80s'", lr_name(s), lr_line(s),
+                       line);
+    for (;;) {
+        rc = next_line(s, &line, err);
+        if (rc < 0) return -1;
+        if (rc == 0)
+            return wc_errf(err, "%s:%llu: truncated: expected 'thread block = x,y,z'", lr_name(s),
+                           lr_line(s));
+        if (!strncmp(line, "cluster", 7)) continue; /* version 6 cluster lines */
+        break;
+    }
+    wc_dim3 c;
+    if (!(v = value_after(line, "thread block")) || !parse_dim3(v, &c))
+        return wc_errf(err, "%s:%llu: expected 'thread block = x,y,z', found '%.80s'", lr_name(s),
+                       lr_line(s), line);
+    const wc_dim3 g = s->cur.grid;
+    if (c.x >= g.x || c.y >= g.y || c.z >= g.z)
+        return wc_errf(err, "%s:%llu: thread block (%u,%u,%u) is outside the grid (%u,%u,%u)",
+                       lr_name(s), lr_line(s), c.x, c.y, c.z, g.x, g.y, g.z);
+    uint64_t id = c.x + (uint64_t)g.x * (c.y + (uint64_t)g.y * c.z);
+    if (s->have_last && id <= s->last_id)
+        return wc_errf(err,
+                       "%s:%llu: thread block (%u,%u,%u) comes after block %llu: sections must be "
+                       "in increasing linear block id order (x fastest)",
+                       lr_name(s), lr_line(s), c.x, c.y, c.z, (unsigned long long)s->last_id);
+    s->have_last = true;
+    s->last_id = id;
+    s->have_pending = true;
+    s->pending_id = id;
+    s->pending_line = lr_line(s);
+    return 1;
+}
+
+/* Reads the body of the pending section (after "thread block") into b
+ * (b may be NULL to skip the section). */
+static int read_section_body(as_source *s, as_block *b, uint32_t nwarps, wc_err *err)
+{
+    char *line, *v;
+    uint64_t u;
+    s->have_pending = false;
+    for (;;) {
+        int rc = next_line(s, &line, err);
+        if (rc < 0) return -1;
+        if (rc == 0)
+            return wc_errf(err, "%s:%llu: truncated thread block (expected #END_TB)", lr_name(s),
+                           lr_line(s));
+        if (!strncmp(line, "#END_TB", 7)) return 0;
+        if (!strncmp(line, "cluster", 7)) continue;
+        if (!(v = value_after(line, "warp")) || !wc_parse_u64(v, 10, &u))
+            return wc_errf(err, "%s:%llu: expected 'warp = <n>' or #END_TB, found '%.80s'",
+                           lr_name(s), lr_line(s), line);
+        if (u >= nwarps)
+            return wc_errf(err, "%s:%llu: warp %llu out of range (the block has %u warps)",
+                           lr_name(s), lr_line(s), (unsigned long long)u, nwarps);
+        uint32_t w = (uint32_t)u;
+        if ((rc = next_line(s, &line, err)) < 0) return -1;
+        if (rc == 0 || !(v = value_after(line, "insts")) || !wc_parse_u64(v, 10, &u) ||
+            u > UINT32_MAX)
+            return wc_errf(err, "%s:%llu: expected 'insts = <n>' after 'warp = %u'", lr_name(s),
+                           lr_line(s), w);
+        uint64_t n = u;
+        if (b && b->w[w].count)
+            return wc_errf(err, "%s:%llu: warp %u listed twice in one thread block", lr_name(s),
+                           lr_line(s), w);
+        if (b) b->w[w].first = (uint32_t)b->ninst;
+        for (uint64_t i = 0; i < n; i++) {
+            if ((rc = next_line(s, &line, err)) < 0) return -1;
+            if (rc == 0 || line[0] == '#' || !strncmp(line, "warp", 4))
+                return wc_errf(err,
+                               "%s:%llu: expected instruction %llu of %llu of warp %u, found %s",
+                               lr_name(s), lr_line(s), (unsigned long long)i + 1,
+                               (unsigned long long)n, w, rc == 0 ? "end of file" : line);
+            if (!b) continue;
+            if (b->ninst == b->cap_inst) {
+                size_t cap = b->cap_inst ? b->cap_inst * 2 : 256;
+                if (cap > UINT32_MAX) return wc_errf(err, "%s: thread block too large", lr_name(s));
+                as_inst *p = realloc(b->insts, cap * sizeof *p);
+                if (!p) return wc_errf(err, "%s: out of memory", lr_name(s));
+                b->insts = p;
+                b->cap_inst = cap;
+            }
+            if (parse_inst(s, b, line, &b->insts[b->ninst], err) < 0) return -1;
+            b->ninst++;
+        }
+        if (b) b->w[w].count = (uint32_t)n;
+    }
+}
+
+static int as_open_block(wc_source *src, uint64_t block_id, void **out, wc_err *err)
+{
+    as_source *s = (as_source *)src;
+    if (!s->have_kernel) return wc_errf(err, "accelsim: open_block without a kernel");
+    uint32_t nwarps = wc_kernel_warps_per_block(&s->cur);
+    as_block *b = block_new(nwarps);
+    if (!b) return wc_errf(err, "%s: out of memory", lr_name(s));
+    for (;;) {
+        if (!s->have_pending) {
+            int rc = s->in_body_eof ? 0 : read_section_start(s, err);
+            if (rc < 0) goto fail;
+            if (rc == 0) {
+                s->in_body_eof = true;
+                break; /* past the last section: an empty block */
+            }
+        }
+        if (s->pending_id > block_id) break; /* block absent from the trace: empty */
+        if (s->pending_id == block_id) {
+            if (read_section_body(s, b, nwarps, err) < 0) goto fail;
+            /* Look at the next section now, so that out-of-order files fail loudly. */
+            int rc = read_section_start(s, err);
+            if (rc < 0) goto fail;
+            if (rc == 0) s->in_body_eof = true;
+            break;
+        }
+        /* A section the engine did not ask for: skip it. */
+        if (read_section_body(s, NULL, nwarps, err) < 0) goto fail;
+    }
+    *out = b;
+    return 1;
+fail:
+    block_free(b);
+    return -1;
+}
+
+static int as_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *out, wc_err *err)
+{
+    as_block *b = block;
+    if (warp >= b->nwarps) return wc_errf(err, "accelsim: warp %u out of range", warp);
+    as_warp *w = &b->w[warp];
+    if (w->next >= w->count) return 0;
+    const as_inst *in = &b->insts[w->first + w->next++];
+    out->pc = in->pc;
+    out->mask = in->mask;
+    out->op = in->op;
+    out->width = in->width;
+    out->flags = in->flags;
+    out->amode = in->amode;
+    out->ndst = in->ndst;
+    out->nsrc = in->nsrc;
+    memcpy(out->dst, in->dst, sizeof out->dst);
+    memcpy(out->src, in->src, sizeof out->src);
+    out->base = in->base;
+    out->stride = in->stride;
+    if (in->amode == WC_ADDR_LIST) {
+        const uint64_t *a = b->addrs + in->addr_off;
+        for (uint32_t m = in->mask; m; m &= m - 1) out->addr[__builtin_ctz(m)] = *a++;
+    }
+    return 1;
+}
+
+static void as_close_block(wc_source *src, void *block)
+{
+    block_free(block);
+}
+
+static void as_destroy(wc_source *src)
+{
+    as_source *s = (as_source *)src;
+    wc_lreader_close(s->lr);
+    wc_lreader_close(s->mem_lr);
+    for (size_t i = 0; i < s->nkfiles; i++) free(s->kfiles[i].path);
+    free(s->kfiles);
+    free(s);
+}
+
+static const wc_source_ops as_ops = {
+    .name = "accelsim",
+    .next_kernel = as_next_kernel,
+    .open_block = as_open_block,
+    .next_inst = as_next_inst,
+    .close_block = as_close_block,
+    .destroy = as_destroy,
+};
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcmp(s + a - b, suffix);
+}
+
+static bool is_kernel_file_name(const char *s)
+{
+    return ends_with(s, ".traceg") || ends_with(s, ".traceg.xz") || ends_with(s, ".traceg.gz") ||
+           ends_with(s, ".traceg.zst");
+}
+
+static int add_kfile(as_source *s, const char *dir, const char *name, uint64_t line, wc_err *err)
+{
+    as_kfile *p = realloc(s->kfiles, (s->nkfiles + 1) * sizeof *p);
+    if (!p) return wc_errf(err, "out of memory");
+    s->kfiles = p;
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *path = malloc(n);
+    if (!path) return wc_errf(err, "out of memory");
+    if (name[0] == '/' || !dir[0]) snprintf(path, n, "%s", name);
+    else snprintf(path, n, "%s/%s", dir, name);
+    s->kfiles[s->nkfiles].path = path;
+    s->kfiles[s->nkfiles].line = line;
+    s->nkfiles++;
+    return 0;
+}
+
+static int read_kernelslist(as_source *s, const char *path, wc_err *err)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = 0;
+    else dir[0] = 0;
+    wc_lreader *lr = wc_lreader_open(path, err);
+    if (!lr) return -1;
+    char *line;
+    int rc;
+    while ((rc = wc_lreader_next(lr, &line, NULL, err)) > 0) {
+        while (*line == ' ' || *line == '\t') line++;
+        size_t n = strlen(line);
+        while (n && (line[n - 1] == ' ' || line[n - 1] == '\t')) line[--n] = 0;
+        if (!strncmp(line, "Memcpy", 6)) {
+            s->memcpys++;
+        } else if (is_kernel_file_name(line)) {
+            if (add_kfile(s, dir, line, wc_lreader_lineno(lr), err) < 0) rc = -1;
+        }
+        if (rc < 0) break;
+    }
+    wc_lreader_close(lr);
+    return rc < 0 ? -1 : 0;
+}
+
+wc_source *wc_accelsim_open(const char *path, wc_err *err)
+{
+    as_source *s = calloc(1, sizeof *s);
+    if (!s) {
+        wc_errf(err, "out of memory");
+        return NULL;
+    }
+    s->base.ops = &as_ops;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    int rc;
+    if (is_kernel_file_name(base) || ends_with(base, ".trace")) {
+        rc = add_kfile(s, "", path, 0, err);
+    } else {
+        snprintf(s->list_name, sizeof s->list_name, "%s", path);
+        rc = read_kernelslist(s, path, err);
+    }
+    if (rc < 0) {
+        as_destroy(&s->base);
+        return NULL;
+    }
+    return &s->base;
+}
+
+wc_source *wc_accelsim_open_lreader(wc_lreader *lr, wc_err *err)
+{
+    as_source *s = calloc(1, sizeof *s);
+    if (!s) {
+        wc_lreader_close(lr);
+        wc_errf(err, "out of memory");
+        return NULL;
+    }
+    s->base.ops = &as_ops;
+    s->mem_lr = lr;
+    return &s->base;
+}
+
+/* ---- writer ------------------------------------------------------------- */
+
+static const char *width_suffix(unsigned width)
+{
+    switch (width) {
+    case 1: return ".U8";
+    case 2: return ".U16";
+    case 8: return ".64";
+    case 16: return ".128";
+    default: return "";
+    }
+}
+
+static void opcode_for(const wc_winst *in, char *buf, size_t n)
+{
+    const char *w = width_suffix(in->width);
+    bool strong = (in->flags & WC_INST_NO_L1_ALLOC) != 0;
+    switch (in->op) {
+    case WC_OP_SFU: snprintf(buf, n, "MUFU.RCP"); break;
+    case WC_OP_LDG: snprintf(buf, n, "LDG.E%s%s", w, strong ? ".STRONG.GPU" : ""); break;
+    case WC_OP_STG: snprintf(buf, n, "STG.E%s", w); break;
+    case WC_OP_LDL: snprintf(buf, n, "LDL%s%s", w, strong ? ".STRONG.GPU" : ""); break;
+    case WC_OP_STL: snprintf(buf, n, "STL%s", w); break;
+    case WC_OP_LDS: snprintf(buf, n, "LDS%s", w); break;
+    case WC_OP_STS: snprintf(buf, n, "STS%s", w); break;
+    case WC_OP_ATOM: snprintf(buf, n, "ATOMG.E.ADD%s", w); break;
+    case WC_OP_BAR: snprintf(buf, n, "BAR.SYNC"); break;
+    case WC_OP_EXIT: snprintf(buf, n, "EXIT"); break;
+    default: snprintf(buf, n, "IADD"); break;
+    }
+}
+
+static int write_inst(wc_strbuf *sb, const wc_winst *in)
+{
+    char opcode[64];
+    opcode_for(in, opcode, sizeof opcode);
+    int rc = wc_strbuf_printf(sb, "%04llx %08x %u", (unsigned long long)in->pc, in->mask, in->ndst);
+    for (unsigned i = 0; i < in->ndst && i < WC_MAX_DST; i++)
+        rc |= wc_strbuf_printf(sb, " R%u", in->dst[i]);
+    rc |= wc_strbuf_printf(sb, " %s %u", opcode, in->nsrc);
+    for (unsigned i = 0; i < in->nsrc && i < WC_MAX_SRC; i++)
+        rc |= wc_strbuf_printf(sb, " R%u", in->src[i]);
+    if (!wc_op_is_mem(in->op) || in->amode == WC_ADDR_NONE) return rc | wc_strbuf_printf(sb, " 0 \n");
+    unsigned width = in->width ? in->width : 4;
+    if (in->amode == WC_ADDR_STRIDE && (wc_mask_is_prefix(in->mask) || in->stride == 0)) {
+        uint64_t first = in->mask ? wc_winst_lane_addr(in, (unsigned)__builtin_ctz(in->mask)) : in->base;
+        return rc | wc_strbuf_printf(sb, " %u 1 0x%llx %lld \n", width, (unsigned long long)first,
+                                     (long long)in->stride);
+    }
+    /* Per-lane list as base + deltas (mode 2); no address when no lane is active. */
+    rc |= wc_strbuf_printf(sb, " %u %d", width, in->mask ? 2 : 0);
+    uint64_t prev = 0;
+    bool first = true;
+    for (uint32_t m = in->mask; m; m &= m - 1) {
+        uint64_t a = wc_winst_lane_addr(in, (unsigned)__builtin_ctz(m));
+        if (first) rc |= wc_strbuf_printf(sb, " 0x%llx", (unsigned long long)a);
+        else rc |= wc_strbuf_printf(sb, " %lld", (long long)(int64_t)(a - prev));
+        prev = a;
+        first = false;
+    }
+    return rc | wc_strbuf_printf(sb, " \n");
+}
+
+static int write_kernel_file(wc_source *src, const wc_kernel *k, const char *path, wc_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return wc_errf(err, "%s: cannot create: %s", path, strerror(errno));
+    fprintf(f,
+            "-kernel name = %s\n-kernel id = %u\n-grid dim = (%u,%u,%u)\n-block dim = (%u,%u,%u)\n"
+            "-shmem = %u\n-nregs = %u\n-binary version = 70\n-cuda stream id = 0\n"
+            "-shmem base_addr = 0x0000000000000000\n-local mem base_addr = 0x0000000000000000\n"
+            "-nvbit version = warpcache\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+            "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
+            "mem_width [adrrescompress?] [mem_addresses] [immediate]\n\n",
+            k->name, k->id, k->grid.x, k->grid.y, k->grid.z, k->block.x, k->block.y, k->block.z,
+            k->shmem_bytes, k->regs_per_thread);
+    uint64_t nblocks = wc_dim3_count(k->grid);
+    uint32_t nwarps = wc_kernel_warps_per_block(k);
+    wc_strbuf sb = {0};
+    wc_winst in;
+    int ret = 0;
+    for (uint64_t id = 0; id < nblocks && ret == 0; id++) {
+        void *blk;
+        if (src->ops->open_block(src, id, &blk, err) < 0) {
+            ret = -1;
+            break;
+        }
+        wc_dim3 c = wc_dim3_unlinear(k->grid, id);
+        fprintf(f, "#BEGIN_TB\n\nthread block = %u,%u,%u\n\n", c.x, c.y, c.z);
+        for (uint32_t w = 0; w < nwarps && ret == 0; w++) {
+            uint64_t n = 0;
+            int rc;
+            sb.len = 0;
+            while ((rc = src->ops->next_inst(src, blk, w, &in, err)) > 0) {
+                if (write_inst(&sb, &in) < 0) {
+                    rc = wc_errf(err, "%s: out of memory", path);
+                    break;
+                }
+                n++;
+            }
+            if (rc < 0) {
+                ret = -1;
+                break;
+            }
+            fprintf(f, "warp = %u\ninsts = %llu\n", w, (unsigned long long)n);
+            if (sb.len) fwrite(sb.p, 1, sb.len, f);
+            fputc('\n', f);
+        }
+        src->ops->close_block(src, blk);
+        fprintf(f, "#END_TB\n\n");
+    }
+    wc_strbuf_free(&sb);
+    if (fclose(f) != 0 && ret == 0) ret = wc_errf(err, "%s: write error", path);
+    return ret;
+}
+
+int wc_accelsim_write(wc_source *src, const char *dir, wc_err *err)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return wc_errf(err, "%s: cannot create directory: %s", dir, strerror(errno));
+    char path[4200];
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    FILE *list = fopen(path, "w");
+    if (!list) return wc_errf(err, "%s: cannot create: %s", path, strerror(errno));
+    wc_kernel k;
+    int rc;
+    uint32_t n = 0;
+    while ((rc = src->ops->next_kernel(src, &k, err)) > 0) {
+        n++;
+        fprintf(list, "kernel-%u.traceg\n", n);
+        snprintf(path, sizeof path, "%s/kernel-%u.traceg", dir, n);
+        if (write_kernel_file(src, &k, path, err) < 0) {
+            rc = -1;
+            break;
+        }
+    }
+    if (fclose(list) != 0 && rc == 0) rc = wc_errf(err, "%s/kernelslist.g: write error", dir);
+    return rc < 0 ? -1 : 0;
+}

@@ -1,0 +1,47 @@
+/*
+ * formats.h - internal entry points of the trace format modules
+ * (accelsim.c, trc.c, wct.c), used by traceio.c, which implements the public
+ * traceio.h API on top of them, and shared small helpers.
+ */
+#ifndef WC_TRACE_FORMATS_H
+#define WC_TRACE_FORMATS_H
+
+#include <stdio.h>
+
+#include "trace/compress.h"
+#include "warpcache/traceio.h"
+
+/* Accel-Sim: `path` is a kernelslist.g or one kernel-N.traceg[.xz|.gz|.zst]. */
+wc_source *wc_accelsim_open(const char *path, wc_err *err);
+/* One kernel's text from an already-open line reader (taken over). */
+wc_source *wc_accelsim_open_lreader(wc_lreader *lr, wc_err *err);
+int wc_accelsim_write(wc_source *src, const char *dir, wc_err *err);
+
+/* .trc: `path` is NAME_00.trc (a series) or any single .trc file. */
+wc_source *wc_trc_open(const char *path, wc_err *err);
+wc_source *wc_trc_open_lreader(wc_lreader *lr, wc_err *err);
+int wc_trc_write(wc_source *src, const char *prefix, wc_err *err);
+
+/* .wct: reads from `f` (taken over; closed by destroy). */
+wc_source *wc_wct_open_file(FILE *f, const char *name, wc_err *err);
+int wc_wct_write(wc_source *src, const char *path, int codec, wc_err *err);
+
+/* Growable text buffer used by the text writers. */
+typedef struct wc_strbuf {
+    char *p;
+    size_t len, cap;
+} wc_strbuf;
+int wc_strbuf_printf(wc_strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void wc_strbuf_free(wc_strbuf *b);
+
+/* Strict number parsing: the whole token must be a number that fits. */
+bool wc_parse_u64(const char *s, int base, uint64_t *out);
+bool wc_parse_i64(const char *s, int64_t *out);
+
+/* Lane address helpers. */
+static inline bool wc_mask_is_prefix(uint32_t mask)
+{
+    return (mask & (mask + 1u)) == 0; /* 0, or lanes 0..n-1 */
+}
+
+#endif

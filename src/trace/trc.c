@@ -1,0 +1,472 @@
+/*
+ * trc.c - reader and writer for the per-thread ".trc" traces of seed 003
+ * (paper 003_ffafd1cb931cbd21.txt, section 4.1 and Figure 4: an Ocelot-based
+ * tracer records, per access, the thread id, read/write, address and size;
+ * the lines are unordered except within one thread).  Format: formats.md
+ * section 2.
+ *
+ * Reading turns the per-thread lists back into warp instructions the way the
+ * seed's model does: threads are grouped into blocks of `blocksize` threads
+ * (gid = linear_block_id * threads_per_block + thread_in_block) and into
+ * warps of 32 consecutive threads; warp instruction k is the k-th access of
+ * each of the warp's threads (threads with fewer accesses are inactive).
+ * When the lanes' k-th accesses differ in direction or size, they are issued
+ * as consecutive instructions, one per (direction, size) group, so every
+ * thread's own order is kept.  The file has no grid shape and no kernel name:
+ * the grid is 1-D with max(gid) / threads_per_block + 1 blocks and the name
+ * is the file's NAME part.  We assume the block id in gid is the linear id in
+ * warpcache's order (x fastest); for 1-D grids this is also the reference
+ * tracer's x-major numbering.
+ *
+ * Because lines are unordered, a kernel's accesses are loaded whole: 16
+ * bytes per access (plus 16 more while sorting), then stably sorted by gid
+ * with a two-pass radix sort.  An open block needs one offset per thread.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/formats.h"
+
+#define TRC_MAX_SIZE 255
+
+typedef struct trc_rec {
+    uint64_t addr;
+    uint32_t gid;
+    uint16_t size;
+    uint8_t dir;
+} trc_rec;
+
+typedef struct trc_warp {
+    uint32_t k;      /* access index being issued */
+    uint32_t done;   /* lanes already issued for index k */
+    uint32_t maxcnt; /* most accesses of any lane */
+} trc_warp;
+
+typedef struct trc_block {
+    const trc_rec *rec; /* the block's records, sorted by gid */
+    uint32_t tpb, nwarps;
+    uint32_t *off; /* tpb + 1 offsets into rec */
+    trc_warp w[];
+} trc_block;
+
+typedef struct trc_source {
+    wc_source base;
+    char prefix[4096]; /* series: PREFIX_NN.trc */
+    char name[256];
+    bool series;
+    unsigned next_index;
+    bool done;
+    wc_lreader *mem_lr;
+    wc_kernel cur;
+    bool have_kernel;
+    trc_rec *recs;
+    size_t nrec;
+    /* Blocks that have accesses (sparse: a huge gid costs nothing): ids and
+     * first record, npresent + 1 entries in first[]. */
+    uint64_t *present_id, *present_first;
+    uint64_t npresent, nblocks;
+} trc_source;
+
+static void free_kernel(trc_source *s)
+{
+    free(s->recs);
+    free(s->present_id);
+    free(s->present_first);
+    s->recs = NULL;
+    s->present_id = s->present_first = NULL;
+    s->npresent = 0;
+    s->nrec = 0;
+    s->nblocks = 0;
+}
+
+/* Stable LSD radix sort on gid, two 16-bit digits. */
+static int sort_by_gid(trc_rec **recs, size_t n)
+{
+    trc_rec *tmp = malloc(n ? n * sizeof *tmp : 1);
+    uint32_t *cnt = malloc(65537 * sizeof *cnt);
+    if (!tmp || !cnt) {
+        free(tmp);
+        free(cnt);
+        return -1;
+    }
+    trc_rec *a = *recs, *b = tmp;
+    for (int pass = 0; pass < 2; pass++) {
+        unsigned shift = pass * 16;
+        memset(cnt, 0, 65537 * sizeof *cnt);
+        for (size_t i = 0; i < n; i++) cnt[((a[i].gid >> shift) & 0xffff) + 1]++;
+        for (unsigned d = 0; d < 65536; d++) cnt[d + 1] += cnt[d];
+        for (size_t i = 0; i < n; i++) b[cnt[(a[i].gid >> shift) & 0xffff]++] = a[i];
+        trc_rec *t = a;
+        a = b;
+        b = t;
+    }
+    free(b); /* after two passes the sorted data is back in a (the original buffer) */
+    free(cnt);
+    *recs = a;
+    return 0;
+}
+
+static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
+{
+    unsigned long long x, y, z;
+    char extra;
+    if (strncmp(line, "blocksize:", 10) != 0 ||
+        sscanf(line + 10, "%llu %llu %llu %c", &x, &y, &z, &extra) != 3 || !x || !y || !z ||
+        x * y * z > 65536)
+        return wc_errf(err, "%s:%llu: expected 'blocksize: BX BY BZ' (1 to 65536 threads), found '%.60s'",
+                       wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr), line);
+    d->x = (uint32_t)x;
+    d->y = (uint32_t)y;
+    d->z = (uint32_t)z;
+    return 0;
+}
+
+static int parse_access(wc_lreader *lr, char *line, trc_rec *r, wc_err *err)
+{
+    char *tok[5];
+    int n = 0;
+    for (char *p = strtok(line, " \t"); p; p = strtok(NULL, " \t")) {
+        if (n == 4) {
+            n++;
+            break;
+        }
+        tok[n++] = p;
+    }
+    uint64_t gid, dir, addr, size;
+    if (n != 4 || !wc_parse_u64(tok[0], 10, &gid) || !wc_parse_u64(tok[1], 10, &dir) ||
+        !wc_parse_u64(tok[2], 10, &addr) || !wc_parse_u64(tok[3], 10, &size))
+        return wc_errf(err, "%s:%llu: expected '<gid> <dir> <address> <size>' (4 decimal numbers)",
+                       wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr));
+    if (dir > 1 || size == 0 || size > TRC_MAX_SIZE || gid >= (1ull << 32) - 1)
+        return wc_errf(err,
+                       "%s:%llu: out of range: dir must be 0 or 1, size 1..%d, gid below 2^32-1",
+                       wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr),
+                       TRC_MAX_SIZE);
+    r->gid = (uint32_t)gid;
+    r->dir = (uint8_t)dir;
+    r->addr = addr;
+    r->size = (uint16_t)size;
+    return 0;
+}
+
+/* Loads one kernel file completely. */
+static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
+{
+    free_kernel(s);
+    char *line;
+    int rc;
+    size_t cap = 0;
+    bool have_bs = false;
+    wc_dim3 bs = {0, 0, 0};
+    uint32_t maxgid = 0;
+    while ((rc = wc_lreader_next(lr, &line, NULL, err)) > 0) {
+        while (*line == ' ' || *line == '\t') line++;
+        if (!*line || *line == '#') continue;
+        if (!have_bs) {
+            if (parse_blocksize(lr, line, &bs, err) < 0) return -1;
+            have_bs = true;
+            continue;
+        }
+        if (s->nrec == cap) {
+            cap = cap ? cap * 2 : 4096;
+            if (cap > (1ull << 32)) return wc_errf(err, "%s: too many accesses", wc_lreader_name(lr));
+            trc_rec *p = realloc(s->recs, cap * sizeof *p);
+            if (!p) return wc_errf(err, "%s: out of memory", wc_lreader_name(lr));
+            s->recs = p;
+        }
+        if (parse_access(lr, line, &s->recs[s->nrec], err) < 0) return -1;
+        if (s->recs[s->nrec].gid > maxgid) maxgid = s->recs[s->nrec].gid;
+        s->nrec++;
+    }
+    if (rc < 0) return -1;
+    if (!have_bs) return wc_errf(err, "%s: empty file (expected 'blocksize: BX BY BZ')", wc_lreader_name(lr));
+    if (sort_by_gid(&s->recs, s->nrec) < 0) return wc_errf(err, "out of memory");
+    uint32_t tpb = (uint32_t)wc_dim3_count(bs);
+    s->nblocks = s->nrec ? maxgid / tpb + 1 : 1;
+    s->present_id = malloc((s->nrec + 1) * sizeof *s->present_id);
+    s->present_first = malloc((s->nrec + 1) * sizeof *s->present_first);
+    if (!s->present_id || !s->present_first) return wc_errf(err, "out of memory");
+    for (size_t i = 0; i < s->nrec; i++) {
+        uint64_t b = s->recs[i].gid / tpb;
+        if (!s->npresent || s->present_id[s->npresent - 1] != b) {
+            s->present_id[s->npresent] = b;
+            s->present_first[s->npresent++] = i;
+        }
+    }
+    s->present_first[s->npresent] = s->nrec;
+    memset(&s->cur, 0, sizeof s->cur);
+    s->cur.block = bs;
+    s->cur.grid = (wc_dim3){(uint32_t)s->nblocks, 1, 1};
+    s->cur.id = s->next_index;
+    snprintf(s->cur.name, sizeof s->cur.name, "%s", s->name);
+    return 0;
+}
+
+static int trc_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
+{
+    trc_source *s = (trc_source *)src;
+    s->have_kernel = false;
+    free_kernel(s);
+    if (s->done) return 0;
+    wc_lreader *lr;
+    if (s->mem_lr) {
+        lr = s->mem_lr;
+        s->mem_lr = NULL;
+        s->done = true;
+    } else {
+        char path[4200];
+        if (s->series) snprintf(path, sizeof path, "%s_%02u.trc", s->prefix, s->next_index);
+        else snprintf(path, sizeof path, "%s", s->prefix);
+        lr = wc_lreader_open(path, err);
+        if (!lr) {
+            if (s->series && s->next_index > 0 && errno == ENOENT) return 0; /* end of series */
+            return -1;
+        }
+        if (!s->series) s->done = true;
+    }
+    s->next_index++;
+    int rc = load_kernel(s, lr, err);
+    wc_lreader_close(lr);
+    if (rc < 0) return -1;
+    s->have_kernel = true;
+    *k = s->cur;
+    return 1;
+}
+
+static int trc_open_block(wc_source *src, uint64_t block_id, void **out, wc_err *err)
+{
+    trc_source *s = (trc_source *)src;
+    if (!s->have_kernel || block_id >= s->nblocks)
+        return wc_errf(err, "trc: block %llu out of range", (unsigned long long)block_id);
+    uint32_t tpb = wc_kernel_threads_per_block(&s->cur);
+    uint32_t nwarps = wc_kernel_warps_per_block(&s->cur);
+    trc_block *b = calloc(1, sizeof *b + nwarps * sizeof(trc_warp));
+    uint32_t *off = malloc((tpb + 1) * sizeof *off);
+    if (!b || !off) {
+        free(b);
+        free(off);
+        return wc_errf(err, "trc: out of memory");
+    }
+    /* Binary search for the block among those with accesses. */
+    uint64_t lo = 0, hi = s->npresent;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (s->present_id[mid] < block_id) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t n = 0;
+    b->rec = s->recs;
+    if (lo < s->npresent && s->present_id[lo] == block_id) {
+        b->rec = s->recs + s->present_first[lo];
+        n = s->present_first[lo + 1] - s->present_first[lo];
+    }
+    b->tpb = tpb;
+    b->nwarps = nwarps;
+    b->off = off;
+    uint64_t gid0 = block_id * tpb;
+    size_t i = 0;
+    for (uint32_t t = 0; t <= tpb; t++) {
+        while (i < n && b->rec[i].gid - gid0 < t) i++;
+        off[t] = (uint32_t)i;
+    }
+    for (uint32_t t = 0; t < tpb; t++) {
+        trc_warp *w = &b->w[t / WC_WARP_SIZE];
+        if (off[t + 1] - off[t] > w->maxcnt) w->maxcnt = off[t + 1] - off[t];
+    }
+    *out = b;
+    return 1;
+}
+
+static int trc_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *out, wc_err *err)
+{
+    trc_block *b = block;
+    if (warp >= b->nwarps) return wc_errf(err, "trc: warp %u out of range", warp);
+    trc_warp *w = &b->w[warp];
+    uint32_t t0 = warp * WC_WARP_SIZE;
+    uint32_t lanes = b->tpb - t0 < WC_WARP_SIZE ? b->tpb - t0 : WC_WARP_SIZE;
+    for (;;) {
+        if (w->k >= w->maxcnt) return 0;
+        uint32_t cand = 0;
+        for (uint32_t l = 0; l < lanes; l++)
+            if (b->off[t0 + l + 1] - b->off[t0 + l] > w->k) cand |= 1u << l;
+        cand &= ~w->done;
+        if (!cand) {
+            w->k++;
+            w->done = 0;
+            continue;
+        }
+        const trc_rec *first = &b->rec[b->off[t0 + __builtin_ctz(cand)] + w->k];
+        uint32_t mask = 0;
+        for (uint32_t m = cand; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            const trc_rec *r = &b->rec[b->off[t0 + l] + w->k];
+            if (r->dir == first->dir && r->size == first->size) {
+                mask |= 1u << l;
+                out->addr[l] = r->addr;
+            }
+        }
+        w->done |= mask;
+        wc_winst_clear(out);
+        out->pc = (uint64_t)w->k * 8;
+        out->mask = mask;
+        out->op = first->dir ? WC_OP_STG : WC_OP_LDG;
+        out->width = (uint8_t)first->size;
+        /* Lane-index arithmetic progressions become WC_ADDR_STRIDE (cheaper downstream). */
+        unsigned f = (unsigned)__builtin_ctz(mask);
+        uint32_t rest = mask & (mask - 1);
+        int64_t stride = 0;
+        bool is_stride = true;
+        if (rest) {
+            unsigned g = (unsigned)__builtin_ctz(rest);
+            int64_t diff = (int64_t)(out->addr[g] - out->addr[f]);
+            if (diff % (int64_t)(g - f)) is_stride = false;
+            else stride = diff / (int64_t)(g - f);
+            for (uint32_t m = rest; m && is_stride; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctz(m);
+                if (out->addr[l] != out->addr[f] + (uint64_t)stride * (l - f)) is_stride = false;
+            }
+        }
+        if (is_stride) {
+            out->amode = WC_ADDR_STRIDE;
+            out->stride = stride;
+            out->base = out->addr[f] - (uint64_t)stride * f;
+        } else {
+            out->amode = WC_ADDR_LIST;
+        }
+        return 1;
+    }
+}
+
+static void trc_close_block(wc_source *src, void *block)
+{
+    trc_block *b = block;
+    if (b) free(b->off);
+    free(b);
+}
+
+static void trc_destroy(wc_source *src)
+{
+    trc_source *s = (trc_source *)src;
+    free_kernel(s);
+    wc_lreader_close(s->mem_lr);
+    free(s);
+}
+
+static const wc_source_ops trc_ops = {
+    .name = "trc",
+    .next_kernel = trc_next_kernel,
+    .open_block = trc_open_block,
+    .next_inst = trc_next_inst,
+    .close_block = trc_close_block,
+    .destroy = trc_destroy,
+};
+
+/* "dir/NAME_07.trc" -> prefix "dir/NAME", index 7. */
+static bool split_series(const char *path, char *prefix, size_t cap, unsigned *index)
+{
+    size_t n = strlen(path);
+    if (n < 7 || strcmp(path + n - 4, ".trc")) return false;
+    size_t d = n - 4;
+    while (d > 0 && path[d - 1] >= '0' && path[d - 1] <= '9') d--;
+    if (d == n - 4 || n - 4 - d > 6 || d == 0 || path[d - 1] != '_') return false;
+    *index = (unsigned)strtoul(path + d, NULL, 10);
+    if (d - 1 >= cap) return false;
+    memcpy(prefix, path, d - 1);
+    prefix[d - 1] = 0;
+    return true;
+}
+
+wc_source *wc_trc_open(const char *path, wc_err *err)
+{
+    trc_source *s = calloc(1, sizeof *s);
+    if (!s) {
+        wc_errf(err, "out of memory");
+        return NULL;
+    }
+    s->base.ops = &trc_ops;
+    if (split_series(path, s->prefix, sizeof s->prefix, &s->next_index)) {
+        s->series = true;
+    } else {
+        snprintf(s->prefix, sizeof s->prefix, "%s", path);
+    }
+    const char *base = strrchr(s->prefix, '/');
+    snprintf(s->name, sizeof s->name, "%.255s", base ? base + 1 : s->prefix);
+    size_t n = strlen(s->name);
+    if (!s->series && n > 4 && !strcmp(s->name + n - 4, ".trc")) s->name[n - 4] = 0;
+    return &s->base;
+}
+
+wc_source *wc_trc_open_lreader(wc_lreader *lr, wc_err *err)
+{
+    trc_source *s = calloc(1, sizeof *s);
+    if (!s) {
+        wc_lreader_close(lr);
+        wc_errf(err, "out of memory");
+        return NULL;
+    }
+    s->base.ops = &trc_ops;
+    s->mem_lr = lr;
+    snprintf(s->name, sizeof s->name, "trc");
+    return &s->base;
+}
+
+/* ---- writer ------------------------------------------------------------- */
+
+static int write_trc_kernel(wc_source *src, const wc_kernel *k, const char *path, wc_err *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return wc_errf(err, "%s: cannot create: %s", path, strerror(errno));
+    setvbuf(f, NULL, _IOFBF, 1 << 16);
+    fprintf(f, "blocksize: %u %u %u\n", k->block.x, k->block.y, k->block.z);
+    uint64_t nblocks = wc_dim3_count(k->grid);
+    uint32_t tpb = wc_kernel_threads_per_block(k), nwarps = wc_kernel_warps_per_block(k);
+    int ret = 0;
+    wc_winst in;
+    for (uint64_t id = 0; id < nblocks && !ret; id++) {
+        void *blk;
+        if (src->ops->open_block(src, id, &blk, err) < 0) {
+            ret = -1;
+            break;
+        }
+        for (uint32_t w = 0; w < nwarps && !ret; w++) {
+            int rc;
+            while ((rc = src->ops->next_inst(src, blk, w, &in, err)) > 0) {
+                if (!wc_op_is_gmem(in.op)) continue;
+                int dir = wc_op_is_store(in.op) || in.op == WC_OP_ATOM;
+                for (uint32_t m = in.mask; m; m &= m - 1) {
+                    unsigned l = (unsigned)__builtin_ctz(m);
+                    uint32_t t = w * WC_WARP_SIZE + l;
+                    if (t >= tpb) continue;
+                    fprintf(f, "%llu %d %llu %u\n", (unsigned long long)(id * tpb + t), dir,
+                            (unsigned long long)wc_winst_lane_addr(&in, l), in.width ? in.width : 4);
+                }
+            }
+            if (rc < 0) ret = -1;
+        }
+        src->ops->close_block(src, blk);
+    }
+    if (fclose(f) != 0 && !ret) ret = wc_errf(err, "%s: write error", path);
+    return ret;
+}
+
+int wc_trc_write(wc_source *src, const char *prefix_in, wc_err *err)
+{
+    char prefix[4096];
+    unsigned idx;
+    size_t n = strlen(prefix_in);
+    if (n >= sizeof prefix) return wc_errf(err, "%s: path too long", prefix_in);
+    if (!split_series(prefix_in, prefix, sizeof prefix, &idx)) {
+        memcpy(prefix, prefix_in, n + 1);
+        if (n > 4 && !strcmp(prefix + n - 4, ".trc")) prefix[n - 4] = 0;
+    }
+    wc_kernel k;
+    int rc;
+    unsigned i = 0;
+    while ((rc = src->ops->next_kernel(src, &k, err)) > 0) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s_%02u.trc", prefix, i++);
+        if (write_trc_kernel(src, &k, path, err) < 0) return -1;
+    }
+    return rc < 0 ? -1 : 0;
+}

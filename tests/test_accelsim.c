@@ -1,0 +1,436 @@
+/*
+ * test_accelsim.c - the Accel-Sim / NVBit trace reader and writer
+ * (src/trace/accelsim.c): the two real GTX 1080 traces in
+ * ../shared/data/traces/accelsim (counts from their stats.csv and README,
+ * addresses read by hand from the file lines), small fixtures for what the
+ * real files lack (mode 2, immediates, lineinfo, zero masks, versions,
+ * compression), bad input, and kernel selection.
+ */
+#include "check.h"
+#include "test_trace_util.h"
+
+#define AS_DIR WC_SHARED_DIR "/data/traces/accelsim"
+
+static const char HDR[] = "-kernel name = _Z4testPi\n-kernel id = 1\n-grid dim = (2,1,1)\n"
+                          "-block dim = (64,1,1)\n-shmem = 0\n-nregs = 16\n"
+                          "-shmem base_addr = 0x00007f0000000000\n"
+                          "-local mem base_addr = 0x00007e0000000000\n";
+
+/* Builds a one-kernel trace: header + version/lineinfo lines + one block of two warps. */
+static wc_source *fixture(char *buf, size_t cap, int version, int lineinfo, const char *w0,
+                          int n0, wc_err *err)
+{
+    snprintf(buf, cap,
+             "%s-accelsim tracer version = %d\n-enable lineinfo = %d\n\n#traces format = x\n\n"
+             "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = %d\n%s\nwarp = 1\ninsts = 0\n\n"
+             "#END_TB\n",
+             HDR, version, lineinfo, n0, w0);
+    return open_text(buf, WC_TRACE_ACCELSIM, err);
+}
+
+/* Reads the first instruction of warp 0, block 0 of a fixture. */
+static int first_inst(wc_source *src, wc_winst *in, wc_err *err)
+{
+    wc_kernel k;
+    void *b;
+    if (src->ops->next_kernel(src, &k, err) != 1) return -1;
+    if (src->ops->open_block(src, 0, &b, err) != 1) return -1;
+    int rc = src->ops->next_inst(src, b, 0, in, err);
+    src->ops->close_block(src, b);
+    return rc;
+}
+
+static void test_vectoradd_counts(void)
+{
+    wc_err err = {{0}};
+    wc_source *src = wc_trace_open(AS_DIR "/vectoradd-100-32", WC_TRACE_AUTO, NULL, &err);
+    CHECK(src != NULL);
+    if (!src) {
+        fprintf(stderr, "%s\n", err.msg);
+        return;
+    }
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    CHECK_EQ(l.nk, 1);
+    CHECK_STR(l.k[0].name, "_Z6vecAddIfEvPT_S1_S1_i");
+    CHECK_EQ(l.k[0].block.x, 1024);
+    CHECK_EQ(l.k[0].grid.x, 1);
+    CHECK_EQ(l.k[0].regs_per_thread, 8);
+    CHECK_EQ(l.n, 344); /* stats.csv: total_insts 344 */
+    unsigned warps_seen = 0, ldg = 0, stg = 0;
+    for (size_t i = 0; i < l.n; i++) {
+        if (i == 0 || l.v[i].warp != l.v[i - 1].warp) warps_seen++;
+        ldg += l.v[i].in.op == WC_OP_LDG;
+        stg += l.v[i].in.op == WC_OP_STG;
+    }
+    CHECK_EQ(warps_seen, 32);
+    /* 100 elements: warps 0..3 each load a and b and store c (README). */
+    CHECK_EQ(ldg, 8);
+    CHECK_EQ(stg, 4);
+    /* Hand-read lines of warp 0: line 9 "0058 00000000 0 EXIT 0 0" */
+    CHECK_EQ(l.v[8].in.op, WC_OP_EXIT);
+    CHECK_EQ(l.v[8].in.mask, 0);
+    /* "0028 ffffffff 1 R3 XMAD.MRG 2 R0 R255 0": R255 (zero register) omitted. */
+    CHECK_EQ(l.v[3].in.pc, 0x28);
+    CHECK_EQ(l.v[3].in.nsrc, 1);
+    CHECK_EQ(l.v[3].in.src[0], 0);
+    CHECK_EQ(l.v[3].in.dst[0], 3);
+    /* "0098 ffffffff 1 R4 LDG.E.CG 1 R4 4 1 0x7f2b2d500000 4" */
+    const wc_winst *ld = &l.v[14].in;
+    CHECK_EQ(ld->op, WC_OP_LDG);
+    CHECK_EQ(ld->pc, 0x98);
+    CHECK_EQ(ld->amode, WC_ADDR_STRIDE);
+    CHECK_EQ(ld->width, 4);
+    CHECK(wc_winst_lane_addr(ld, 0) == 0x7f2b2d500000ull);
+    CHECK(wc_winst_lane_addr(ld, 31) == 0x7f2b2d500000ull + 31 * 4);
+    CHECK_EQ(ld->flags, 0);
+    /* "00d8 ffffffff 0 STG.E 2 R6 R0 4 1 0x7f2b2d500400 4" */
+    const wc_winst *st = &l.v[20].in;
+    CHECK_EQ(st->op, WC_OP_STG);
+    CHECK_EQ(st->ndst, 0);
+    CHECK_EQ(st->nsrc, 2);
+    CHECK_EQ(st->src[0], 6);
+    CHECK_EQ(st->src[1], 0);
+    CHECK(wc_winst_lane_addr(st, 5) == 0x7f2b2d500414ull);
+    /* Warp 3, "0098 0000000f 1 R4 LDG.E.CG 1 R4 4 1 0x7f2b2d500180 4": partial mask. */
+    size_t w3 = 3 * 23 + 14;
+    CHECK_EQ(l.v[w3].warp, 3);
+    CHECK_EQ(l.v[w3].in.mask, 0xf);
+    CHECK(wc_winst_lane_addr(&l.v[w3].in, 3) == 0x7f2b2d50018cull);
+    tlist_free(&l);
+    wc_source_destroy(src);
+}
+
+static void test_matrixmul_counts(void)
+{
+    wc_err err = {{0}};
+    wc_source *src = wc_trace_open(AS_DIR "/matrixmul-32-32/kernelslist.g", WC_TRACE_AUTO, NULL, &err);
+    CHECK(src != NULL);
+    if (!src) return;
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    CHECK_EQ(l.n, 32 * 138); /* README: 32 warps x 138 instructions */
+    CHECK_EQ(l.k[0].shmem_bytes, 8192);
+    unsigned ldg = 0, stg = 0, sts = 0, lds4 = 0, lds16 = 0, per_warp[32] = {0};
+    for (size_t i = 0; i < l.n; i++) {
+        const wc_winst *in = &l.v[i].in;
+        per_warp[l.v[i].warp]++;
+        ldg += in->op == WC_OP_LDG;
+        stg += in->op == WC_OP_STG;
+        sts += in->op == WC_OP_STS;
+        lds4 += in->op == WC_OP_LDS && in->width == 4;
+        lds16 += in->op == WC_OP_LDS && in->width == 16;
+    }
+    CHECK_EQ(ldg, 64);
+    CHECK_EQ(stg, 32);
+    CHECK_EQ(sts, 64);
+    CHECK_EQ(lds4, 1024);
+    CHECK_EQ(lds16, 256);
+    for (int w = 0; w < 32; w++) CHECK_EQ(per_warp[w], 138);
+    /* Warp 5: "0008 ffffffff 1 R1 MOV 0 0" first; "0208 ffffffff 1 R25 LDG.E 1 R8 4 1
+     * 0x7fb02d700280 4"; its only store "0590 ... STG.E 2 R18 R11 4 1 0x7fb02d702280 4";
+     * "0038 ffffffff 1 R11 MOV 1 R255 0" has no source register left. */
+    CHECK_EQ(l.v[5 * 138].in.pc, 0x8);
+    CHECK_EQ(l.v[5 * 138].in.op, WC_OP_ALU);
+    CHECK_EQ(l.v[5 * 138 + 5].in.pc, 0x38);
+    CHECK_EQ(l.v[5 * 138 + 5].in.nsrc, 0);
+    unsigned found = 0;
+    for (size_t i = 5 * 138; i < 6 * 138; i++) {
+        const wc_winst *in = &l.v[i].in;
+        if (in->pc == 0x208) {
+            found++;
+            CHECK_EQ(in->op, WC_OP_LDG);
+            CHECK_EQ(in->dst[0], 25);
+            CHECK_EQ(in->src[0], 8);
+            CHECK(wc_winst_lane_addr(in, 2) == 0x7fb02d700288ull);
+        }
+        if (in->op == WC_OP_STG) {
+            found++;
+            CHECK_EQ(in->pc, 0x590);
+            CHECK(wc_winst_lane_addr(in, 0) == 0x7fb02d702280ull);
+        }
+    }
+    CHECK_EQ(found, 2);
+    /* Warp 0, "0278 ffffffff 1 R12 LDS.U.128 1 R2 16 1 0x0 0": stride 0, 16 bytes. */
+    found = 0;
+    for (size_t i = 0; i < 138; i++) {
+        const wc_winst *s16 = &l.v[i].in;
+        if (s16->pc != 0x278) continue;
+        found++;
+        CHECK_EQ(s16->op, WC_OP_LDS);
+        CHECK_EQ(s16->width, 16);
+        CHECK_EQ(s16->amode, WC_ADDR_STRIDE);
+        CHECK_EQ(s16->stride, 0);
+        CHECK_EQ(s16->dst[0], 12);
+    }
+    CHECK(found >= 1);
+    tlist_free(&l);
+    wc_source_destroy(src);
+}
+
+static void test_mode2_deltas_and_immediate(void)
+{
+    char buf[4096];
+    wc_err err = {{0}};
+    /* 4 active lanes (0,1,4,5): base then 3 deltas, then an immediate 77 (v5). */
+    wc_source *src = fixture(buf, sizeof buf, 5, 0,
+                             "0010 00000033 1 R1 LDG.E.64 1 R2 8 2 0x1000 8 -16 400 77", 1, &err);
+    wc_winst in;
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.amode, WC_ADDR_LIST);
+    CHECK_EQ(in.width, 8);
+    CHECK(in.addr[0] == 0x1000);
+    CHECK(in.addr[1] == 0x1008);
+    CHECK(in.addr[4] == 0x0ff8);
+    CHECK(in.addr[5] == 0x0ff8 + 400);
+    wc_source_destroy(src);
+    /* One active lane: "2 0x<addr>" then the immediate. */
+    src = fixture(buf, sizeof buf, 5, 0, "0010 00000100 0 STG.E.U8 2 R2 R3 1 2 0x2005 12", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.op, WC_OP_STG);
+    CHECK_EQ(in.width, 1);
+    CHECK(wc_winst_lane_addr(&in, 8) == 0x2005);
+    wc_source_destroy(src);
+    /* Base+stride with a trailing immediate: the immediate is not the stride. */
+    src = fixture(buf, sizeof buf, 4, 0, "0010 ffffffff 1 R1 LDG.E 1 R2 4 1 0x3000 4 99", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.stride, 4);
+    wc_source_destroy(src);
+}
+
+static void test_mode1_gapped_mask_expands(void)
+{
+    char buf[4096];
+    wc_err err = {{0}};
+    /* Mask lanes 1,3,4: Accel-Sim ranks them 0,1,2 -> 0x100, 0x104, 0x108. */
+    wc_source *src = fixture(buf, sizeof buf, 4, 0, "0010 0000001a 1 R1 LDG.E 1 R2 4 1 0x100 4", 1, &err);
+    wc_winst in;
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.amode, WC_ADDR_LIST);
+    CHECK(in.addr[1] == 0x100);
+    CHECK(in.addr[3] == 0x104);
+    CHECK(in.addr[4] == 0x108);
+    wc_source_destroy(src);
+    /* Same gapped mask, stride 0: stays a stride. */
+    src = fixture(buf, sizeof buf, 4, 0, "0010 0000001a 1 R1 LDG.E 1 R2 4 1 0x100 0", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.amode, WC_ADDR_STRIDE);
+    CHECK(wc_winst_lane_addr(&in, 4) == 0x100);
+    wc_source_destroy(src);
+    /* Mode 0 lists one address per active lane in lane order. */
+    src = fixture(buf, sizeof buf, 4, 0, "0010 00000005 1 R1 LDG.E 1 R2 4 0 0x500 0x400", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK(in.addr[0] == 0x500);
+    CHECK(in.addr[2] == 0x400);
+    wc_source_destroy(src);
+}
+
+static void test_lineinfo_zero_mask_v3(void)
+{
+    char buf[4096];
+    wc_err err = {{0}};
+    wc_source *src = fixture(buf, sizeof buf, 4, 1, "17 0040 ffffffff 1 R7 MUFU.EX2 1 R7 0", 1, &err);
+    wc_winst in;
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.pc, 0x40);
+    CHECK_EQ(in.op, WC_OP_SFU);
+    wc_source_destroy(src);
+    /* Zero mask memory instruction: no addresses. */
+    src = fixture(buf, sizeof buf, 3, 0, "0040 00000000 0 STG.E 2 R1 R2 4 0", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.op, WC_OP_STG);
+    CHECK_EQ(in.mask, 0);
+    wc_source_destroy(src);
+    /* Generic LD classified by the header's windows; STRONG.GPU; atomics. */
+    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 LD.E.64.STRONG.GPU 1 R2 8 0 0x7f0000000040",
+                  1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.op, WC_OP_LDS);
+    CHECK_EQ(in.flags & WC_INST_NO_L1_ALLOC, WC_INST_NO_L1_ALLOC);
+    wc_source_destroy(src);
+    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 ST.E 2 R2 R3 4 0 0x7e0000000100", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.op, WC_OP_STL);
+    wc_source_destroy(src);
+    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 RED.E.ADD 2 R2 R3 4 0 0x9000", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.op, WC_OP_ATOM);
+    CHECK_EQ(in.flags, WC_INST_NO_L1_ALLOC);
+    wc_source_destroy(src);
+    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 LDG.E.U16 1 R2 4 0 0x9000", 1, &err);
+    CHECK_EQ(first_inst(src, &in, &err), 1);
+    CHECK_EQ(in.width, 2); /* the opcode modifier wins over mem_width */
+    wc_source_destroy(src);
+}
+
+/* Expects opening + reading the fixture to fail with a message containing `what`. */
+static void expect_error(const char *text, const char *what)
+{
+    wc_err err = {{0}};
+    wc_source *src = open_text(text, WC_TRACE_ACCELSIM, &err);
+    int rc = -1;
+    if (src) {
+        tlist l;
+        rc = tlist_drain(src, &l, &err);
+        tlist_free(&l);
+        wc_source_destroy(src);
+    }
+    CHECK_EQ(rc, -1);
+    if (!strstr(err.msg, what)) fprintf(stderr, "message '%s' lacks '%s'\n", err.msg, what);
+    CHECK(strstr(err.msg, what) != NULL);
+}
+
+static void test_bad_input(void)
+{
+    char buf[4096];
+#define BODY(v, lines, n)                                                                          \
+    (snprintf(buf, sizeof buf,                                                                     \
+              "%s-accelsim tracer version = %d\n#x\n#BEGIN_TB\nthread block = 0,0,0\nwarp = "      \
+              "0\ninsts = %s\n%s\n#END_TB\n",                                                      \
+              HDR, v, n, lines),                                                                   \
+     buf)
+    expect_error(BODY(4, "0010 ffffffff 0 IADD 0 0\n0018 ffffffff 0 IADD 0 0\n0020 ffffffff 0 IADD 0 0", "5"),
+                 "<memory>:18: expected instruction 4 of 5 of warp 0, found #END_TB");
+    expect_error(BODY(4, "0010 00000007 1 R1 LDG.E 1 R2 4 0 0x10 0x20", "1"), "expected one 0x address");
+    expect_error(BODY(4, "0010 00000003 1 R1 LDG.E 1 R2 4 2 0x10", "1"), "one delta per active lane");
+    expect_error(BODY(4, "0010 00000001 1 R1 LDG.E 1 R2 4 7 0x10", "1"), "address mode 0, 1 or 2");
+    expect_error(BODY(4, "0010 00000001 1 R1 LDG.E 1 R2 4 0 0x10 0x20", "1"), "more addresses than active");
+    expect_error(BODY(4, "0010 ffffffff 99999999999999999999 R1 IADD 0 0", "1"), "dest_num");
+    expect_error(BODY(4, "0 0 0 0 0010 ffffffff 0 IADD 0 0", "1"), "1.2-style");
+    expect_error(BODY(2, "0010 ffffffff 0 IADD 0 0", "1"), "not supported");
+    expect_error(BODY(4, "0010 ffffffff 0 IADD 0 0", "99999999999"), "insts = <n>");
+    expect_error("-kernel name = x\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
+                 "block = 0,0,0\nwarp = 0\ninsts = 1\n0010 ffffffff 0 IADD 0 0\n",
+                 "truncated thread block");
+    expect_error("\x01\x02garbage\xff\n", "header line");
+    expect_error("-kernel name = x\n-grid dim = (2,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
+                 "block = 1,0,0\n#END_TB\n#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n",
+                 "increasing linear block id");
+    expect_error("-kernel name = x\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
+                 "block = 0,0,0\nwarp = 1\ninsts = 0\n#END_TB\n",
+                 "warp 1 out of range");
+#undef BODY
+}
+
+static void test_missing_kernel_file_and_gap(void)
+{
+    char dir[256], path[512];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    write_file(path, "MemcpyHtoD,0x1000,64\nkernel-1.traceg\nkernel-2.traceg\n");
+    snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+    /* Grid of 3 blocks, only block 2 present: blocks 0 and 1 are empty. */
+    write_file(path, "-kernel name = gap\n-kernel id = 1\n-grid dim = (3,1,1)\n-block dim = (32,1,1)\n"
+                     "#\n#BEGIN_TB\nthread block = 2,0,0\nwarp = 0\ninsts = 1\n0010 ffffffff 0 IADD 0 "
+                     "0\n#END_TB\n");
+    wc_err err = {{0}};
+    wc_source *src = wc_trace_open(dir, WC_TRACE_AUTO, NULL, &err);
+    CHECK(src != NULL);
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), -1);
+    CHECK_EQ(l.n, 1);
+    CHECK_EQ(l.v[0].block, 2);
+    CHECK(strstr(err.msg, "kernelslist.g:3: kernel file") != NULL);
+    CHECK(strstr(err.msg, "kernel-2.traceg") != NULL);
+    tlist_free(&l);
+    wc_source_destroy(src);
+    tmpdir_remove(dir);
+}
+
+static int count_insts(const char *path, const wc_kernel_filter *f, uint32_t *nk)
+{
+    wc_err err = {{0}};
+    wc_source *src = wc_trace_open(path, WC_TRACE_AUTO, f, &err);
+    if (!src) return -1;
+    tlist l;
+    int n = tlist_drain(src, &l, &err) < 0 ? -1 : (int)l.n;
+    *nk = l.nk;
+    tlist_free(&l);
+    wc_source_destroy(src);
+    return n;
+}
+
+static void test_compressed_and_filter(void)
+{
+    char dir[256], cmd[16384], path[512], data[4096];
+    if (!realpath(AS_DIR, data)) {
+        CHECK(!"real traces missing");
+        return;
+    }
+    tmpdir_make(dir, sizeof dir);
+    /* Two copies of vectoradd as kernels 1 (xz) and 2 (gzip), plus matrixmul as 3 (zstd). */
+    snprintf(cmd, sizeof cmd,
+             "cd %s && xz -c %s/vectoradd-100-32/kernel-1.traceg > kernel-1.traceg.xz && "
+             "sed 's/^-kernel id = 1/-kernel id = 2/' %s/vectoradd-100-32/kernel-1.traceg | gzip -c > kernel-2.traceg.gz && "
+             "sed 's/^-kernel id = 1/-kernel id = 3/' %s/matrixmul-32-32/kernel-1.traceg | zstd -q -c > kernel-3-ctx_0x55d5.traceg.zst && "
+             "printf 'kernel-1.traceg.xz\\nkernel-2.traceg.gz\\nkernel-3-ctx_0x55d5.traceg.zst\\n' > kernelslist.g",
+             dir, data, data, data);
+    if (system(cmd) != 0) {
+        fprintf(stderr, "skipping: xz/gzip/zstd tools missing\n");
+        tmpdir_remove(dir);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    uint32_t nk;
+    CHECK_EQ(count_insts(path, NULL, &nk), 344 + 344 + 4416);
+    CHECK_EQ(nk, 3);
+    wc_kernel_filter f = {"2-3", NULL};
+    CHECK_EQ(count_insts(path, &f, &nk), 344 + 4416);
+    CHECK_EQ(nk, 2);
+    wc_kernel_filter g = {NULL, "*mult_gpu*"};
+    CHECK_EQ(count_insts(path, &g, &nk), 4416);
+    wc_kernel_filter h = {"1,2", "vecAdd"};
+    CHECK_EQ(count_insts(path, &h, &nk), 688);
+    wc_kernel_filter bad = {"1,,2", NULL};
+    wc_err err = {{0}};
+    CHECK(wc_trace_open(path, WC_TRACE_AUTO, &bad, &err) == NULL);
+    /* A truncated xz file is an error, not a short trace. */
+    snprintf(cmd, sizeof cmd, "cd %s && head -c $(( $(stat -c %%s kernel-1.traceg.xz) / 2 )) kernel-1.traceg.xz > cut.traceg.xz", dir);
+    CHECK_EQ(system(cmd), 0);
+    snprintf(path, sizeof path, "%s/cut.traceg.xz", dir);
+    CHECK_EQ(count_insts(path, NULL, &nk), -1);
+    tmpdir_remove(dir);
+}
+
+static void test_writer_round_trip(void)
+{
+    /* A built-in workload -> Accel-Sim text -> read back: identical stream. */
+    const char *specs[] = {"micro/stride:n=4096", "micro/colcopy:h=64,w=64,store=1"};
+    for (int i = 0; i < 2; i++) {
+        char dir[256];
+        tmpdir_make(dir, sizeof dir);
+        wc_err err = {{0}};
+        wc_source *gen = wc_workload_open(specs[i], 1, &err);
+        CHECK(gen != NULL);
+        if (!gen) continue;
+        CHECK_EQ(wc_trace_write_accelsim(gen, dir, &err), 0);
+        wc_source_destroy(gen);
+        gen = wc_workload_open(specs[i], 1, &err);
+        wc_source *rd = wc_trace_open(dir, WC_TRACE_AUTO, NULL, &err);
+        CHECK(rd != NULL);
+        tlist a, b;
+        CHECK_EQ(tlist_drain(gen, &a, &err), 0);
+        CHECK_EQ(tlist_drain(rd, &b, &err), 0);
+        CHECK(a.n > 0);
+        CHECK(tlist_same(&a, &b));
+        tlist_free(&a);
+        tlist_free(&b);
+        wc_source_destroy(gen);
+        wc_source_destroy(rd);
+        tmpdir_remove(dir);
+    }
+}
+
+int main(void)
+{
+    RUN(test_vectoradd_counts);
+    RUN(test_matrixmul_counts);
+    RUN(test_mode2_deltas_and_immediate);
+    RUN(test_mode1_gapped_mask_expands);
+    RUN(test_lineinfo_zero_mask_v3);
+    RUN(test_bad_input);
+    RUN(test_missing_kernel_file_and_gap);
+    RUN(test_compressed_and_filter);
+    RUN(test_writer_round_trip);
+    return check_summary("accelsim");
+}

@@ -1,0 +1,167 @@
+/*
+ * test_trc.c - the per-thread .trc format of seed 003 (src/trace/trc.c):
+ * a hand-made unordered file grouped into warps as the seed describes
+ * (warp instruction k = the k-th access of each thread), errors, and the
+ * round trip built-in workload -> .trc -> read, compared as per-thread access
+ * sequences computed independently from the workload's warp instructions.
+ */
+#include "check.h"
+#include "test_trace_util.h"
+
+static void test_hand_fixture(void)
+{
+    /* 64 threads per block; lines deliberately out of order across threads. */
+    const char *text = "blocksize: 64 1 1\n"
+                       "1 0 104 4\n"
+                       "33 0 1000 8\n"
+                       "0 0 100 4\n"
+                       "2 1 300 4\n"
+                       "0 1 200 4\n"
+                       "130 0 5000 4\n";
+    wc_err err = {{0}};
+    wc_source *src = open_text(text, WC_TRACE_TRC, &err);
+    CHECK(src != NULL);
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(l.k[0].grid.x, 3); /* gid 130 / 64 -> block 2 */
+    CHECK_EQ(l.k[0].block.x, 64);
+    CHECK_EQ(l.n, 5);
+    /* Block 0 warp 0, access 0: lanes 0,1 load (100, 104) then lane 2's store splits off. */
+    CHECK_EQ(l.v[0].in.op, WC_OP_LDG);
+    CHECK_EQ(l.v[0].in.mask, 0x3);
+    CHECK_EQ(l.v[0].in.amode, WC_ADDR_STRIDE);
+    CHECK(wc_winst_lane_addr(&l.v[0].in, 1) == 104);
+    CHECK_EQ(l.v[1].in.op, WC_OP_STG);
+    CHECK_EQ(l.v[1].in.mask, 0x4);
+    CHECK(wc_winst_lane_addr(&l.v[1].in, 2) == 300);
+    /* Access 1 of thread 0: its store to 200. */
+    CHECK_EQ(l.v[2].in.mask, 0x1);
+    CHECK_EQ(l.v[2].in.op, WC_OP_STG);
+    CHECK(wc_winst_lane_addr(&l.v[2].in, 0) == 200);
+    /* Warp 1: thread 33 = lane 1, an 8-byte load. */
+    CHECK_EQ(l.v[3].warp, 1);
+    CHECK_EQ(l.v[3].in.mask, 0x2);
+    CHECK_EQ(l.v[3].in.width, 8);
+    CHECK(wc_winst_lane_addr(&l.v[3].in, 1) == 1000);
+    /* Block 2: thread 130 = block 2, warp 0, lane 2. */
+    CHECK_EQ(l.v[4].block, 2);
+    CHECK_EQ(l.v[4].in.mask, 0x4);
+    tlist_free(&l);
+}
+
+static void expect_error(const char *text, const char *what)
+{
+    wc_err err = {{0}};
+    wc_source *src = open_text(text, WC_TRACE_TRC, &err);
+    int rc = -1;
+    if (src) {
+        tlist l;
+        rc = tlist_drain(src, &l, &err);
+        tlist_free(&l);
+        wc_source_destroy(src);
+    }
+    CHECK_EQ(rc, -1);
+    if (!strstr(err.msg, what)) fprintf(stderr, "message '%s' lacks '%s'\n", err.msg, what);
+    CHECK(strstr(err.msg, what) != NULL);
+}
+
+static void test_bad_input(void)
+{
+    expect_error("", "empty file");
+    expect_error("blocksize: 0 1 1\n", "blocksize");
+    expect_error("blocksize: 32 1 1\n0 0 100\n", "<memory>:2: expected '<gid> <dir> <address> <size>'");
+    expect_error("blocksize: 32 1 1\n0 2 100 4\n", "<memory>:2: out of range");
+    expect_error("blocksize: 32 1 1\n0 0 100 4 9\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n0 0 99999999999999999999999 4\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n0 0 100 0\n", "out of range");
+}
+
+/* Per-thread access lists of a source, derived from warp instructions by the
+ * definition gid = block * threads_per_block + warp * 32 + lane. */
+typedef struct acc {
+    uint64_t gid, seq, addr;
+    unsigned dir, size;
+} acc;
+
+static int cmp_acc(const void *a, const void *b)
+{
+    const acc *x = a, *y = b;
+    if (x->gid != y->gid) return x->gid < y->gid ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static acc *thread_accesses(wc_source *src, size_t *n)
+{
+    wc_err err = {{0}};
+    tlist l;
+    if (tlist_drain(src, &l, &err) < 0) return NULL;
+    acc *v = NULL;
+    size_t cap = 0;
+    *n = 0;
+    uint32_t tpb = wc_kernel_threads_per_block(&l.k[0]);
+    for (size_t i = 0; i < l.n; i++) {
+        const wc_winst *in = &l.v[i].in;
+        if (!wc_op_is_gmem(in->op)) continue;
+        for (unsigned lane = 0; lane < 32; lane++) {
+            if (!(in->mask >> lane & 1)) continue;
+            if (*n == cap) v = realloc(v, (cap = cap ? cap * 2 : 1024) * sizeof *v);
+            acc *a = &v[(*n)++];
+            a->gid = l.v[i].block * tpb + l.v[i].warp * 32 + lane;
+            a->seq = i;
+            a->addr = wc_winst_lane_addr(in, lane);
+            a->dir = wc_op_is_store(in->op);
+            a->size = in->width;
+        }
+    }
+    tlist_free(&l);
+    qsort(v, *n, sizeof *v, cmp_acc);
+    return v;
+}
+
+static void test_round_trip(void)
+{
+    const char *specs[] = {"micro/stride:n=4096", "micro/colcopy:h=64,store=1",
+                           "micro/stream:n=1000,block=96"};
+    for (int i = 0; i < 3; i++) {
+        char dir[256], prefix[300], first[320];
+        tmpdir_make(dir, sizeof dir);
+        snprintf(prefix, sizeof prefix, "%s/wl", dir);
+        snprintf(first, sizeof first, "%s/wl_00.trc", dir);
+        wc_err err = {{0}};
+        wc_source *gen = wc_workload_open(specs[i], 1, &err);
+        CHECK_EQ(wc_trace_write_trc(gen, prefix, &err), 0);
+        wc_source_destroy(gen);
+        size_t na, nb;
+        gen = wc_workload_open(specs[i], 1, &err);
+        acc *a = thread_accesses(gen, &na);
+        wc_source_destroy(gen);
+        wc_source *rd = wc_trace_open(first, WC_TRACE_AUTO, NULL, &err);
+        CHECK(rd != NULL);
+        acc *b = rd ? thread_accesses(rd, &nb) : NULL;
+        wc_source_destroy(rd);
+        CHECK(a && b);
+        CHECK(na > 0);
+        CHECK_EQ(na, nb);
+        size_t bad = 0;
+        for (size_t j = 0; a && b && j < na && j < nb; j++)
+            bad += a[j].gid != b[j].gid || a[j].addr != b[j].addr || a[j].dir != b[j].dir ||
+                   a[j].size != b[j].size;
+        CHECK_EQ(bad, 0);
+        free(a);
+        free(b);
+        /* The folder alone is enough to find the series. */
+        rd = wc_trace_open(dir, WC_TRACE_AUTO, NULL, &err);
+        CHECK(rd != NULL);
+        wc_source_destroy(rd);
+        tmpdir_remove(dir);
+    }
+}
+
+int main(void)
+{
+    RUN(test_hand_fixture);
+    RUN(test_bad_input);
+    RUN(test_round_trip);
+    return check_summary("trc");
+}

@@ -1,0 +1,183 @@
+/*
+ * test_wct.c - the native .wct format (src/trace/wct.c): exact round trips
+ * (built-in workload -> Accel-Sim text -> read back -> .wct -> read back
+ * equals the workload's own stream, field by field, with every codec),
+ * per-lane address lists, kernel skipping, and corrupt / truncated files.
+ */
+#include "check.h"
+#include "test_trace_util.h"
+
+#define AS_DIR WC_SHARED_DIR "/data/traces/accelsim"
+
+static int drain_path(const char *path, const wc_kernel_filter *f, tlist *l, wc_err *err)
+{
+    wc_source *src = wc_trace_open(path, WC_TRACE_AUTO, f, err);
+    if (!src) {
+        memset(l, 0, sizeof *l);
+        return -1;
+    }
+    int rc = tlist_drain(src, l, err);
+    wc_source_destroy(src);
+    return rc;
+}
+
+static void test_workload_round_trips(void)
+{
+    const char *specs[] = {"micro/stride:n=4096", "micro/colcopy:h=64", "micro/stream:n=1000,block=96"};
+    for (int i = 0; i < 3; i++) {
+        char dir[256], as[300], wct[300];
+        tmpdir_make(dir, sizeof dir);
+        snprintf(as, sizeof as, "%s/as", dir);
+        wc_err err = {{0}};
+        wc_source *gen = wc_workload_open(specs[i], 1, &err);
+        CHECK_EQ(wc_trace_write_accelsim(gen, as, &err), 0);
+        wc_source_destroy(gen);
+        tlist ref, got;
+        gen = wc_workload_open(specs[i], 1, &err);
+        CHECK_EQ(tlist_drain(gen, &ref, &err), 0);
+        wc_source_destroy(gen);
+        CHECK(ref.n > 0);
+        for (int codec = 0; codec <= 2; codec++) {
+            wc_source *rd = wc_trace_open(as, WC_TRACE_AUTO, NULL, &err);
+            snprintf(wct, sizeof wct, "%s/t%d.wct", dir, codec);
+            wc_wct_options o = {codec};
+            CHECK_EQ(wc_trace_write_wct(rd, wct, &o, &err), 0);
+            wc_source_destroy(rd);
+            CHECK_EQ(drain_path(wct, NULL, &got, &err), 0);
+            CHECK(tlist_same(&ref, &got));
+            tlist_free(&got);
+        }
+        tlist_free(&ref);
+        tmpdir_remove(dir);
+    }
+}
+
+static void test_lists_and_real_traces(void)
+{
+    /* Lists with gaps, zero masks, immediates, 64-bit addresses: text -> wct -> same. */
+    const char *text =
+        "-kernel name = lists\n-grid dim = (2,1,1)\n-block dim = (40,1,1)\n-accelsim tracer "
+        "version = 5\n#\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n"
+        "0010 80000011 1 R1 LDG.E.64 1 R2 8 2 0xffffffffffff0000 -8 65536 3\n"
+        "0018 00000000 0 STG.E 2 R1 R2 4 0 0\n"
+        "0020 0000001a 1 R3 LDG.E 1 R2 4 1 0x100 4 0\n"
+        "0028 ffffffff 0 BAR.SYNC 0 0 0\n"
+        "warp = 1\ninsts = 1\n0010 000000ff 1 R1 ATOMG.E.ADD 2 R2 R3 4 0 0x10 0x10 0x10 0x10 0x30 0x20 0x10 0x0\n"
+        "#END_TB\n#BEGIN_TB\nthread block = 1,0,0\nwarp = 1\ninsts = 1\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    char dir[256], wct[300];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(wct, sizeof wct, "%s/l.wct", dir);
+    wc_err err = {{0}};
+    tlist ref, got;
+    wc_source *src = open_text(text, WC_TRACE_ACCELSIM, &err);
+    CHECK_EQ(tlist_drain(src, &ref, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(ref.n, 6);
+    CHECK(ref.v[0].in.addr[31] == 0xffffffffffff0000ull + 65528);
+    src = open_text(text, WC_TRACE_ACCELSIM, &err);
+    CHECK_EQ(wc_trace_write_wct(src, wct, NULL, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(drain_path(wct, NULL, &got, &err), 0);
+    CHECK(tlist_same(&ref, &got));
+    tlist_free(&ref);
+    tlist_free(&got);
+
+    /* Two real kernels in one .wct; the filter skips the first without decoding it. */
+    char list[400], real[4096], ma[8400];
+    if (!realpath(AS_DIR, real)) {
+        CHECK(!"real traces missing");
+        return;
+    }
+    snprintf(list, sizeof list, "%s/kernelslist.g", dir);
+    snprintf(ma, sizeof ma, "%s/vectoradd-100-32/kernel-1.traceg\n%s/matrixmul-32-32/kernel-1.traceg\n",
+             real, real);
+    write_file(list, ma);
+    src = wc_trace_open(list, WC_TRACE_AUTO, NULL, &err);
+    CHECK_EQ(wc_trace_write_wct(src, wct, NULL, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(drain_path(list, NULL, &ref, &err), 0);
+    CHECK_EQ(drain_path(wct, NULL, &got, &err), 0);
+    CHECK_EQ(ref.n, 344 + 4416);
+    CHECK(tlist_same(&ref, &got));
+    tlist_free(&got);
+    wc_kernel_filter f = {NULL, "mult_gpu"};
+    CHECK_EQ(drain_path(wct, &f, &got, &err), 0);
+    CHECK_EQ(got.n, 4416);
+    CHECK_EQ(got.nk, 1);
+    tlist_free(&got);
+    tlist_free(&ref);
+    tmpdir_remove(dir);
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+static void test_corrupt_files(void)
+{
+    char dir[256], wct[300], bad[300];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(wct, sizeof wct, "%s/s.wct", dir);
+    snprintf(bad, sizeof bad, "%s/bad.wct", dir);
+    wc_err err = {{0}};
+    wc_source *gen = wc_workload_open("micro/stream:n=20000", 1, &err);
+    wc_wct_options o = {0}; /* uncompressed: a flipped byte must be caught by the checksum */
+    CHECK_EQ(wc_trace_write_wct(gen, wct, &o, &err), 0);
+    wc_source_destroy(gen);
+    long n = file_size(wct);
+    CHECK(n > 1000);
+    FILE *in = fopen(wct, "rb");
+    unsigned char *buf = malloc((size_t)n);
+    CHECK_EQ(fread(buf, 1, (size_t)n, in), n);
+    fclose(in);
+    tlist l;
+    /* A flipped byte in the middle of the data. */
+    buf[n / 2] ^= 0x10;
+    FILE *out = fopen(bad, "wb");
+    fwrite(buf, 1, (size_t)n, out);
+    fclose(out);
+    CHECK_EQ(drain_path(bad, NULL, &l, &err), -1);
+    CHECK(strstr(err.msg, "checksum mismatch") != NULL || strstr(err.msg, "corrupt") != NULL);
+    tlist_free(&l);
+    buf[n / 2] ^= 0x10;
+    /* Truncated: every prefix fails cleanly (sampled). */
+    for (long cut = 0; cut < n; cut += n / 37 + 1) {
+        out = fopen(bad, "wb");
+        fwrite(buf, 1, (size_t)cut, out);
+        fclose(out);
+        err.msg[0] = 0;
+        CHECK_EQ(drain_path(bad, NULL, &l, &err), -1);
+        CHECK(err.msg[0] != 0);
+        tlist_free(&l);
+    }
+    /* Not a .wct at all. */
+    wc_source *s = wc_trace_open_mem("WCTRACE\0\x07\0\0\0\0\0\0\0", 16, WC_TRACE_WCT, &err);
+    CHECK(s == NULL);
+    CHECK(strstr(err.msg, "version 7") != NULL);
+    s = wc_trace_open_mem("hello world, not a trace", 24, WC_TRACE_WCT, &err);
+    CHECK(s == NULL);
+    CHECK(strstr(err.msg, "bad magic") != NULL);
+    /* The intact file still reads. */
+    s = wc_trace_open_mem(buf, (size_t)n, WC_TRACE_WCT, &err);
+    CHECK(s != NULL);
+    CHECK_EQ(tlist_drain(s, &l, &err), 0);
+    CHECK_EQ(l.n, 3 * 79 * 8); /* 79 blocks of 8 warps, 3 instructions each (micro.c) */
+    tlist_free(&l);
+    wc_source_destroy(s);
+    free(buf);
+    tmpdir_remove(dir);
+}
+
+int main(void)
+{
+    RUN(test_workload_round_trips);
+    RUN(test_lists_and_real_traces);
+    RUN(test_corrupt_files);
+    return check_summary("wct");
+}

@@ -27,11 +27,17 @@ static inline void set_bytes(wc_mem_req *r, unsigned off, unsigned len)
     r->sectors |= (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
 }
 
-static inline wc_mem_req *segment_request(wc_mem_req *out, unsigned *n, uint64_t seg)
+static inline wc_mem_req *segment_request(wc_mem_req *out, unsigned *n, uint64_t seg,
+                                          bool monotone)
 {
-    /* Most warps touch few segments and touch them in order: look back first. */
-    for (unsigned i = *n; i-- > 0;)
-        if (out[i].addr == seg) return &out[i];
+    /* Strided lanes visit segments in order, so only the newest request can
+     * match; arbitrary gathers look back through all of them. */
+    if (monotone) {
+        if (*n && out[*n - 1].addr == seg) return &out[*n - 1];
+    } else {
+        for (unsigned i = *n; i-- > 0;)
+            if (out[i].addr == seg) return &out[i];
+    }
     wc_mem_req *r = &out[(*n)++];
     r->addr = seg;
     r->bytemask[0] = r->bytemask[1] = 0;
@@ -74,6 +80,7 @@ unsigned wc_coalesce(const wc_winst *in, unsigned granularity, wc_mem_req *out)
     uint32_t mask = in->mask;
     unsigned width = in->width ? in->width : 4;
     uint64_t gmask = ~(uint64_t)(granularity - 1);
+    bool monotone = in->amode == WC_ADDR_STRIDE;
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;
@@ -83,7 +90,7 @@ unsigned wc_coalesce(const wc_winst *in, unsigned granularity, wc_mem_req *out)
             uint64_t seg = a & gmask;
             uint64_t seg_end = seg + granularity;
             unsigned len = (unsigned)((end < seg_end ? end : seg_end) - a);
-            wc_mem_req *r = segment_request(out, &n, seg);
+            wc_mem_req *r = segment_request(out, &n, seg, monotone);
             set_bytes(r, (unsigned)(a & 127), len);
             r->lanes |= 1u << lane;
             a += len;

@@ -15,6 +15,7 @@
 #define WC_MAX_PENDING 16 /* scoreboard entries per warp */
 #define WC_NO_REC      UINT32_MAX
 #define WC_MAX_SLOTS   256 /* warp slots per SM (8192 threads) */
+#define WC_MAX_BLOCK_WARPS 32 /* 1024 threads per block, CUDA's limit */
 
 enum { W_FREE = 0, W_ACTIVE, W_DRAINING };
 
@@ -39,7 +40,7 @@ typedef struct wc_block {
     uint64_t id;     /* linear block id */
     void *src_block; /* the source's handle */
     uint32_t nwarps, live, at_barrier;
-    uint32_t first_slot; /* warps occupy slots [first_slot, first_slot + nwarps) */
+    uint16_t slot[WC_MAX_BLOCK_WARPS]; /* warp i of the block runs in warp slot slot[i] */
 } wc_block;
 
 /* A load in flight: completes when every request has been answered. */

@@ -209,16 +209,14 @@ bool wc_sm_block_fits(const wc_sm *sm)
     return sm->used_blocks < sm->gpu->max_blocks_per_sm;
 }
 
-/* Finds warp slots [first, first+n) all free. */
-static int find_slots(const wc_sm *sm, unsigned n)
+/* Takes n free warp slots, lowest first.  They need not be contiguous: the
+ * retired warps of a block still running free their slots one by one. */
+static bool take_slots(const wc_sm *sm, unsigned n, uint16_t *slot)
 {
-    for (unsigned first = 0; first + n <= sm->n_slots; first++) {
-        unsigned k = 0;
-        while (k < n && sm->warps[first + k].state == W_FREE) k++;
-        if (k == n) return (int)first;
-        first += k;
-    }
-    return -1;
+    unsigned k = 0;
+    for (unsigned i = 0; i < sm->n_slots && k < n; i++)
+        if (sm->warps[i].state == W_FREE) slot[k++] = (uint16_t)i;
+    return k == n;
 }
 
 int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
@@ -226,8 +224,8 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
     wc_gpu *g = sm->gpu;
     unsigned bs = 0;
     while (bs < sm->n_block_slots && sm->blocks[bs].used) bs++;
-    int first = find_slots(sm, g->warps_per_block);
-    if (bs == sm->n_block_slots || first < 0)
+    uint16_t slot[WC_MAX_BLOCK_WARPS];
+    if (bs == sm->n_block_slots || !take_slots(sm, g->warps_per_block, slot))
         return wc_errf(g->err, "internal: no room on SM %u", sm->id);
     wc_block *b = &sm->blocks[bs];
     memset(b, 0, sizeof *b);
@@ -235,20 +233,20 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
     b->used = true;
     b->id = block_id;
     b->nwarps = b->live = g->warps_per_block;
-    b->first_slot = (uint32_t)first;
+    memcpy(b->slot, slot, b->nwarps * sizeof *slot);
     sm->used_blocks++;
     for (unsigned i = 0; i < b->nwarps; i++) {
-        unsigned slot = (unsigned)first + i;
-        wc_warp *w = &sm->warps[slot];
+        unsigned s = slot[i];
+        wc_warp *w = &sm->warps[s];
         w->state = W_ACTIVE;
         w->block = bs;
         w->wib = i;
         w->at_barrier = 0;
         w->npend = 0;
-        sm->gate[slot] = WC_NEVER;
-        wc_sched_add(&sm->sched[slot % sm->n_sched], slot);
-        warp_wake(sm, slot, now);
-        fetch(sm, slot);
+        sm->gate[s] = WC_NEVER;
+        wc_sched_add(&sm->sched[s % sm->n_sched], s);
+        warp_wake(sm, s, now);
+        fetch(sm, s);
     }
     if (sm->wake > now) sm->wake = now;
     return 0;
@@ -262,10 +260,10 @@ static void barrier_check(wc_sm *sm, wc_block *b)
 {
     if (b->at_barrier == 0 || b->at_barrier < b->live) return;
     for (unsigned i = 0; i < b->nwarps; i++) {
-        wc_warp *w = &sm->warps[b->first_slot + i];
+        wc_warp *w = &sm->warps[b->slot[i]];
         if (w->at_barrier) {
             w->at_barrier = 0;
-            warp_wake(sm, b->first_slot + i, sm->now + 1);
+            warp_wake(sm, b->slot[i], sm->now + 1);
         }
     }
     b->at_barrier = 0;

@@ -24,7 +24,7 @@ CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefin
 # Seeds: small valid inputs of each format.
 mkdir -p $OUT/seeds/accelsim $OUT/seeds/trc $OUT/seeds/wct
 cp ../shared/data/traces/accelsim/vectoradd-100-32/kernel-1.traceg $OUT/seeds/accelsim/vectoradd 2>/dev/null || true
-if [ -x build/warpcache ] && build/warpcache trace --help >/dev/null 2>&1; then
+if [ -x build/warpcache ] && build/warpcache trace --help 2>/dev/null | grep -q usage; then
   build/warpcache trace convert micro/stream:n=300,block=64 $OUT/seeds/s.wct >/dev/null &&
     cp $OUT/seeds/s.wct $OUT/seeds/wct/stream || true
   build/warpcache trace convert micro/colcopy:h=40,w=3 $OUT/seeds/c.trc >/dev/null &&

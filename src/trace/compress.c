@@ -52,7 +52,11 @@ struct wc_lreader {
 static int kind_from_magic(const unsigned char *m, size_t n)
 {
     if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) return KIND_GZIP;
-    if (n >= 6 && !memcmp(m, "\xfd" "7zXZ\0", 6)) return KIND_XZ;
+    if (n >= 6 && !memcmp(m,
+                          "\xfd"
+                          "7zXZ\0",
+                          6))
+        return KIND_XZ;
     if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) return KIND_ZSTD;
     return KIND_PLAIN;
 }
@@ -93,8 +97,9 @@ static int init_decoder(wc_lreader *r, wc_err *err)
         return 0;
 #endif
     default:
-        return wc_errf(err, "%s: file is %s-compressed but warpcache was built without %s "
-                            "(install it: sh scripts/deps.sh, then rebuild)",
+        return wc_errf(err,
+                       "%s: file is %s-compressed but warpcache was built without %s "
+                       "(install it: sh scripts/deps.sh, then rebuild)",
                        r->name, kind_lib(r->kind), kind_lib(r->kind));
     }
 }
@@ -345,7 +350,10 @@ bool wc_codec_available(int codec)
 
 const char *wc_codec_name(int codec)
 {
-    return codec == WC_CODEC_NONE ? "none" : codec == WC_CODEC_ZLIB ? "zlib" : codec == WC_CODEC_ZSTD ? "zstd" : "?";
+    return codec == WC_CODEC_NONE   ? "none"
+           : codec == WC_CODEC_ZLIB ? "zlib"
+           : codec == WC_CODEC_ZSTD ? "zstd"
+                                    : "?";
 }
 
 long wc_codec_compress(int codec, const void *src, size_t n, void **dst, wc_err *err)

@@ -34,11 +34,12 @@
 #define WCT_MAGIC     "WCTRACE"
 #define WCT_VERSION   1u
 #define WCT_MAX_CHUNK (1u << 30)
-#define TAG(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
-#define TAG_KERN TAG('K', 'E', 'R', 'N')
-#define TAG_BLCK TAG('B', 'L', 'C', 'K')
-#define TAG_KEND TAG('K', 'E', 'N', 'D')
-#define TAG_TEND TAG('T', 'E', 'N', 'D')
+#define TAG(a, b, c, d)                                                                            \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+#define TAG_KERN  TAG('K', 'E', 'R', 'N')
+#define TAG_BLCK  TAG('B', 'L', 'C', 'K')
+#define TAG_KEND  TAG('K', 'E', 'N', 'D')
+#define TAG_TEND  TAG('T', 'E', 'N', 'D')
 #define CHUNK_HDR 24
 
 /* ---- checksum: 4-lane multiply-rotate hash, then an avalanche ----------- */
@@ -181,7 +182,8 @@ static void encode_inst(wbuf *b, const wc_winst *in, wct_wstate *st)
     unsigned ndst = in->ndst <= WC_MAX_DST ? in->ndst : WC_MAX_DST;
     unsigned nsrc = in->nsrc <= WC_MAX_SRC ? in->nsrc : WC_MAX_SRC;
     if (!wbuf_reserve(b, 4)) return;
-    b->p[b->len++] = (uint8_t)((in->op & 15) | amode << 4 | (unsigned)full << 6 | (unsigned)ext << 7);
+    b->p[b->len++] =
+        (uint8_t)((in->op & 15) | amode << 4 | (unsigned)full << 6 | (unsigned)ext << 7);
     b->p[b->len++] = (uint8_t)(ndst | nsrc << 2);
     if (ext) {
         b->p[b->len++] = in->width;
@@ -290,7 +292,8 @@ static uint64_t chunk_seed(uint32_t tag, unsigned codec, uint32_t raw)
 static int write_chunk(FILE *f, uint32_t tag, int codec, const uint8_t *data, size_t n,
                        const char *path, wc_err *err)
 {
-    if (n > WCT_MAX_CHUNK) return wc_errf(err, "%s: chunk of %zu bytes exceeds the 1 GiB limit", path, n);
+    if (n > WCT_MAX_CHUNK)
+        return wc_errf(err, "%s: chunk of %zu bytes exceeds the 1 GiB limit", path, n);
     void *packed = NULL;
     const uint8_t *stored = data;
     size_t stored_len = n;
@@ -314,7 +317,8 @@ static int write_chunk(FILE *f, uint32_t tag, int codec, const uint8_t *data, si
     uint64_t sum = wct_hash(stored, stored_len, chunk_seed(tag, (unsigned)codec, (uint32_t)n));
     le32(h + 16, (uint32_t)sum);
     le32(h + 20, (uint32_t)(sum >> 32));
-    bool ok = fwrite(h, 1, CHUNK_HDR, f) == CHUNK_HDR && fwrite(stored, 1, stored_len, f) == stored_len;
+    bool ok =
+        fwrite(h, 1, CHUNK_HDR, f) == CHUNK_HDR && fwrite(stored, 1, stored_len, f) == stored_len;
     free(packed);
     return ok ? 0 : wc_errf(err, "%s: write error: %s", path, strerror(errno));
 }
@@ -382,7 +386,8 @@ static int read_chunk_header(wct_source *s, wct_chunk *ch, wc_err *err)
     if (ch->tag != TAG_KERN && ch->tag != TAG_BLCK && ch->tag != TAG_KEND && ch->tag != TAG_TEND)
         return WCT_FAIL(s, ch, "unknown chunk tag 0x%08x (corrupt file?)", ch->tag);
     if (h[5] || h[6] || h[7] || ch->codec > WC_CODEC_ZSTD || ch->raw_len > WCT_MAX_CHUNK ||
-        ch->stored_len > WCT_MAX_CHUNK || (ch->codec == WC_CODEC_NONE && ch->raw_len != ch->stored_len))
+        ch->stored_len > WCT_MAX_CHUNK ||
+        (ch->codec == WC_CODEC_NONE && ch->raw_len != ch->stored_len))
         return WCT_FAIL(s, ch, "corrupt chunk header");
     return 1;
 }
@@ -428,7 +433,8 @@ static uint8_t *read_payload(wct_source *s, const wct_chunk *ch, wc_err *err)
     uint8_t *raw = malloc(ch->raw_len ? ch->raw_len : 1);
     if (!raw) {
         WCT_FAIL(s, ch, "out of memory");
-    } else if (wc_codec_decompress((int)ch->codec, stored, ch->stored_len, raw, ch->raw_len, err) < 0) {
+    } else if (wc_codec_decompress((int)ch->codec, stored, ch->stored_len, raw, ch->raw_len, err) <
+               0) {
         wc_err inner = *err;
         WCT_FAIL(s, ch, "%s", inner.msg);
         free(raw);
@@ -463,10 +469,11 @@ static int parse_kern(wct_source *s, const wct_chunk *ch, const uint8_t *p, cons
     memcpy(k->name, p, n);
     k->name[n] = 0;
     p += n;
-    if (!get_u32(&p, end, &k->id) || !get_u32(&p, end, &k->grid.x) || !get_u32(&p, end, &k->grid.y) ||
-        !get_u32(&p, end, &k->grid.z) || !get_u32(&p, end, &k->block.x) ||
-        !get_u32(&p, end, &k->block.y) || !get_u32(&p, end, &k->block.z) ||
-        !get_u32(&p, end, &k->shmem_bytes) || !get_u32(&p, end, &k->regs_per_thread) || p != end)
+    if (!get_u32(&p, end, &k->id) || !get_u32(&p, end, &k->grid.x) ||
+        !get_u32(&p, end, &k->grid.y) || !get_u32(&p, end, &k->grid.z) ||
+        !get_u32(&p, end, &k->block.x) || !get_u32(&p, end, &k->block.y) ||
+        !get_u32(&p, end, &k->block.z) || !get_u32(&p, end, &k->shmem_bytes) ||
+        !get_u32(&p, end, &k->regs_per_thread) || p != end)
         return WCT_FAIL(s, ch, "corrupt kernel record");
     if (!wc_dim3_count(k->grid) || !wc_dim3_count(k->block) || wc_dim3_count(k->block) > 65536)
         return WCT_FAIL(s, ch, "kernel record has an invalid grid or block shape");
@@ -494,7 +501,8 @@ static int wct_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
             const uint8_t *p = pl;
             uint32_t nk;
             if (!get_u32(&p, pl + ch.raw_len, &nk) || nk != s->nkernels)
-                rc = WCT_FAIL(s, &ch, "trace end record disagrees with the %u kernels read", s->nkernels);
+                rc = WCT_FAIL(s, &ch, "trace end record disagrees with the %u kernels read",
+                              s->nkernels);
             s->ended = true;
         } else {
             rc = parse_kern(s, &ch, pl, pl + ch.raw_len, err);
@@ -518,8 +526,9 @@ static int parse_block(wct_source *s, const wct_chunk *ch, wct_block **out, uint
     uint32_t nwarps;
     if (!get_uv(&p, end, &id) || !get_u32(&p, end, &nwarps))
         return WCT_FAIL(s, ch, "corrupt block header");
-    if (id != block_id) return WCT_FAIL(s, ch, "expected block %llu, found block %llu",
-                                        (unsigned long long)block_id, (unsigned long long)id);
+    if (id != block_id)
+        return WCT_FAIL(s, ch, "expected block %llu, found block %llu",
+                        (unsigned long long)block_id, (unsigned long long)id);
     if (nwarps != wc_kernel_warps_per_block(&s->cur))
         return WCT_FAIL(s, ch, "block %llu has %u warps, the kernel's blocks have %u",
                         (unsigned long long)id, nwarps, wc_kernel_warps_per_block(&s->cur));
@@ -586,7 +595,8 @@ static int wct_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *o
     wct_warp *w = &b->w[warp];
     if (!w->left) return 0;
     if (!decode_inst(&w->p, w->end, out, &w->st))
-        return wc_errf(err, "%s: corrupt instruction stream (warp %u)", ((wct_source *)src)->name, warp);
+        return wc_errf(err, "%s: corrupt instruction stream (warp %u)", ((wct_source *)src)->name,
+                       warp);
     w->left--;
     return 1;
 }
@@ -723,11 +733,13 @@ static int write_kernel(wct_writer *wr, wc_source *src, const wc_kernel *k, wc_e
 
 int wc_wct_write(wc_source *src, const char *path, int codec, wc_err *err)
 {
-    if (codec < 0) codec = wc_codec_available(WC_CODEC_ZSTD) ? WC_CODEC_ZSTD
-                           : wc_codec_available(WC_CODEC_ZLIB) ? WC_CODEC_ZLIB
-                                                               : WC_CODEC_NONE;
+    if (codec < 0)
+        codec = wc_codec_available(WC_CODEC_ZSTD)   ? WC_CODEC_ZSTD
+                : wc_codec_available(WC_CODEC_ZLIB) ? WC_CODEC_ZLIB
+                                                    : WC_CODEC_NONE;
     if (!wc_codec_available(codec))
-        return wc_errf(err, "%s: codec %s is not available in this build", path, wc_codec_name(codec));
+        return wc_errf(err, "%s: codec %s is not available in this build", path,
+                       wc_codec_name(codec));
     if (!little_endian_host()) return wc_errf(err, "%s: .wct needs a little-endian host", path);
     wct_writer wr = {0};
     wr.path = path;

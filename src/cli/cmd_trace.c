@@ -52,7 +52,11 @@ static wc_source *open_input(const char *in, const wc_kernel_filter *f, wc_err *
 {
     char name[128];
     snprintf(name, sizeof name, "%.*s", (int)strcspn(in, ":"), in);
-    if (path_exists(in) || !wc_workload_find(name)) return wc_trace_open(in, WC_TRACE_AUTO, f, err);
+    if (path_exists(in)) return wc_trace_open(in, WC_TRACE_AUTO, f, err);
+    if (!wc_workload_find(name)) {
+        wc_errf(err, "%s: no such file or folder, and not a built-in workload", in);
+        return NULL;
+    }
     if (wc_kernel_filter_check(f, err) < 0) return NULL;
     wc_source *src = wc_workload_open(in, 1, err);
     return wc_source_filter(src, f, err);

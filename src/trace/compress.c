@@ -356,15 +356,42 @@ const char *wc_codec_name(int codec)
                                     : "?";
 }
 
-long wc_codec_compress(int codec, const void *src, size_t n, void **dst, wc_err *err)
+struct wc_codec_ctx {
+#ifdef WC_HAVE_ZSTD
+    ZSTD_CCtx *cc;
+    ZSTD_DCtx *dc;
+#endif
+    int unused;
+};
+
+wc_codec_ctx *wc_codec_ctx_new(void)
+{
+    return calloc(1, sizeof(wc_codec_ctx));
+}
+
+void wc_codec_ctx_free(wc_codec_ctx *c)
+{
+    if (!c) return;
+#ifdef WC_HAVE_ZSTD
+    ZSTD_freeCCtx(c->cc);
+    ZSTD_freeDCtx(c->dc);
+#endif
+    free(c);
+}
+
+long wc_codec_compress(wc_codec_ctx *ctx, int codec, const void *src, size_t n, void **dst,
+                       wc_err *err)
 {
     *dst = NULL;
+    (void)ctx;
 #ifdef WC_HAVE_ZSTD
     if (codec == WC_CODEC_ZSTD) {
         size_t cap = ZSTD_compressBound(n);
         void *out = malloc(cap ? cap : 1);
         if (!out) return wc_errf(err, "out of memory");
-        size_t rc = ZSTD_compress(out, cap, src, n, 1);
+        if (ctx && !ctx->cc) ctx->cc = ZSTD_createCCtx();
+        size_t rc = ctx && ctx->cc ? ZSTD_compressCCtx(ctx->cc, out, cap, src, n, 1)
+                                   : ZSTD_compress(out, cap, src, n, 1);
         if (ZSTD_isError(rc)) {
             free(out);
             return wc_errf(err, "zstd: %s", ZSTD_getErrorName(rc));
@@ -391,11 +418,15 @@ long wc_codec_compress(int codec, const void *src, size_t n, void **dst, wc_err 
     return wc_errf(err, "codec %s is not available in this build", wc_codec_name(codec));
 }
 
-int wc_codec_decompress(int codec, const void *src, size_t n, void *dst, size_t raw, wc_err *err)
+int wc_codec_decompress(wc_codec_ctx *ctx, int codec, const void *src, size_t n, void *dst,
+                        size_t raw, wc_err *err)
 {
+    (void)ctx;
 #ifdef WC_HAVE_ZSTD
     if (codec == WC_CODEC_ZSTD) {
-        size_t rc = ZSTD_decompress(dst, raw, src, n);
+        if (ctx && !ctx->dc) ctx->dc = ZSTD_createDCtx();
+        size_t rc = ctx && ctx->dc ? ZSTD_decompressDCtx(ctx->dc, dst, raw, src, n)
+                                   : ZSTD_decompress(dst, raw, src, n);
         if (ZSTD_isError(rc) || rc != raw) return wc_errf(err, "corrupt zstd chunk");
         return 0;
     }

@@ -47,7 +47,7 @@ static int check_cases_passed, check_cases_failed, check_case_failures;
 #define CHECK_STR(a, b)                                                                            \
     do {                                                                                           \
         const char *check_a_ = (a), *check_b_ = (b);                                               \
-        if (!check_a_ || strcmp(check_a_, check_b_) != 0) {                                       \
+        if (!check_a_ || strcmp(check_a_, check_b_) != 0) {                                        \
             check_case_failures++;                                                                 \
             fprintf(stderr, "%s:%d: CHECK_STR failed: %s == \"%s\", expected \"%s\"\n", __FILE__,  \
                     __LINE__, #a, check_a_ ? check_a_ : "(null)", check_b_);                       \

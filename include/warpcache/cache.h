@@ -29,7 +29,7 @@ enum {
 /* One coalesced request: a 128 B line (or 32 B segment) of one warp instruction.
  * It carries its origin so statistics can be broken down by SM, warp, PC. */
 typedef struct wc_mem_req {
-    uint64_t addr;        /* aligned to the coalescing granularity */
+    uint64_t addr; /* aligned to the coalescing granularity */
     uint64_t pc;
     uint64_t bytemask[2]; /* bytes touched within the 128 B line */
     uint32_t lanes;       /* warp lanes served */
@@ -74,8 +74,8 @@ typedef struct wc_index {
     uint32_t nsets;
     unsigned line_log2;
     uint32_t (*fn)(const struct wc_index *ix, uint64_t addr);
-    uint32_t poly;           /* IPOLY polynomial (with the x^n term) */
-    uint32_t table[8][256];  /* IPOLY: contribution of each address byte, by byte position */
+    uint32_t poly;          /* IPOLY polynomial (with the x^n term) */
+    uint32_t table[8][256]; /* IPOLY: contribution of each address byte, by byte position */
 } wc_index;
 
 typedef struct wc_index_desc {
@@ -86,8 +86,8 @@ typedef struct wc_index_desc {
 
 const wc_index_desc *wc_index_find(const char *name_or_letter);
 const wc_index_desc *wc_index_list(size_t *count);
-int wc_index_init(wc_index *ix, char letter, uint32_t nsets, uint32_t line_bytes,
-                  uint32_t poly, wc_err *err);
+int wc_index_init(wc_index *ix, char letter, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
+                  wc_err *err);
 static inline uint32_t wc_index_set(const wc_index *ix, uint64_t addr)
 {
     return ix->fn(ix, addr);
@@ -105,10 +105,10 @@ typedef struct wc_line {
     uint64_t fill_time;   /* L2: when the data is there (fills in flight) */
     uint32_t owner_block; /* who allocated it (for eviction listeners) */
     uint16_t owner_warp;
-    uint8_t state;          /* wc_line_state */
-    uint8_t valid_sectors;  /* sectors holding data */
-    uint8_t dirty_sectors;  /* write-back caches */
-    uint8_t used_sectors;   /* sectors referenced since the fill (utilisation) */
+    uint8_t state;           /* wc_line_state */
+    uint8_t valid_sectors;   /* sectors holding data */
+    uint8_t dirty_sectors;   /* write-back caches */
+    uint8_t used_sectors;    /* sectors referenced since the fill (utilisation) */
     uint8_t pending_sectors; /* sectors requested but not yet filled */
     uint8_t pad;
 } wc_line;
@@ -157,12 +157,16 @@ typedef struct wc_mshr_entry {
     uint32_t first;    /* index of the first waiting request in the pool */
     uint8_t sectors;   /* sectors requested from below */
     uint8_t busy;
+    uint8_t arrived; /* sectors received from below so far (done when it covers sectors) */
 } wc_mshr_entry;
 
 typedef struct wc_mshr {
     uint32_t n_entries, max_merge, used;
     wc_mshr_entry *e;
     uint32_t *waiters; /* n_entries * max_merge request cookies */
+    int32_t *slot;     /* open-addressing index: line address -> entry, -1 empty */
+    uint32_t slot_mask;
+    uint32_t *free_list; /* unused entries (a stack of n_entries - used) */
 } wc_mshr;
 
 int wc_mshr_init(wc_mshr *m, uint32_t entries, uint32_t max_merge);
@@ -210,6 +214,8 @@ typedef struct wc_l1_stats {
     uint64_t fail[WC_FAIL__COUNT];
     uint64_t evictions, writebacks, fills;
     uint64_t util_hist[5]; /* evicted lines by used sectors: 0,1,2,3,4 of 4 (0..100 %) */
+    uint64_t read_misses;   /* reads that were MISS or SECTOR_MISS */
+    uint64_t read_bypasses; /* reads sent around the L1 */
 } wc_l1_stats;
 
 typedef struct wc_l1_ops {
@@ -223,6 +229,9 @@ typedef struct wc_l1_ops {
     /* Data for line `addr` (sectors) arrived from below at cycle now. */
     void (*fill)(wc_l1 *l1, uint64_t addr, uint8_t sectors, uint64_t now);
     void (*destroy)(wc_l1 *l1);
+    /* Optional: invalidate every line at a kernel boundary (-gpgpu_flush_l1_cache),
+     * writing dirty data back.  Nothing is in flight when it is called. */
+    void (*flush)(wc_l1 *l1, uint64_t now);
 } wc_l1_ops;
 
 /* Every L1 embeds this first. */

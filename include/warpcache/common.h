@@ -53,9 +53,18 @@ static inline unsigned wc_log2(uint64_t v)
     return v ? 63u - (unsigned)__builtin_clzll(v) : 0;
 }
 
+/* Bit counts without a libgcc call (x86-64 baseline has no popcnt). */
 static inline unsigned wc_popcount32(uint32_t v)
 {
-    return (unsigned)__builtin_popcount(v);
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+/* Bits set in a 4-bit 32 B-sector mask. */
+static inline unsigned wc_sector_count(uint8_t sectors)
+{
+    return (0x4332322132212110ull >> ((sectors & 15) * 4)) & 15;
 }
 
 #define WC_NEVER UINT64_MAX /* a time that never comes */

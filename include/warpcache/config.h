@@ -26,60 +26,66 @@ typedef struct wc_cache_geom {
     char mshr_type;    /* 'A' associative, 'S' sectored, 'T' texture */
     uint32_t mshr_entries, mshr_max_merge;
     uint32_t miss_queue;
-    uint32_t result_fifo;
-    uint32_t data_port_width;
+    uint32_t result_fifo;     /* 0 = not given */
+    uint32_t data_port_width; /* bytes; 0 = not given (the line size) */
 } wc_cache_geom;
 
 /* Parses "N:32:128:4,L:L:m:N:H,S:64:8,8" into *g.  Returns -1 with a reason. */
 int wc_cache_geom_parse(const char *text, wc_cache_geom *g, wc_err *err);
 /* Formats *g back into GPGPU-Sim syntax. */
 void wc_cache_geom_format(const wc_cache_geom *g, char *buf, size_t n);
+/* Checks the values of *g (power-of-two sets, known letters ...), for
+ * geometries built in code; wc_cache_geom_parse already applies it. */
+int wc_cache_geom_check(const wc_cache_geom *g, wc_err *err);
 
 typedef struct wc_config {
     /* --- SMs ---------------------------------------------------------- */
     uint32_t n_clusters, cores_per_cluster; /* SMs = n_clusters * cores_per_cluster */
     uint32_t max_threads_per_sm;            /* -gpgpu_shader_core_pipeline T:W */
     uint32_t warp_size;
-    uint32_t max_blocks_per_sm; /* -gpgpu_shader_cta */
-    uint32_t regs_per_sm;       /* -gpgpu_shader_registers */
-    uint32_t shmem_per_sm;      /* -gpgpu_shmem_size */
-    uint32_t n_sched_per_sm;    /* -gpgpu_num_sched_per_core */
-    char scheduler[64];         /* -gpgpu_scheduler: lrr | gto | ... */
+    uint32_t max_blocks_per_sm;        /* -gpgpu_shader_cta */
+    uint32_t regs_per_sm;              /* -gpgpu_shader_registers */
+    uint32_t shmem_per_sm;             /* -gpgpu_shmem_size */
+    uint32_t n_sched_per_sm;           /* -gpgpu_num_sched_per_core */
+    char scheduler[64];                /* -gpgpu_scheduler: lrr | gto | ... */
     uint32_t alu_latency, sfu_latency; /* result latency of non-memory ops */
     uint32_t smem_latency;             /* -gpgpu_smem_latency */
     uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
 
     /* --- L1 data cache ------------------------------------------------ */
     wc_cache_geom l1;
-    char l1_org[64];       /* L1 organisation by registry name ("conventional") */
-    uint32_t l1_latency;   /* -gpgpu_l1_latency: hit latency in core cycles */
-    bool l1_skip;          /* -gpgpu_gmem_skip_L1D: every global access bypasses L1 */
-    uint32_t ipoly_poly;   /* IPOLY/PRIC polynomial; 0 = default for the set count */
+    char l1_org[64];         /* L1 organisation by registry name ("conventional") */
+    uint32_t l1_latency;     /* -gpgpu_l1_latency: hit latency in core cycles */
+    bool l1_skip;            /* -gpgpu_gmem_skip_L1D: every global access bypasses L1 */
+    bool l1_flush;           /* -gpgpu_flush_l1_cache: invalidate L1s between kernels */
+    uint32_t ipoly_poly;     /* IPOLY/PRIC polynomial; 0 = default for the set count */
     uint32_t coalesce_bytes; /* request granularity: 128 (line) or 32 (sector) */
+    uint32_t coalesce_arch;  /* -gpgpu_coalesce_arch, recorded (13/20: 128 B segments) */
 
     /* --- interconnect ------------------------------------------------- */
-    uint32_t flit_bytes;       /* -icnt_flit_size (warpcache counts data in 32 B flits) */
-    uint32_t icnt_latency;     /* one-way latency, core cycles */
+    uint32_t flit_bytes;           /* -icnt_flit_size (warpcache counts data in 32 B flits) */
+    uint32_t icnt_latency;         /* one-way latency, core cycles */
     uint32_t icnt_flits_per_cycle; /* per SM port and per L2 port */
-    uint32_t ctrl_bytes;       /* header size of a request/response packet */
+    uint32_t ctrl_bytes;           /* header size of a request/response packet */
 
     /* --- L2 / memory partitions ---------------------------------------- */
-    wc_cache_geom l2; /* per sub-partition */
-    uint32_t n_mem;            /* -gpgpu_n_mem: DRAM channels */
-    uint32_t sub_per_channel;  /* -gpgpu_n_sub_partition_per_mchannel */
-    uint32_t l2_latency;       /* -gpgpu_l2_rop_latency */
+    wc_cache_geom l2;              /* per sub-partition */
+    uint32_t n_mem;                /* -gpgpu_n_mem: DRAM channels */
+    uint32_t sub_per_channel;      /* -gpgpu_n_sub_partition_per_mchannel */
+    uint32_t l2_latency;           /* -gpgpu_l2_rop_latency */
     uint32_t partition_interleave; /* bytes per partition chunk (default 256) */
 
     /* --- DRAM ---------------------------------------------------------- */
-    uint32_t dram_latency;     /* -dram_latency, DRAM cycles */
-    uint32_t dram_bus_bytes;   /* -gpgpu_dram_buswidth */
-    uint32_t dram_burst;       /* -gpgpu_dram_burst_length */
-    uint32_t dram_freq_ratio;  /* -dram_data_command_freq_ratio */
+    uint32_t dram_latency;                       /* -dram_latency, DRAM cycles */
+    uint32_t dram_bus_bytes;                     /* -gpgpu_dram_buswidth */
+    uint32_t dram_burst;                         /* -gpgpu_dram_burst_length */
+    uint32_t dram_freq_ratio;                    /* -dram_data_command_freq_ratio */
+    uint32_t dram_chips_per_channel;             /* -gpgpu_n_mem_per_ctrlr */
     double clk_core, clk_icnt, clk_l2, clk_dram; /* MHz, -gpgpu_clock_domains */
 
     /* --- run control --------------------------------------------------- */
     uint64_t seed;
-    uint64_t max_cycles; /* 0 = unlimited */
+    uint64_t max_cycles;   /* 0 = unlimited */
     char source_file[512]; /* where the configuration came from, for messages */
 } wc_config;
 
@@ -95,9 +101,13 @@ int wc_config_set(wc_config *cfg, const char *name, const char *value, const cha
 /* Callback for options that are not modelled. */
 typedef void (*wc_config_ignored_fn)(void *ctx, const char *name, const char *where);
 
-/* Reads a gpgpusim.config file into cfg (on top of what it holds). */
-int wc_config_load_file(wc_config *cfg, const char *path, wc_config_ignored_fn ignored,
-                        void *ctx, wc_err *err);
+/* Reads a gpgpusim.config file into cfg (on top of what it holds).  On error
+ * cfg is unchanged. */
+int wc_config_load_file(wc_config *cfg, const char *path, wc_config_ignored_fn ignored, void *ctx,
+                        wc_err *err);
+/* The same for text already in memory; `name` stands for the path in messages. */
+int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char *name,
+                        wc_config_ignored_fn ignored, void *ctx, wc_err *err);
 
 /* Checks consistency (power-of-two sets, non-zero MSHRs ...).  Errors name the option. */
 int wc_config_validate(const wc_config *cfg, wc_err *err);
@@ -116,6 +126,10 @@ typedef struct wc_option_doc {
     const char *name, *help;
 } wc_option_doc;
 const wc_option_doc *wc_config_options(size_t *count);
+
+/* Formats one option's current value as it would appear in a config file.
+ * Returns 0, or 1 when the option is unknown. */
+int wc_config_get(const wc_config *cfg, const char *name, char *buf, size_t n);
 
 /* Writes the effective configuration in gpgpusim.config syntax. */
 void wc_config_dump(const wc_config *cfg, void *file /* FILE* */);

@@ -25,9 +25,9 @@ typedef struct wc_kstats {
     uint32_t id;
     uint64_t cycles;
     uint64_t warp_insts, thread_insts;
-    uint64_t op_count[WC_OP__COUNT];  /* warp instructions by class */
-    uint64_t gmem_reqs;               /* coalesced requests presented to L1 */
-    uint64_t mem_stall_cycles;        /* cycles the memory stage was stalled by a fail */
+    uint64_t op_count[WC_OP__COUNT]; /* warp instructions by class */
+    uint64_t gmem_reqs;              /* coalesced requests presented to L1 */
+    uint64_t mem_stall_cycles;       /* cycles the memory stage was stalled by a fail */
     wc_l1_stats l1;
     struct {
         uint64_t accesses, hits, misses, read_bytes, write_bytes, writebacks;
@@ -52,7 +52,7 @@ typedef struct wc_stats {
 
 void wc_stats_init(wc_stats *st);
 void wc_stats_free(wc_stats *st);
-wc_kstats *wc_stats_new_kernel(wc_stats *st); /* NULL on out-of-memory */
+wc_kstats *wc_stats_new_kernel(wc_stats *st);             /* NULL on out-of-memory */
 void wc_kstats_add(wc_kstats *dst, const wc_kstats *src); /* dst += src */
 void wc_kstats_set_extra(wc_kstats *k, const char *name, double value);
 
@@ -61,11 +61,14 @@ double wc_kstats_ipc(const wc_kstats *k);      /* thread instructions per cycle 
 double wc_kstats_warp_ipc(const wc_kstats *k); /* warp instructions per cycle */
 double wc_kstats_l1_miss_rate(const wc_kstats *k);
 double wc_kstats_l1_mpki(const wc_kstats *k);
+double wc_kstats_l1_read_miss_rate(const wc_kstats *k); /* loads only (what seed 003 models) */
 uint64_t wc_kstats_l1_misses(const wc_kstats *k); /* MISS + SECTOR_MISS */
 uint64_t wc_kstats_l1_fails(const wc_kstats *k);
 
 void wc_stats_write_text(const wc_stats *st, FILE *f);
 void wc_stats_write_json(const wc_stats *st, FILE *f);
 void wc_stats_write_csv(const wc_stats *st, FILE *f);
+/* CSV rows of one run; `header` writes the column names first. */
+void wc_stats_write_csv_run(const wc_stats *st, FILE *f, bool header);
 
 #endif

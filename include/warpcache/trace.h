@@ -71,16 +71,16 @@ enum {
 /* One dynamic warp instruction. */
 typedef struct wc_winst {
     uint64_t pc;
-    uint32_t mask;  /* active (and predicated-on) lanes */
-    uint8_t op;     /* wc_opclass */
-    uint8_t width;  /* bytes per lane for memory ops (1,2,4,8,16), 0 otherwise */
-    uint8_t flags;  /* WC_INST_* */
-    uint8_t amode;  /* wc_addr_mode */
+    uint32_t mask; /* active (and predicated-on) lanes */
+    uint8_t op;    /* wc_opclass */
+    uint8_t width; /* bytes per lane for memory ops (1,2,4,8,16), 0 otherwise */
+    uint8_t flags; /* WC_INST_* */
+    uint8_t amode; /* wc_addr_mode */
     uint8_t ndst, nsrc;
     uint16_t dst[WC_MAX_DST];
     uint16_t src[WC_MAX_SRC];
-    uint64_t base;  /* WC_ADDR_STRIDE */
-    int64_t stride; /* WC_ADDR_STRIDE */
+    uint64_t base;               /* WC_ADDR_STRIDE */
+    int64_t stride;              /* WC_ADDR_STRIDE */
     uint64_t addr[WC_WARP_SIZE]; /* WC_ADDR_LIST, indexed by lane */
 } wc_winst;
 

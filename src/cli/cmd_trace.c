@@ -17,7 +17,6 @@
 #include "warpcache/traceio.h"
 #include "warpcache/workloads.h"
 
-int wc_cmd_trace(int argc, char **argv);
 
 static const char trace_usage[] =
     "usage: warpcache trace info PATH [--kernels IDS] [--name PATTERN]\n"

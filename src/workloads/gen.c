@@ -134,8 +134,8 @@ static void gen_mem_common(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mas
     if (areg != WC_REG_NONE) o->src[o->nsrc++] = (uint16_t)areg;
 }
 
-void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
-                unsigned areg, unsigned width, uint64_t base, int64_t stride)
+void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg, unsigned areg,
+                unsigned width, uint64_t base, int64_t stride)
 {
     gen_mem_common(o, pc, op, mask, reg, areg, width);
     o->amode = WC_ADDR_STRIDE;

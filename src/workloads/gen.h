@@ -54,8 +54,8 @@ static inline wc_dim3 wc_gen_thread(const wc_gen_kernel *gk, const wc_gen_warp *
 void wc_gen_alu(wc_winst *o, uint64_t pc, uint32_t mask, unsigned dst, unsigned s0, unsigned s1);
 /* Memory instruction, lane l at base + l*stride.  For loads `reg` is the
  * destination, for stores the data source; `areg` is the address register. */
-void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
-                unsigned areg, unsigned width, uint64_t base, int64_t stride);
+void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg, unsigned areg,
+                unsigned width, uint64_t base, int64_t stride);
 /* Same with per-lane addresses: the caller fills o->addr[] for active lanes. */
 void wc_gen_mem_list(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
                      unsigned areg, unsigned width);
@@ -64,7 +64,6 @@ void wc_gen_bar(wc_winst *o, uint64_t pc);
 
 /* A single-kernel program whose launch is fixed: convenience for micro workloads.
  * `arg` is copied (arg_size bytes) and freed with the source. */
-wc_source *wc_gen_single(const wc_gen_kernel *gk, const void *arg, size_t arg_size,
-                         wc_err *err);
+wc_source *wc_gen_single(const wc_gen_kernel *gk, const void *arg, size_t arg_size, wc_err *err);
 
 #endif

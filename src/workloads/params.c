@@ -84,8 +84,8 @@ int wc_params_f64(wc_params *p, const char *key, double def, double min, double 
     if (errno || end == v || *end)
         return wc_errf(err, "workload %s: parameter %s=%s is not a number", p->workload, key, v);
     if (!(x >= min && x <= max))
-        return wc_errf(err, "workload %s: parameter %s=%s out of range [%g, %g]", p->workload,
-                       key, v, min, max);
+        return wc_errf(err, "workload %s: parameter %s=%s out of range [%g, %g]", p->workload, key,
+                       v, min, max);
     *out = x;
     return 0;
 }

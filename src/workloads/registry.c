@@ -7,11 +7,48 @@
 #include "warpcache/workloads.h"
 
 extern const wc_workload wc_wl_micro_stream, wc_wl_micro_stride, wc_wl_micro_colcopy;
+/* polybench */
+extern const wc_workload wc_wl_pb_atax, wc_wl_pb_bicg, wc_wl_pb_gesummv, wc_wl_pb_mvt,
+    wc_wl_pb_syrk, wc_wl_pb_syr2k, wc_wl_pb_gemm, wc_wl_pb_2mm, wc_wl_pb_3mm, wc_wl_pb_2dconv,
+    wc_wl_pb_3dconv, wc_wl_pb_fdtd2d, wc_wl_pb_correlation, wc_wl_pb_covariance,
+    wc_wl_pb_gramschmidt, wc_wl_pb_lu, wc_wl_pb_jacobi2d, wc_wl_pb_doitgen, wc_wl_pb_gemver,
+    wc_wl_pb_adi;
+/* seed micro-benchmarks */
+extern const wc_workload wc_wl_seed_assoc, wc_wl_seed_assoc_stride, wc_wl_seed_mshr,
+    wc_wl_seed_atax_col, wc_wl_seed_srad_preload, wc_wl_seed_syrk_conflict;
 
 static const wc_workload *const workloads[] = {
     &wc_wl_micro_stream,
     &wc_wl_micro_stride,
     &wc_wl_micro_colcopy,
+    /* polybench */
+    &wc_wl_pb_atax,
+    &wc_wl_pb_bicg,
+    &wc_wl_pb_gesummv,
+    &wc_wl_pb_mvt,
+    &wc_wl_pb_syrk,
+    &wc_wl_pb_syr2k,
+    &wc_wl_pb_gemm,
+    &wc_wl_pb_2mm,
+    &wc_wl_pb_3mm,
+    &wc_wl_pb_2dconv,
+    &wc_wl_pb_3dconv,
+    &wc_wl_pb_fdtd2d,
+    &wc_wl_pb_correlation,
+    &wc_wl_pb_covariance,
+    &wc_wl_pb_gramschmidt,
+    &wc_wl_pb_lu,
+    &wc_wl_pb_jacobi2d,
+    &wc_wl_pb_doitgen,
+    &wc_wl_pb_gemver,
+    &wc_wl_pb_adi,
+    /* seed micro-benchmarks */
+    &wc_wl_seed_assoc,
+    &wc_wl_seed_assoc_stride,
+    &wc_wl_seed_mshr,
+    &wc_wl_seed_atax_col,
+    &wc_wl_seed_srad_preload,
+    &wc_wl_seed_syrk_conflict,
 };
 
 const wc_workload *const *wc_workload_list(size_t *count)

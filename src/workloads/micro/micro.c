@@ -27,9 +27,9 @@ static int copy_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
     const copy_arg *a = gk->arg;
     uint64_t tid0 = w->block_id * wc_kernel_threads_per_block(&gk->k) + w->warp * WC_WARP_SIZE;
-    uint32_t mask = 0;
-    for (unsigned l = 0; l < WC_WARP_SIZE; l++)
-        if (tid0 + l < a->n) mask |= 1u << l;
+    uint32_t mask = tid0 + WC_WARP_SIZE <= a->n ? 0xffffffffu
+                    : tid0 >= a->n              ? 0u
+                                                : (1u << (a->n - tid0)) - 1u;
     switch (w->state++) {
     case 0: wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE); return 1;
     case 1:
@@ -48,8 +48,7 @@ static wc_source *open_copy(wc_params *p, uint64_t stride_default, bool takes_st
     a.stride = stride_default;
     if (wc_params_u64(p, "n", 1u << 20, 1, 1ull << 32, &a.n, err) < 0) return NULL;
     if (wc_params_u64(p, "block", 256, 32, 1024, &block, err) < 0) return NULL;
-    if (takes_stride && wc_params_u64(p, "stride", 2, 1, 1u << 20, &a.stride, err) < 0)
-        return NULL;
+    if (takes_stride && wc_params_u64(p, "stride", 2, 1, 1u << 20, &a.stride, err) < 0) return NULL;
     wc_gen_kernel gk;
     memset(&gk, 0, sizeof gk);
     snprintf(gk.k.name, sizeof gk.k.name, takes_stride ? "stride_copy" : "stream_copy");

@@ -1,0 +1,37 @@
+/*
+ * repl.c - the registry of replacement policies: by name ("lru", "fifo",
+ * "nru", "srrip") or letter (GPGPU-Sim's L and F; N and R are warpcache
+ * extensions for NRU and SRRIP).  A new policy is one repl_*.c file plus one
+ * line below.
+ */
+#include <strings.h>
+
+#include "repl_impl.h"
+
+static const wc_repl_ops *const repl_all[] = {
+    &wc_repl_lru,
+    &wc_repl_fifo,
+    &wc_repl_nru,
+    &wc_repl_srrip,
+};
+#define N_REPL (sizeof repl_all / sizeof repl_all[0])
+
+const wc_repl_ops *const *wc_repl_list(size_t *count)
+{
+    *count = N_REPL;
+    return repl_all;
+}
+
+/* One character is a letter (either case), anything longer a name. */
+const wc_repl_ops *wc_repl_find(const char *name_or_letter)
+{
+    if (!name_or_letter || !name_or_letter[0]) return NULL;
+    bool letter = !name_or_letter[1];
+    char c = name_or_letter[0];
+    char up = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
+    for (size_t i = 0; i < N_REPL; i++) {
+        const wc_repl_ops *r = repl_all[i];
+        if (letter ? r->letter == up : strcasecmp(r->name, name_or_letter) == 0) return r;
+    }
+    return NULL;
+}

@@ -1,0 +1,33 @@
+/*
+ * repl_impl.h - the replacement policies the registry (repl.c) lists, and the
+ * scan helpers they share.  Private to src/cache/.
+ *
+ * Policies keep their state in wc_line.repl; the tag array calls on_insert
+ * when a way is (re)allocated, on_hit on every later access, and victim() only
+ * when the set has no invalid way.  Victims are never RESERVED ways (a fill is
+ * pending on them).
+ */
+#ifndef WC_CACHE_REPL_IMPL_H
+#define WC_CACHE_REPL_IMPL_H
+
+#include "warpcache/cache.h"
+
+extern const wc_repl_ops wc_repl_lru, wc_repl_fifo, wc_repl_nru, wc_repl_srrip;
+
+/* The non-reserved way with the smallest repl value (the oldest stamp); ties
+ * go to the lowest way.  -1 when every way is reserved. */
+static inline int wc_repl_min_way(const wc_line *set, uint32_t assoc)
+{
+    int best = -1;
+    uint64_t best_v = UINT64_MAX;
+    for (uint32_t w = 0; w < assoc; w++) {
+        if (set[w].state == WC_LINE_RESERVED) continue;
+        if (best < 0 || set[w].repl < best_v) {
+            best = (int)w;
+            best_v = set[w].repl;
+        }
+    }
+    return best;
+}
+
+#endif

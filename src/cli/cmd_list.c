@@ -1,0 +1,73 @@
+/*
+ * cmd_list.c - `warpcache list`: the built-in workloads (with suites,
+ * kernels, default sizes and the seeds' class labels) and the registered
+ * plug-ins (L1 organisations, warp schedulers, index functions, replacement).
+ */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/sched.h"
+#include "warpcache/cache.h"
+#include "warpcache/workloads.h"
+
+static const char list_help[] =
+    "usage: warpcache list [workloads|l1|schedulers|index|replacement] [--suite NAME]\n"
+    "\n"
+    "Lists built-in workloads (default) or the registered plug-ins.\n";
+
+static void list_workloads(const char *suite)
+{
+    size_t n;
+    const wc_workload *const *w = wc_workload_list(&n);
+    printf("%-28s %-10s %-30s %-22s %s\n", "workload", "suite", "kernels", "default size",
+           "classes (seed:label)");
+    for (size_t i = 0; i < n; i++) {
+        if (suite && strcmp(w[i]->suite, suite) != 0) continue;
+        printf("%-28s %-10s %-30.30s %-22.22s %s\n", w[i]->name, w[i]->suite, w[i]->kernels,
+               w[i]->size, w[i]->classes);
+    }
+    printf("\nRun one with: warpcache run --workload NAME[:key=value,...]; a suite name runs "
+           "all of its workloads.\n");
+}
+
+int wc_cmd_list(int argc, char **argv)
+{
+    const char *what = "workloads", *suite = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(list_help, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--suite") == 0 && i + 1 < argc)
+            suite = argv[++i];
+        else if (argv[i][0] != '-')
+            what = argv[i];
+        else {
+            wc_cli_error("list: unknown option '%s'", argv[i]);
+            return WC_EXIT_USAGE;
+        }
+    }
+    size_t n;
+    if (strcmp(what, "workloads") == 0) {
+        list_workloads(suite);
+    } else if (strcmp(what, "l1") == 0) {
+        const wc_l1_ops *const *l = wc_l1_list(&n);
+        for (size_t i = 0; i < n; i++)
+            printf("%-16s %s\n", l[i]->name, l[i]->help ? l[i]->help : "");
+    } else if (strcmp(what, "schedulers") == 0) {
+        const wc_sched_ops *const *s = wc_sched_list(&n);
+        for (size_t i = 0; i < n; i++) printf("%-16s %s\n", s[i]->name, s[i]->help);
+    } else if (strcmp(what, "index") == 0) {
+        const wc_index_desc *d = wc_index_list(&n);
+        for (size_t i = 0; i < n; i++) printf("%-16s letter %c\n", d[i].name, d[i].letter);
+    } else if (strcmp(what, "replacement") == 0) {
+        const wc_repl_ops *const *r = wc_repl_list(&n);
+        for (size_t i = 0; i < n; i++)
+            printf("%-16s letter %c\n", r[i]->name, r[i]->letter ? r[i]->letter : '-');
+    } else {
+        wc_cli_error("list: unknown category '%s' (workloads, l1, schedulers, index, replacement)",
+                     what);
+        return WC_EXIT_USAGE;
+    }
+    return 0;
+}

@@ -1,0 +1,166 @@
+/*
+ * cmd_run.c - `warpcache run`: simulate a built-in workload (or a whole
+ * suite) or a trace on one configuration and report statistics.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "warpcache/workloads.h"
+
+static const char run_help[] =
+    "usage: warpcache run (--workload NAME[:K=V,...] | --trace PATH) [options]\n"
+    "\n"
+    "Simulates every kernel of the workload or trace on the configured GPU and prints\n"
+    "statistics per kernel and in total (cycles, IPC, L1/L2/interconnect/DRAM).\n"
+    "\n"
+    "  -w, --workload NAME  built-in workload ('warpcache list'), e.g. micro/stream:n=65536;\n"
+    "                       a suite name (polybench, rodinia, ...) runs every workload in it\n"
+    "  -t, --trace PATH     trace: kernelslist.g, .traceg[.xz|.gz|.zst], .trc or .wct\n"
+    "  --kernels SEL        with --trace: kernel ids (1,3-5) or a name pattern\n"
+    "%s"
+    "\n"
+    "Output: an aligned table on stdout, unless --json - or --csv - takes stdout.\n"
+    "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace).\n";
+
+typedef struct run_opts {
+    wc_cli_common c;
+    const char *workload, *trace, *kernels;
+} run_opts;
+
+static int parse(run_opts *o, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc < 0) return -1;
+        if (rc > 0) continue;
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            printf(run_help, wc_cli_common_help);
+            exit(0);
+        }
+        if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
+            o->workload = argv[++i];
+        } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && i + 1 < argc) {
+            o->trace = argv[++i];
+        } else if (strcmp(a, "--kernels") == 0 && i + 1 < argc) {
+            o->kernels = argv[++i];
+        } else {
+            wc_cli_error("run: unknown or incomplete option '%s' (warpcache run --help)", a);
+            return -1;
+        }
+    }
+    if (!o->workload == !o->trace) {
+        wc_cli_error("run: give exactly one of --workload NAME or --trace PATH");
+        return -1;
+    }
+    if (o->kernels && !o->trace) {
+        wc_cli_error("run: --kernels applies to --trace only");
+        return -1;
+    }
+    return 0;
+}
+
+/* Names of the workloads to run: one, or every member of a suite. */
+static const char **expand(const char *spec, size_t *n)
+{
+    size_t count;
+    const wc_workload *const *all = wc_workload_list(&count);
+    const char **names = calloc(count + 1, sizeof *names);
+    if (!names) return NULL;
+    *n = 0;
+    if (!strchr(spec, ':') && !wc_workload_find(spec))
+        for (size_t i = 0; i < count; i++)
+            if (strcmp(all[i]->suite, spec) == 0) names[(*n)++] = all[i]->name;
+    if (*n == 0) names[(*n)++] = spec;
+    return names;
+}
+
+wc_source *wc_cli_open_trace(const char *path, const char *kernels, wc_err *err);
+
+static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
+{
+    wc_err err = {{0}};
+    wc_source *src = is_trace ? wc_cli_open_trace(what, o->kernels, &err)
+                              : wc_workload_open(what, o->c.cfg.seed, &err);
+    if (!src) {
+        wc_cli_error("%s", err.msg);
+        return WC_EXIT_USAGE;
+    }
+    wc_sim *sim = wc_sim_create(&o->c.cfg, &err);
+    if (!sim) {
+        wc_source_destroy(src);
+        wc_cli_error("%s", err.msg);
+        return WC_EXIT_USAGE;
+    }
+    wc_progress prog;
+    wc_progress_init(&prog, what, o->c.quiet);
+    wc_sim_set_progress(sim, wc_progress_cb, &prog);
+    snprintf(st->workload, sizeof st->workload, "%s", what);
+    snprintf(st->config_name, sizeof st->config_name, "%s",
+             o->c.config_path ? o->c.config_path : "built-in Fermi baseline (fermi-16k)");
+    int rc = wc_sim_run(sim, src, st, &err);
+    wc_progress_end(&prog);
+    wc_sim_destroy(sim);
+    wc_source_destroy(src);
+    if (rc < 0) {
+        wc_cli_error("%s", err.msg);
+        return WC_EXIT_USAGE;
+    }
+    return WC_EXIT_OK;
+}
+
+static int report(run_opts *o, wc_stats *runs, size_t n)
+{
+    bool text_to_stdout =
+        !(o->c.json && strcmp(o->c.json, "-") == 0) && !(o->c.csv && strcmp(o->c.csv, "-") == 0);
+    if (text_to_stdout)
+        for (size_t i = 0; i < n; i++) {
+            if (i) fputc('\n', stdout);
+            wc_stats_write_text(&runs[i], stdout);
+        }
+    if (o->c.json) {
+        FILE *f = wc_cli_open_out(o->c.json);
+        if (!f) return WC_EXIT_USAGE;
+        if (n == 1)
+            wc_stats_write_json(&runs[0], f);
+        else {
+            fputs("[\n", f);
+            for (size_t i = 0; i < n; i++) {
+                if (i) fputs(",\n", f);
+                wc_stats_write_json(&runs[i], f);
+            }
+            fputs("]\n", f);
+        }
+        wc_cli_close_out(f);
+    }
+    if (o->c.csv) {
+        FILE *f = wc_cli_open_out(o->c.csv);
+        if (!f) return WC_EXIT_USAGE;
+        for (size_t i = 0; i < n; i++) wc_stats_write_csv_run(&runs[i], f, i == 0);
+        wc_cli_close_out(f);
+    }
+    return WC_EXIT_OK;
+}
+
+int wc_cmd_run(int argc, char **argv)
+{
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    wc_cli_common_init(&o.c);
+    if (parse(&o, argc, argv) < 0 || wc_cli_load_config(&o.c) < 0) return WC_EXIT_USAGE;
+    size_t n = 1;
+    const char **names = NULL;
+    if (o.workload && !(names = expand(o.workload, &n))) return WC_EXIT_FAIL;
+    wc_stats *runs = calloc(n, sizeof *runs);
+    int rc = runs ? WC_EXIT_OK : WC_EXIT_FAIL;
+    for (size_t i = 0; i < n && rc == WC_EXIT_OK; i++) {
+        wc_stats_init(&runs[i]);
+        rc = simulate(&o, names ? names[i] : o.trace, names == NULL, &runs[i]);
+    }
+    if (rc == WC_EXIT_OK) rc = report(&o, runs, n);
+    for (size_t i = 0; runs && i < n; i++) wc_stats_free(&runs[i]);
+    free(runs);
+    free(names);
+    return rc;
+}

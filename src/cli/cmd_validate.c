@@ -1,0 +1,241 @@
+/*
+ * cmd_validate.c - `warpcache validate`: runs seed 003's reuse-distance model
+ * and the cycle simulator on the same workloads and configuration and
+ * compares their L1 load miss rates kernel by kernel, with the mean absolute
+ * error at the end.  The model sees every SM's stream (core=all) with the
+ * simulator's SM count, so both describe the same per-SM L1s.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "report/report.h"
+#include "warpcache/model.h"
+#include "warpcache/workloads.h"
+
+static const char validate_help[] =
+    "usage: warpcache validate --workload NAME [--workload NAME ...] [options]\n"
+    "\n"
+    "Simulates each workload and runs the reuse-distance model (seed 003) on it with the\n"
+    "same configuration, then prints per kernel the simulator's L1 load miss rate, the\n"
+    "model's, and their absolute difference, and the mean absolute error over all kernels.\n"
+    "\n"
+    "  -w, --workload NAME  built-in workload (repeatable); a suite name adds all of its members\n"
+    "  -m NAME=VALUE        model option (see 'warpcache model --help'); default core=all\n"
+    "%s"
+    "\n"
+    "Exit status: 0 ok, 2 bad input.\n";
+
+typedef struct row {
+    char workload[256], kernel[256];
+    uint32_t id;
+    double sim, model;
+} row;
+
+typedef struct validate_cli {
+    wc_cli_common c;
+    wc_model_opts mo;
+    const char *names[256];
+    size_t n_names;
+    row *rows;
+    size_t n_rows, cap;
+} validate_cli;
+
+static int add_workload(validate_cli *v, const char *spec)
+{
+    size_t count;
+    const wc_workload *const *all = wc_workload_list(&count);
+    bool suite = false;
+    if (!strchr(spec, ':') && !wc_workload_find(spec))
+        for (size_t i = 0; i < count; i++)
+            if (strcmp(all[i]->suite, spec) == 0 && v->n_names < 256) {
+                v->names[v->n_names++] = all[i]->name;
+                suite = true;
+            }
+    if (!suite) {
+        if (v->n_names == 256) {
+            wc_cli_error("validate: too many workloads");
+            return -1;
+        }
+        v->names[v->n_names++] = spec;
+    }
+    return 0;
+}
+
+static int parse(validate_cli *v, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        int rc = wc_cli_common_arg(&v->c, argc, argv, &i);
+        if (rc < 0) return -1;
+        if (rc > 0) continue;
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            printf(validate_help, wc_cli_common_help);
+            exit(0);
+        }
+        if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
+            if (add_workload(v, argv[++i]) < 0) return -1;
+        } else if (strcmp(a, "-m") == 0 && i + 1 < argc) {
+            const char *kv = argv[++i], *eq = strchr(kv, '=');
+            char name[64];
+            wc_err err = {{0}};
+            if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof name) {
+                wc_cli_error("validate: -m %s: expected NAME=VALUE", kv);
+                return -1;
+            }
+            snprintf(name, sizeof name, "%.*s", (int)(eq - kv), kv);
+            int r = wc_model_opts_set(&v->mo, name, eq + 1, &err);
+            if (r != 0) {
+                wc_cli_error("validate: -m %s: %s", kv, r < 0 ? err.msg : "unknown model option");
+                return -1;
+            }
+        } else {
+            wc_cli_error("validate: unknown or incomplete option '%s' (warpcache validate --help)",
+                         a);
+            return -1;
+        }
+    }
+    if (v->n_names == 0) {
+        wc_cli_error("validate: give at least one --workload");
+        return -1;
+    }
+    return 0;
+}
+
+static row *new_row(validate_cli *v)
+{
+    if (v->n_rows == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : 32;
+        row *r = realloc(v->rows, cap * sizeof *r);
+        if (!r) return NULL;
+        v->rows = r;
+        v->cap = cap;
+    }
+    row *r = &v->rows[v->n_rows++];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+/* Simulates and models one workload, appending a row per kernel. */
+static int compare(validate_cli *v, const char *name)
+{
+    wc_err err = {{0}};
+    wc_stats st;
+    wc_stats_init(&st);
+    wc_model_result mr;
+    memset(&mr, 0, sizeof mr);
+    int rc = -1;
+    wc_source *src = wc_workload_open(name, v->c.cfg.seed, &err);
+    wc_sim *sim = src ? wc_sim_create(&v->c.cfg, &err) : NULL;
+    if (sim && wc_sim_run(sim, src, &st, &err) == 0) {
+        wc_source_destroy(src);
+        src = wc_workload_open(name, v->c.cfg.seed, &err);
+        if (src && wc_model_run(&v->mo, &v->c.cfg, src, WC_RUN_FULL, &mr, NULL, NULL, &err) == 0)
+            rc = 0;
+    }
+    if (rc == 0 && mr.n_kernels != st.n_kernels) {
+        wc_errf(&err, "%s: the model saw %zu kernels, the simulator %zu", name, mr.n_kernels,
+                st.n_kernels);
+        rc = -1;
+    }
+    for (size_t k = 0; rc == 0 && k < st.n_kernels; k++) {
+        row *r = new_row(v);
+        if (!r) {
+            wc_errf(&err, "out of memory");
+            rc = -1;
+            break;
+        }
+        snprintf(r->workload, sizeof r->workload, "%s", name);
+        snprintf(r->kernel, sizeof r->kernel, "%s", st.kernels[k].name);
+        r->id = st.kernels[k].id;
+        r->sim = wc_kstats_l1_read_miss_rate(&st.kernels[k]);
+        r->model = wc_model_miss_rate(&mr.kernels[k]);
+    }
+    if (rc < 0) wc_cli_error("%s", err.msg);
+    wc_sim_destroy(sim);
+    wc_source_destroy(src);
+    wc_stats_free(&st);
+    wc_model_result_free(&mr);
+    return rc;
+}
+
+static double mean_abs_error(const validate_cli *v)
+{
+    double sum = 0;
+    for (size_t i = 0; i < v->n_rows; i++) sum += fabs(v->rows[i].sim - v->rows[i].model);
+    return v->n_rows ? sum / (double)v->n_rows : 0.0;
+}
+
+static void write_text(const validate_cli *v, FILE *f)
+{
+    fprintf(f, "%-28s %-4s %-28s %10s %10s %9s\n", "workload", "id", "kernel", "simulator",
+            "model", "|diff|");
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const row *r = &v->rows[i];
+        fprintf(f, "%-28.28s %-4u %-28.28s %9.2f%% %9.2f%% %8.2f\n", r->workload, r->id,
+                r->kernel, 100 * r->sim, 100 * r->model, 100 * fabs(r->sim - r->model));
+    }
+    fprintf(f, "\nmean absolute error: %.2f percentage points over %zu kernels (L1 load miss rate)\n",
+            100 * mean_abs_error(v), v->n_rows);
+}
+
+static void write_json(const validate_cli *v, FILE *f)
+{
+    fputs("{\n  \"kernels\": [", f);
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const row *r = &v->rows[i];
+        fputs(i ? ",\n    {\"workload\": " : "\n    {\"workload\": ", f);
+        wc_json_string(f, r->workload);
+        fputs(", \"kernel\": ", f);
+        wc_json_string(f, r->kernel);
+        fprintf(f, ", \"id\": %u, \"simulator_miss_rate\": %.9g, \"model_miss_rate\": %.9g}", r->id,
+                r->sim, r->model);
+    }
+    fprintf(f, "\n  ],\n  \"mean_absolute_error\": %.9g\n}\n", mean_abs_error(v));
+}
+
+static void write_csv(const validate_cli *v, FILE *f)
+{
+    fputs("workload,kernel,id,simulator_miss_rate,model_miss_rate,abs_diff\n", f);
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const row *r = &v->rows[i];
+        wc_csv_field(f, r->workload);
+        fputc(',', f);
+        wc_csv_field(f, r->kernel);
+        fprintf(f, ",%u,%.9g,%.9g,%.9g\n", r->id, r->sim, r->model, fabs(r->sim - r->model));
+    }
+}
+
+int wc_cmd_validate(int argc, char **argv)
+{
+    validate_cli v;
+    memset(&v, 0, sizeof v);
+    wc_cli_common_init(&v.c);
+    wc_model_opts_defaults(&v.mo);
+    v.mo.cores = 0; /* the configuration's SMs ... */
+    v.mo.core = -1; /* ... every one of them, like the simulator */
+    int rc = WC_EXIT_USAGE;
+    if (parse(&v, argc, argv) < 0 || wc_cli_load_config(&v.c) < 0) goto out;
+    for (size_t i = 0; i < v.n_names; i++)
+        if (compare(&v, v.names[i]) < 0) goto out;
+    bool stdout_taken = (v.c.json && strcmp(v.c.json, "-") == 0) ||
+                        (v.c.csv && strcmp(v.c.csv, "-") == 0);
+    if (!stdout_taken) write_text(&v, stdout);
+    if (v.c.json) {
+        FILE *f = wc_cli_open_out(v.c.json);
+        if (!f) goto out;
+        write_json(&v, f);
+        wc_cli_close_out(f);
+    }
+    if (v.c.csv) {
+        FILE *f = wc_cli_open_out(v.c.csv);
+        if (!f) goto out;
+        write_csv(&v, f);
+        wc_cli_close_out(f);
+    }
+    rc = WC_EXIT_OK;
+out:
+    free(v.rows);
+    return rc;
+}

@@ -1,0 +1,189 @@
+/*
+ * common.c - options and behaviour every subcommand shares.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+const char wc_cli_common_help[] =
+    "  --config FILE     GPGPU-Sim configuration (gpgpusim.config syntax); default: the\n"
+    "                    seeds' Fermi baseline (configs/fermi-16k.config)\n"
+    "  -o NAME=VALUE     set any option, after the file (repeatable); see 'warpcache config "
+    "--options'\n"
+    "  --seed N          seed of every random choice (default 1)\n"
+    "  --json FILE|-     write statistics as JSON ('-' = stdout)\n"
+    "  --csv FILE|-      write statistics as CSV ('-' = stdout)\n"
+    "  -q, --quiet       no progress line, no notes on stderr\n";
+
+void wc_cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("warpcache: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void wc_cli_common_init(wc_cli_common *c)
+{
+    memset(c, 0, sizeof *c);
+    wc_config_defaults(&c->cfg);
+}
+
+static const char *value_of(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        wc_cli_error("option %s needs a value", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    const char *v;
+    if (strcmp(a, "--config") == 0 || strcmp(a, "-c") == 0) {
+        if (!(v = value_of(argc, argv, i))) return -1;
+        c->config_path = v;
+    } else if (strcmp(a, "-o") == 0) {
+        if (!(v = value_of(argc, argv, i))) return -1;
+        if (c->n_overrides == sizeof c->overrides / sizeof c->overrides[0]) {
+            wc_cli_error("too many -o options");
+            return -1;
+        }
+        c->overrides[c->n_overrides++] = v;
+    } else if (strcmp(a, "--seed") == 0) {
+        if (!(v = value_of(argc, argv, i))) return -1;
+        char *end;
+        errno = 0;
+        unsigned long long s = strtoull(v, &end, 0);
+        if (errno || end == v || *end || *v == '-') {
+            wc_cli_error("option --seed: '%s' is not an unsigned integer", v);
+            return -1;
+        }
+        c->seed = s;
+        c->seed_set = true;
+    } else if (strcmp(a, "--json") == 0) {
+        if (!(v = value_of(argc, argv, i))) return -1;
+        c->json = v;
+    } else if (strcmp(a, "--csv") == 0) {
+        if (!(v = value_of(argc, argv, i))) return -1;
+        c->csv = v;
+    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+        c->quiet = true;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+typedef struct ignored_list {
+    char text[2048];
+    size_t len;
+    unsigned n;
+} ignored_list;
+
+static void note_ignored(void *ctx, const char *name, const char *where)
+{
+    ignored_list *l = ctx;
+    l->n++;
+    if (l->len + strlen(name) + 3 < sizeof l->text)
+        l->len += (size_t)snprintf(l->text + l->len, sizeof l->text - l->len, "%s%s",
+                                   l->n > 1 ? ", " : "", name);
+}
+
+int wc_cli_load_config(wc_cli_common *c)
+{
+    wc_err err = {{0}};
+    ignored_list ign = {{0}, 0, 0};
+    if (c->config_path &&
+        wc_config_load_file(&c->cfg, c->config_path, note_ignored, &ign, &err) < 0) {
+        wc_cli_error("%s", err.msg);
+        return -1;
+    }
+    for (unsigned i = 0; i < c->n_overrides; i++) {
+        char name[128];
+        const char *eq = strchr(c->overrides[i], '=');
+        if (!eq || eq == c->overrides[i] || (size_t)(eq - c->overrides[i]) >= sizeof name) {
+            wc_cli_error("-o %s: expected NAME=VALUE", c->overrides[i]);
+            return -1;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)(eq - c->overrides[i]), c->overrides[i]);
+        int rc = wc_config_set(&c->cfg, name, eq + 1, "-o", &err);
+        if (rc < 0) {
+            wc_cli_error("%s", err.msg);
+            return -1;
+        }
+        if (rc > 0) {
+            wc_cli_error("-o %s: unknown option '%s' (warpcache config --options lists them)",
+                         c->overrides[i], name);
+            return -1;
+        }
+    }
+    if (c->seed_set) c->cfg.seed = c->seed;
+    if (wc_config_validate(&c->cfg, &err) < 0) {
+        wc_cli_error("%s", err.msg);
+        return -1;
+    }
+    if (ign.n && !c->quiet)
+        fprintf(stderr, "warpcache: %s: %u options not modelled, ignored: %s\n", c->config_path,
+                ign.n, ign.text);
+    return 0;
+}
+
+FILE *wc_cli_open_out(const char *path)
+{
+    if (strcmp(path, "-") == 0) return stdout;
+    FILE *f = fopen(path, "w");
+    if (!f) wc_cli_error("cannot write %s: %s", path, strerror(errno));
+    return f;
+}
+
+void wc_cli_close_out(FILE *f)
+{
+    if (f && f != stdout)
+        fclose(f);
+    else if (f)
+        fflush(f);
+}
+
+/* ---- progress ------------------------------------------------------------ */
+
+double wc_now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void wc_progress_init(wc_progress *p, const char *label, bool quiet)
+{
+    p->enabled = !quiet && isatty(2);
+    p->t0 = wc_now_seconds();
+    p->label = label;
+}
+
+void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total, uint64_t cycle)
+{
+    wc_progress *p = ctx;
+    if (!p->enabled) return;
+    double el = wc_now_seconds() - p->t0;
+    double frac = total ? (double)done / (double)total : 1.0;
+    fprintf(stderr, "\r\033[K%s: kernel %u %.24s: %5.1f%% of %llu blocks, cycle %llu, %.1fs",
+            p->label, k->id, k->name, 100.0 * frac, (unsigned long long)total,
+            (unsigned long long)cycle, el);
+    if (frac > 0.01 && frac < 1.0) fprintf(stderr, ", kernel ETA %.0fs", el * (1.0 - frac) / frac);
+    fflush(stderr);
+}
+
+void wc_progress_end(wc_progress *p)
+{
+    if (p->enabled) fputs("\r\033[K", stderr);
+}

@@ -1,0 +1,78 @@
+/*
+ * defaults.c - the Fermi (GTX 480 class, GPGPU-Sim 3.2) baseline that the
+ * seed papers share (shared/specs/techniques.md, first section), as a
+ * wc_config.  Where the seeds say nothing the GTX480 gpgpusim.config of
+ * GPGPU-Sim supplies the value; docs/config.md gives the source of each.
+ * configs/fermi-16k.config is the same configuration written as a file.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "warpcache/config.h"
+
+/* Geometry from its string.  The strings below are constants that parse
+ * (tests/test_config.c validates the defaults); a typo would leave zeros,
+ * which wc_config_validate rejects. */
+static void set_geom(wc_cache_geom *g, const char *text)
+{
+    wc_err err;
+    if (wc_cache_geom_parse(text, g, &err) < 0) memset(g, 0, sizeof *g);
+}
+
+void wc_config_defaults(wc_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+
+    /* SMs: 15 SMs, 1536 threads (48 warps), 8 blocks, 32768 registers, 48 KB shared */
+    cfg->n_clusters = 15;
+    cfg->cores_per_cluster = 1;
+    cfg->max_threads_per_sm = 1536;
+    cfg->warp_size = 32;
+    cfg->max_blocks_per_sm = 8;
+    cfg->regs_per_sm = 32768;
+    cfg->shmem_per_sm = 49152;
+    cfg->n_sched_per_sm = 2;
+    snprintf(cfg->scheduler, sizeof cfg->scheduler, "gto");
+    cfg->alu_latency = 4;  /* ptx_opcode_latency_int ADD of the GTX480 file */
+    cfg->sfu_latency = 20; /* warpcache choice: one SFU pass on Fermi (see docs) */
+    cfg->smem_latency = 26;
+    cfg->max_warp_limit = 0;
+
+    /* L1D: 16 KB, 4-way, 128 B lines (32 sets), LRU, write-evict, allocate on
+     * miss, Fermi hash index, 32 MSHRs merging 8 requests, 8-entry miss queue */
+    set_geom(&cfg->l1, "N:32:128:4,L:L:m:N:H,A:32:8,8");
+    snprintf(cfg->l1_org, sizeof cfg->l1_org, "conventional");
+    cfg->l1_latency = 20; /* GPGPU-Sim 3.2 had no L1 latency option; see docs */
+    cfg->l1_skip = false;
+    cfg->l1_flush = true; /* GTX480 file; Fermi's L1 is not coherent across kernels */
+    cfg->ipoly_poly = 0;
+    cfg->coalesce_bytes = 128;
+    cfg->coalesce_arch = 20;
+
+    /* interconnect: 32 B flits */
+    cfg->flit_bytes = 32;
+    cfg->icnt_latency = 10;
+    cfg->icnt_flits_per_cycle = 1;
+    cfg->ctrl_bytes = 8;
+
+    /* L2: 6 partitions x 128 KB (64 sets x 16 ways x 128 B), write-back */
+    set_geom(&cfg->l2, "N:64:128:16,L:B:m:N:L,A:32:4,8");
+    cfg->n_mem = 6;
+    cfg->sub_per_channel = 1;
+    cfg->l2_latency = 120;
+    cfg->partition_interleave = 256;
+
+    /* GDDR5 DRAM, GTX480 file values */
+    cfg->dram_latency = 100;
+    cfg->dram_bus_bytes = 4;
+    cfg->dram_burst = 8;
+    cfg->dram_freq_ratio = 4;
+    cfg->dram_chips_per_channel = 2;
+    cfg->clk_core = 700.0;
+    cfg->clk_icnt = 700.0;
+    cfg->clk_l2 = 700.0;
+    cfg->clk_dram = 924.0;
+
+    cfg->seed = 1;
+    cfg->max_cycles = 0;
+}

@@ -1,0 +1,468 @@
+/*
+ * options.c - the table of every modelled option, and the functions it
+ * drives: wc_config_set (by name), wc_config_get, wc_config_options (help)
+ * and wc_config_dump (the effective configuration as a gpgpusim.config).
+ *
+ * Each option is one line of WC_OPTION_TABLE: its name (GPGPU-Sim's name
+ * without the leading '-', or a warpcache name without the gpgpu_ prefix),
+ * its kind, the wc_config field it lives in, its allowed range and a help
+ * text.  Adding an option is one line here (plus docs/config.md).  Values
+ * are parsed strictly (no "12abc", no negative numbers, no overflow) and
+ * checked by the same code that wc_config_validate runs, so a file, a
+ * `-o name=value` and a configuration built in code obey the same rules.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config_internal.h"
+
+typedef enum opt_kind {
+    OPT_U32,
+    OPT_U64,
+    OPT_BOOL,
+    OPT_STRING,
+    OPT_GEOM,     /* a wc_cache_geom string */
+    OPT_PIPELINE, /* "threads:warp size" -> max_threads_per_sm, warp_size */
+    OPT_CLOCKS    /* "core:icnt:l2:dram" MHz -> clk_core .. clk_dram */
+} opt_kind;
+
+typedef enum opt_check {
+    CHK_NONE,
+    CHK_POW2,      /* numbers: a power of two */
+    CHK_32_OR_128, /* numbers: 32 or 128 */
+    CHK_SCHEDULER, /* strings: a known warp scheduler (see scheduler_check) */
+    CHK_NAME       /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
+} opt_check;
+
+typedef struct opt_desc {
+    const char *name;
+    opt_kind kind;
+    size_t offset, size; /* of the (first) field in wc_config */
+    uint64_t min, max;   /* numbers */
+    opt_check check;
+    const char *help;
+} opt_desc;
+
+#define MAX_LAT 1000000u /* latencies: anything longer is a typo */
+
+/* X(name, kind, field, min, max, check, help) */
+#define WC_OPTION_TABLE(X)                                                                         \
+    /* SMs */                                                                                      \
+    X("gpgpu_n_clusters", OPT_U32, n_clusters, 1, 4096, CHK_NONE,                                  \
+      "SIMT core clusters; SMs = clusters x cores per cluster")                                    \
+    X("gpgpu_n_cores_per_cluster", OPT_U32, cores_per_cluster, 1, 64, CHK_NONE, "SMs per cluster") \
+    X("gpgpu_shader_core_pipeline", OPT_PIPELINE, max_threads_per_sm, 0, 0, CHK_NONE,              \
+      "<threads per SM>:<warp size> (warp size must be 32)")                                       \
+    X("gpgpu_shader_cta", OPT_U32, max_blocks_per_sm, 1, 1024, CHK_NONE,                           \
+      "maximum resident thread blocks per SM")                                                     \
+    X("gpgpu_shader_registers", OPT_U32, regs_per_sm, 1, 1u << 24, CHK_NONE,                       \
+      "registers per SM (limits resident blocks)")                                                 \
+    X("gpgpu_shmem_size", OPT_U32, shmem_per_sm, 0, 1u << 24, CHK_NONE,                            \
+      "shared memory bytes per SM (limits resident blocks)")                                       \
+    X("gpgpu_num_sched_per_core", OPT_U32, n_sched_per_sm, 1, 64, CHK_NONE,                        \
+      "warp schedulers per SM")                                                                    \
+    X("gpgpu_scheduler", OPT_STRING, scheduler, 0, 0, CHK_SCHEDULER,                               \
+      "warp scheduler: lrr | gto | two_level_active:<n>:<x>:<y> | rrr | old | warp_limiting")      \
+    X("alu_latency", OPT_U32, alu_latency, 1, MAX_LAT, CHK_NONE,                                   \
+      "result latency of ALU instructions, core cycles")                                           \
+    X("sfu_latency", OPT_U32, sfu_latency, 1, MAX_LAT, CHK_NONE,                                   \
+      "result latency of SFU instructions, core cycles")                                           \
+    X("gpgpu_smem_latency", OPT_U32, smem_latency, 1, MAX_LAT, CHK_NONE,                           \
+      "shared memory access latency, core cycles")                                                 \
+    X("max_warp_limit", OPT_U32, max_warp_limit, 0, 65536, CHK_NONE,                               \
+      "active warps per scheduler (static warp limiting); 0 = no limit")                           \
+    /* L1 data cache */                                                                            \
+    X("gpgpu_cache:dl1", OPT_GEOM, l1, 0, 0, CHK_NONE, "L1 data cache geometry (per SM)")          \
+    X("l1_org", OPT_STRING, l1_org, 0, 0, CHK_NAME,                                                \
+      "L1 organisation by registry name (conventional, ...)")                                      \
+    X("gpgpu_l1_latency", OPT_U32, l1_latency, 1, MAX_LAT, CHK_NONE,                               \
+      "L1 hit latency, core cycles")                                                               \
+    X("gpgpu_gmem_skip_L1D", OPT_BOOL, l1_skip, 0, 1, CHK_NONE,                                    \
+      "1 = global accesses bypass the L1")                                                         \
+    X("gpgpu_flush_l1_cache", OPT_BOOL, l1_flush, 0, 1, CHK_NONE,                                  \
+      "1 = invalidate the L1s at every kernel boundary (L1 is not coherent)")                      \
+    X("l1_ipoly_poly", OPT_U32, ipoly_poly, 0, UINT32_MAX, CHK_NONE,                               \
+      "IPOLY (set index P) polynomial with its x^n term, degree log2(L1 sets); 0 = default")       \
+    X("coalesce_bytes", OPT_U32, coalesce_bytes, 32, 128, CHK_32_OR_128,                           \
+      "request granularity of the coalescer: 128 (line) or 32 (sector)")                           \
+    X("gpgpu_coalesce_arch", OPT_U32, coalesce_arch, 0, 1000, CHK_NONE,                            \
+      "GPGPU-Sim coalescing architecture (13, 20, ...); recorded, requests are 128 B segments")    \
+    /* interconnect */                                                                             \
+    X("icnt_flit_size", OPT_U32, flit_bytes, 1, 4096, CHK_NONE, "interconnect flit bytes")         \
+    X("icnt_latency", OPT_U32, icnt_latency, 1, MAX_LAT, CHK_NONE,                                 \
+      "one-way interconnect latency, core cycles")                                                 \
+    X("icnt_flits_per_cycle", OPT_U32, icnt_flits_per_cycle, 1, 1024, CHK_NONE,                    \
+      "flits per cycle per SM port and per L2 port")                                               \
+    X("ctrl_bytes", OPT_U32, ctrl_bytes, 0, 4096, CHK_NONE,                                        \
+      "header bytes of a request/response packet")                                                 \
+    /* L2 and memory partitions */                                                                 \
+    X("gpgpu_cache:dl2", OPT_GEOM, l2, 0, 0, CHK_NONE, "L2 cache geometry (per sub-partition)")    \
+    X("gpgpu_n_mem", OPT_U32, n_mem, 1, 1024, CHK_NONE, "memory channels (partitions)")            \
+    X("gpgpu_n_sub_partition_per_mchannel", OPT_U32, sub_per_channel, 1, 64, CHK_NONE,             \
+      "L2 sub-partitions per memory channel")                                                      \
+    X("gpgpu_l2_rop_latency", OPT_U32, l2_latency, 1, MAX_LAT, CHK_NONE,                           \
+      "L2 (ROP) latency, L2 cycles")                                                               \
+    X("partition_interleave", OPT_U32, partition_interleave, 32, 1u << 30, CHK_POW2,               \
+      "bytes of consecutive addresses mapped to one sub-partition (power of two)")                 \
+    /* DRAM */                                                                                     \
+    X("dram_latency", OPT_U32, dram_latency, 1, MAX_LAT, CHK_NONE, "DRAM latency, DRAM cycles")    \
+    X("gpgpu_dram_buswidth", OPT_U32, dram_bus_bytes, 1, 1024, CHK_NONE,                           \
+      "DRAM bus bytes per chip")                                                                   \
+    X("gpgpu_dram_burst_length", OPT_U32, dram_burst, 1, 1024, CHK_NONE,                           \
+      "DRAM burst length, transfers")                                                              \
+    X("dram_data_command_freq_ratio", OPT_U32, dram_freq_ratio, 1, 64, CHK_NONE,                   \
+      "data transfers per DRAM command clock (4 = GDDR5 QDR)")                                     \
+    X("gpgpu_n_mem_per_ctrlr", OPT_U32, dram_chips_per_channel, 1, 64, CHK_NONE,                   \
+      "DRAM chips per memory channel")                                                             \
+    X("gpgpu_clock_domains", OPT_CLOCKS, clk_core, 0, 0, CHK_NONE,                                 \
+      "<core>:<interconnect>:<L2>:<DRAM> clocks in MHz")                                           \
+    /* run control */                                                                              \
+    X("seed", OPT_U64, seed, 0, UINT64_MAX, CHK_NONE, "random seed")                               \
+    X("max_cycles", OPT_U64, max_cycles, 0, UINT64_MAX, CHK_NONE,                                  \
+      "stop after this many core cycles; 0 = unlimited")
+
+#define OPT_ENTRY(nm, kd, field, lo, hi, chk, hlp)                                                 \
+    {nm, kd, offsetof(wc_config, field), sizeof(((wc_config *)0)->field), lo, hi, chk, hlp},
+#define DOC_ENTRY(nm, kd, field, lo, hi, chk, hlp) {nm, hlp},
+
+static const opt_desc options[] = {WC_OPTION_TABLE(OPT_ENTRY)};
+static const wc_option_doc option_docs[] = {WC_OPTION_TABLE(DOC_ENTRY)};
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+/* Scheduler names GPGPU-Sim knows; a scheduler plug-in that warpcache
+ * registers adds its name here (this is the only place names are checked). */
+static const char *const known_schedulers[] = {
+    "lrr", "gto", "two_level_active", "rrr", "old", "warp_limiting",
+};
+
+static const opt_desc *find_option(const char *name)
+{
+    if (name && name[0] == '-') name++;
+    for (size_t i = 0; name && i < N_OPTIONS; i++)
+        if (strcmp(options[i].name, name) == 0) return &options[i];
+    return NULL;
+}
+
+static void *field_of(wc_config *cfg, const opt_desc *d)
+{
+    return (char *)cfg + d->offset;
+}
+static const void *cfield_of(const wc_config *cfg, const opt_desc *d)
+{
+    return (const char *)cfg + d->offset;
+}
+
+/* ---- checks on values a configuration holds --------------------------- */
+
+/* "<name>[:<unsigned>]*" with <name> in known_schedulers. */
+static int scheduler_check(const char *text, wc_err *err)
+{
+    size_t base = strcspn(text, ":");
+    bool known = false;
+    for (size_t i = 0; i < sizeof known_schedulers / sizeof known_schedulers[0]; i++)
+        known |=
+            strlen(known_schedulers[i]) == base && memcmp(known_schedulers[i], text, base) == 0;
+    if (!known)
+        return wc_errf(err,
+                       "unknown scheduler \"%.*s\" (known: lrr, gto, two_level_active, rrr, "
+                       "old, warp_limiting)",
+                       (int)base, text);
+    for (const char *p = text + base; *p;) {
+        p++; /* the ':' */
+        size_t n = strcspn(p, ":");
+        char num[24];
+        uint64_t v;
+        if (n == 0 || n >= sizeof num)
+            return wc_errf(err, "scheduler parameter \"%.*s\" in \"%s\" is not a number", (int)n, p,
+                           text);
+        memcpy(num, p, n);
+        num[n] = '\0';
+        const char *why = wc_cfg_parse_u64(num, UINT32_MAX, &v);
+        if (why) return wc_errf(err, "scheduler parameter \"%s\" in \"%s\" %s", num, text, why);
+        p += n;
+    }
+    return 0;
+}
+
+static int name_check(const char *text, wc_err *err)
+{
+    if (!*text) return wc_errf(err, "empty name");
+    for (const char *p = text; *p; p++) {
+        char c = *p;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '_' || c == '-' || c == '+' || c == '.';
+        if (!ok) return wc_errf(err, "\"%s\" is not a name (letters, digits, _ - + . only)", text);
+    }
+    return 0;
+}
+
+static int number_check(const opt_desc *d, uint64_t v, wc_err *err)
+{
+    if (v < d->min || v > d->max)
+        return wc_errf(err, "%llu is out of range (allowed %llu..%llu)", (unsigned long long)v,
+                       (unsigned long long)d->min, (unsigned long long)d->max);
+    if (d->check == CHK_POW2 && !wc_is_pow2(v))
+        return wc_errf(err, "%llu is not a power of two", (unsigned long long)v);
+    if (d->check == CHK_32_OR_128 && v != 32 && v != 128)
+        return wc_errf(err, "%llu is not allowed (32 or 128)", (unsigned long long)v);
+    return 0;
+}
+
+static int pipeline_check(const wc_config *cfg, wc_err *err)
+{
+    if (cfg->warp_size != 32)
+        return wc_errf(err, "warp size %u is not supported (warpcache models 32-wide warps)",
+                       cfg->warp_size);
+    uint32_t t = cfg->max_threads_per_sm;
+    if (t < 32 || t > 65536 || t % 32)
+        return wc_errf(err, "%u threads per SM: must be a multiple of 32 from 32 to 65536", t);
+    return 0;
+}
+
+static int clocks_check(const wc_config *cfg, wc_err *err)
+{
+    const double clk[4] = {cfg->clk_core, cfg->clk_icnt, cfg->clk_l2, cfg->clk_dram};
+    static const char *const what[4] = {"core", "interconnect", "L2", "DRAM"};
+    for (int i = 0; i < 4; i++)
+        if (!(clk[i] > 0 && clk[i] <= 1e6))
+            return wc_errf(err, "%s clock %g MHz: must be above 0 and at most 1e6", what[i],
+                           clk[i]);
+    return 0;
+}
+
+static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
+{
+    const char *s = cfield_of(cfg, d);
+    if (!memchr(s, '\0', d->size)) return wc_errf(err, "value is not terminated");
+    if (d->check == CHK_SCHEDULER) return scheduler_check(s, err);
+    if (d->check == CHK_NAME) return name_check(s, err);
+    return 0;
+}
+
+/* The checks of one option on the value cfg holds; reason only, no prefix. */
+static int option_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
+{
+    const void *f = cfield_of(cfg, d);
+    switch (d->kind) {
+    case OPT_U32: return number_check(d, *(const uint32_t *)f, err);
+    case OPT_U64: return number_check(d, *(const uint64_t *)f, err);
+    case OPT_BOOL: return 0;
+    case OPT_STRING: return string_check(cfg, d, err);
+    case OPT_GEOM: return wc_cache_geom_check(f, err);
+    case OPT_PIPELINE: return pipeline_check(cfg, err);
+    case OPT_CLOCKS: return clocks_check(cfg, err);
+    }
+    return wc_errf(err, "internal: unknown option kind");
+}
+
+int wc_cfg_check_options(const wc_config *cfg, const char *where, wc_err *err)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        wc_err why;
+        if (option_check(cfg, &options[i], &why) < 0)
+            return wc_errf(err, "%s: option -%s: %s", where, options[i].name, why.msg);
+    }
+    return 0;
+}
+
+/* ---- parsing values ------------------------------------------------------ */
+
+static int parse_number(const char *v, uint64_t max, uint64_t *out, wc_err *err)
+{
+    const char *why = wc_cfg_parse_u64(v, max, out);
+    if (why) return wc_errf(err, "\"%s\" %s", v, why);
+    return 0;
+}
+
+static int parse_bool(const char *v, bool *out, wc_err *err)
+{
+    if (!strcmp(v, "1") || !strcmp(v, "true"))
+        *out = true;
+    else if (!strcmp(v, "0") || !strcmp(v, "false"))
+        *out = false;
+    else
+        return wc_errf(err, "\"%s\" is not a boolean (0, 1, true or false)", v);
+    return 0;
+}
+
+static int parse_double(const char *v, const char *what, double *out, wc_err *err)
+{
+    char *end;
+    double d = strtod(v, &end);
+    if (end == v || *end || !isfinite(d)) return wc_errf(err, "%s \"%s\" is not a number", what, v);
+    *out = d;
+    return 0;
+}
+
+static int parse_pipeline(wc_config *cfg, const char *v, wc_err *err)
+{
+    char buf[64];
+    uint64_t threads, warp;
+    const char *colon = strchr(v, ':');
+    if (!colon || strlen(v) >= sizeof buf)
+        return wc_errf(err, "\"%s\" is not <threads per SM>:<warp size>", v);
+    memcpy(buf, v, (size_t)(colon - v));
+    buf[colon - v] = '\0';
+    if (parse_number(buf, UINT32_MAX, &threads, err) < 0 ||
+        parse_number(colon + 1, UINT32_MAX, &warp, err) < 0)
+        return -1;
+    cfg->max_threads_per_sm = (uint32_t)threads;
+    cfg->warp_size = (uint32_t)warp;
+    return 0;
+}
+
+static int parse_clocks(wc_config *cfg, const char *v, wc_err *err)
+{
+    static const char *const what[4] = {"core clock", "interconnect clock", "L2 clock",
+                                        "DRAM clock"};
+    double clk[4];
+    char buf[128];
+    size_t len = strlen(v);
+    if (len >= sizeof buf) return wc_errf(err, "value is too long");
+    memcpy(buf, v, len + 1);
+    char *p = buf;
+    for (int i = 0; i < 4; i++) {
+        char *colon = strchr(p, ':');
+        if ((i < 3) != (colon != NULL))
+            return wc_errf(err, "\"%s\" is not <core>:<interconnect>:<L2>:<DRAM> (MHz)", v);
+        if (colon) *colon = '\0';
+        if (parse_double(p, what[i], &clk[i], err) < 0) return -1;
+        p = colon + 1;
+    }
+    cfg->clk_core = clk[0];
+    cfg->clk_icnt = clk[1];
+    cfg->clk_l2 = clk[2];
+    cfg->clk_dram = clk[3];
+    return 0;
+}
+
+/* Stores text `v` into option d of cfg (syntax only; option_check follows). */
+static int parse_value(wc_config *cfg, const opt_desc *d, const char *v, wc_err *err)
+{
+    void *f = field_of(cfg, d);
+    uint64_t n;
+    switch (d->kind) {
+    case OPT_U32:
+        if (parse_number(v, UINT32_MAX, &n, err) < 0) return -1;
+        *(uint32_t *)f = (uint32_t)n;
+        return 0;
+    case OPT_U64:
+        if (parse_number(v, UINT64_MAX, &n, err) < 0) return -1;
+        *(uint64_t *)f = n;
+        return 0;
+    case OPT_BOOL: return parse_bool(v, (bool *)f, err);
+    case OPT_STRING:
+        if (strlen(v) >= d->size)
+            return wc_errf(err, "\"%s\" is longer than %zu characters", v, d->size - 1);
+        memset(f, 0, d->size);
+        memcpy(f, v, strlen(v));
+        return 0;
+    case OPT_GEOM: return wc_cache_geom_parse(v, f, err);
+    case OPT_PIPELINE: return parse_pipeline(cfg, v, err);
+    case OPT_CLOCKS: return parse_clocks(cfg, v, err);
+    }
+    return wc_errf(err, "internal: unknown option kind");
+}
+
+/* Copies `v` without surrounding blanks into buf. */
+static bool trim_copy(const char *v, char *buf, size_t n)
+{
+    while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r') v++;
+    size_t len = strlen(v);
+    while (len &&
+           (v[len - 1] == ' ' || v[len - 1] == '\t' || v[len - 1] == '\n' || v[len - 1] == '\r'))
+        len--;
+    if (len >= n) return false;
+    memcpy(buf, v, len);
+    buf[len] = '\0';
+    return true;
+}
+
+int wc_config_set(wc_config *cfg, const char *name, const char *value, const char *where,
+                  wc_err *err)
+{
+    const opt_desc *d = find_option(name);
+    if (!d) return 1;
+    if (!where) where = "-o";
+    char buf[1024];
+    if (!value) return wc_errf(err, "%s: option -%s: no value", where, d->name);
+    if (!trim_copy(value, buf, sizeof buf))
+        return wc_errf(err, "%s: option -%s: value longer than %zu characters", where, d->name,
+                       sizeof buf - 1);
+    /* Work on a copy so that a rejected value leaves cfg as it was. */
+    wc_config tmp;
+    memcpy(&tmp, cfg, sizeof tmp);
+    wc_err why;
+    if (parse_value(&tmp, d, buf, &why) < 0 || option_check(&tmp, d, &why) < 0)
+        return wc_errf(err, "%s: option -%s: %s", where, d->name, why.msg);
+    memcpy(cfg, &tmp, sizeof tmp);
+    return 0;
+}
+
+/* ---- formatting ---------------------------------------------------------- */
+
+/* Shortest of "%.1f" / "%.17g" that reads back as exactly d. */
+static void format_double(double d, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.1f", d);
+    if (strtod(buf, NULL) != d) snprintf(buf, n, "%.17g", d);
+}
+
+static void format_value(const wc_config *cfg, const opt_desc *d, char *buf, size_t n)
+{
+    const void *f = cfield_of(cfg, d);
+    char c[4][40];
+    switch (d->kind) {
+    case OPT_U32: snprintf(buf, n, "%u", *(const uint32_t *)f); return;
+    case OPT_U64: snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)f); return;
+    case OPT_BOOL: snprintf(buf, n, "%d", *(const bool *)f ? 1 : 0); return;
+    case OPT_STRING: snprintf(buf, n, "%.*s", (int)d->size, (const char *)f); return;
+    case OPT_GEOM: wc_cache_geom_format(f, buf, n); return;
+    case OPT_PIPELINE: snprintf(buf, n, "%u:%u", cfg->max_threads_per_sm, cfg->warp_size); return;
+    case OPT_CLOCKS:
+        format_double(cfg->clk_core, c[0], sizeof c[0]);
+        format_double(cfg->clk_icnt, c[1], sizeof c[1]);
+        format_double(cfg->clk_l2, c[2], sizeof c[2]);
+        format_double(cfg->clk_dram, c[3], sizeof c[3]);
+        snprintf(buf, n, "%s:%s:%s:%s", c[0], c[1], c[2], c[3]);
+        return;
+    }
+    snprintf(buf, n, "?");
+}
+
+int wc_config_get(const wc_config *cfg, const char *name, char *buf, size_t n)
+{
+    const opt_desc *d = find_option(name);
+    if (!d) return 1;
+    format_value(cfg, d, buf, n);
+    return 0;
+}
+
+const wc_option_doc *wc_config_options(size_t *count)
+{
+    *count = N_OPTIONS;
+    return option_docs;
+}
+
+/* A value needs quotes in a config file if it holds blanks, '#' or nothing. */
+static bool needs_quotes(const char *v)
+{
+    return !*v || strpbrk(v, " \t\n\r#") != NULL;
+}
+
+void wc_config_dump(const wc_config *cfg, void *file)
+{
+    FILE *out = file;
+    fprintf(out, "# warpcache effective configuration%s%s\n",
+            cfg->source_file[0] ? ", loaded from " : "", cfg->source_file);
+    fprintf(out, "# gpgpusim.config syntax: `warpcache -c` reads it back unchanged.\n");
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        char v[512];
+        format_value(cfg, &options[i], v, sizeof v);
+        const char *q = needs_quotes(v) ? "\"" : "";
+        fprintf(out, "\n# %s\n-%s %s%s%s\n", options[i].help, options[i].name, q, v, q);
+    }
+}

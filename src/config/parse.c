@@ -1,0 +1,208 @@
+/*
+ * parse.c - reads gpgpusim.config files (shared/specs/formats.md section 3).
+ *
+ * Syntax: `-name value` options, one per line; `#` starts a comment anywhere
+ * outside double quotes; a double-quoted value may span lines (GPGPU-Sim's
+ * -gpgpu_dram_timing_opt does).  Every option goes through wc_config_set;
+ * options warpcache does not model are reported to the caller's `ignored`
+ * callback with "PATH:LINE" so they can be listed once.  Errors read
+ * "PATH:LINE: ..." with the line where the option started.  The text is
+ * loaded into a copy of the configuration so a bad file changes nothing.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config_internal.h"
+
+#define MAX_FILE_BYTES (16u << 20)
+#define MAX_NAME       128
+
+typedef struct scanner {
+    const char *text;
+    size_t len, pos;
+    int line;
+    const char *path;
+} scanner;
+
+static bool at_end(const scanner *s)
+{
+    return s->pos >= s->len;
+}
+static char peek(const scanner *s)
+{
+    return at_end(s) ? '\n' : s->text[s->pos];
+}
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+static bool ends_token(char c)
+{
+    return is_blank(c) || c == '\n' || c == '#' || c == '"' || c == '\0';
+}
+
+static void skip_blanks(scanner *s)
+{
+    while (!at_end(s) && is_blank(s->text[s->pos])) s->pos++;
+}
+static void skip_comment(scanner *s)
+{
+    while (!at_end(s) && s->text[s->pos] != '\n') s->pos++;
+}
+
+/* Reads the option name after '-' into name[MAX_NAME]. */
+static int scan_name(scanner *s, char *name, wc_err *err)
+{
+    size_t start = s->pos;
+    while (!at_end(s) && !ends_token(s->text[s->pos])) s->pos++;
+    size_t n = s->pos - start;
+    if (n == 0) return wc_errf(err, "%s:%d: '-' without an option name", s->path, s->line);
+    if (n >= MAX_NAME)
+        return wc_errf(err, "%s:%d: option name \"%.40s...\" is too long", s->path, s->line,
+                       s->text + start);
+    memcpy(name, s->text + start, n);
+    name[n] = '\0';
+    return 0;
+}
+
+/* Reads the value of option `name` (started on line opt_line) into value,
+ * which has room for the whole text. */
+static int scan_value(scanner *s, const char *name, int opt_line, char *value, wc_err *err)
+{
+    skip_blanks(s);
+    char c = peek(s);
+    if (c == '\n' || c == '#')
+        return wc_errf(err, "%s:%d: option -%s has no value", s->path, opt_line, name);
+    size_t start, end;
+    if (c == '"') {
+        start = ++s->pos;
+        while (!at_end(s) && s->text[s->pos] != '"') {
+            if (s->text[s->pos] == '\n') s->line++;
+            s->pos++;
+        }
+        if (at_end(s))
+            return wc_errf(err, "%s:%d: option -%s: quoted value has no closing '\"'", s->path,
+                           opt_line, name);
+        end = s->pos++;
+    } else {
+        start = s->pos;
+        while (!at_end(s) && !ends_token(s->text[s->pos])) s->pos++;
+        end = s->pos;
+        if (peek(s) == '"')
+            return wc_errf(err, "%s:%d: option -%s: stray '\"' inside the value", s->path, s->line,
+                           name);
+    }
+    if (memchr(s->text + start, '\0', end - start))
+        return wc_errf(err, "%s:%d: option -%s: NUL byte in the value", s->path, s->line, name);
+    memcpy(value, s->text + start, end - start);
+    value[end - start] = '\0';
+    skip_blanks(s);
+    c = peek(s);
+    if (c != '\n' && c != '#')
+        return wc_errf(err,
+                       "%s:%d: option -%s: unexpected text \"%.20s\" after the value "
+                       "(quote a value that contains blanks)",
+                       s->path, s->line, name, s->text + s->pos);
+    return 0;
+}
+
+/* One `-name value` at s->pos (which holds the '-'). */
+static int load_option(scanner *s, wc_config *cfg, char *value, wc_config_ignored_fn ignored,
+                       void *ctx, wc_err *err)
+{
+    char name[MAX_NAME], where[600];
+    int opt_line = s->line;
+    s->pos++;
+    if (scan_name(s, name, err) < 0 || scan_value(s, name, opt_line, value, err) < 0) return -1;
+    snprintf(where, sizeof where, "%s:%d", s->path, opt_line);
+    int r = wc_config_set(cfg, name, value, where, err);
+    if (r < 0) return -1;
+    if (r == 1 && ignored) ignored(ctx, name, where);
+    return 0;
+}
+
+int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char *name,
+                        wc_config_ignored_fn ignored, void *ctx, wc_err *err)
+{
+    scanner s = {text, len, 0, 1, name ? name : "(config)"};
+    char *value = malloc(len + 1);
+    wc_config *tmp = malloc(sizeof *tmp);
+    int rc = 0;
+    if (!value || !tmp) {
+        rc = wc_errf(err, "%s: out of memory", s.path);
+        goto done;
+    }
+    memcpy(tmp, cfg, sizeof *tmp);
+    snprintf(tmp->source_file, sizeof tmp->source_file, "%s", s.path);
+    while (rc == 0 && !at_end(&s)) {
+        char c = s.text[s.pos];
+        if (c == '\n') {
+            s.line++;
+            s.pos++;
+        } else if (is_blank(c)) {
+            s.pos++;
+        } else if (c == '#') {
+            skip_comment(&s);
+        } else if (c == '-') {
+            rc = load_option(&s, tmp, value, ignored, ctx, err);
+        } else {
+            rc = wc_errf(
+                err, "%s:%d: expected an option (\"-name value\") or a comment, found \"%.20s\"",
+                s.path, s.line, s.text + s.pos);
+        }
+    }
+    if (rc == 0) memcpy(cfg, tmp, sizeof *tmp);
+done:
+    free(value);
+    free(tmp);
+    return rc;
+}
+
+/* Reads the whole file into a malloc'd buffer (pipes included). */
+static int read_all(const char *path, char **out, size_t *out_len, wc_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return wc_errf(err, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    int rc = 0;
+    while (buf) {
+        if (len == cap) {
+            char *bigger = cap >= MAX_FILE_BYTES ? NULL : realloc(buf, cap * 2);
+            if (!bigger) {
+                rc = wc_errf(err, "%s: file is larger than %u MiB", path, MAX_FILE_BYTES >> 20);
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f)) rc = wc_errf(err, "%s: cannot read: %s", path, strerror(errno));
+            break;
+        }
+    }
+    if (!buf) rc = wc_errf(err, "%s: out of memory", path);
+    fclose(f);
+    if (rc < 0) {
+        free(buf);
+        return rc;
+    }
+    *out = buf;
+    *out_len = len;
+    return 0;
+}
+
+int wc_config_load_file(wc_config *cfg, const char *path, wc_config_ignored_fn ignored, void *ctx,
+                        wc_err *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (read_all(path, &text, &len, err) < 0) return -1;
+    int rc = wc_config_load_text(cfg, text, len, path, ignored, ctx, err);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,43 @@
+/*
+ * validate.c - wc_config_validate: every option's own checks (the same
+ * ones wc_config_set applies) plus the checks that span several options.
+ * Messages read "SOURCE: option -NAME: reason", SOURCE being the file the
+ * configuration came from, so a user knows what to edit.
+ */
+#include "config/config_internal.h"
+
+static int cross_checks(const wc_config *cfg, const char *src, wc_err *err)
+{
+    uint32_t warps = cfg->max_threads_per_sm / cfg->warp_size;
+    if (wc_config_n_sm(cfg) < 1)
+        return wc_errf(err, "%s: option -gpgpu_n_clusters: no SMs (clusters x cores = 0)", src);
+    if (cfg->n_sched_per_sm > warps)
+        return wc_errf(err,
+                       "%s: option -gpgpu_num_sched_per_core: %u schedulers but only %u warps "
+                       "per SM (-gpgpu_shader_core_pipeline)",
+                       src, cfg->n_sched_per_sm, warps);
+    if (cfg->max_warp_limit > warps)
+        return wc_errf(err,
+                       "%s: option -max_warp_limit: %u is more than the %u warps per SM "
+                       "(-gpgpu_shader_core_pipeline)",
+                       src, cfg->max_warp_limit, warps);
+    if (cfg->ipoly_poly && wc_log2(cfg->ipoly_poly) != wc_log2(cfg->l1.nsets))
+        return wc_errf(err,
+                       "%s: option -l1_ipoly_poly: polynomial %u has degree %u but the L1 has "
+                       "%u sets, which needs degree %u (-gpgpu_cache:dl1)",
+                       src, cfg->ipoly_poly, wc_log2(cfg->ipoly_poly), cfg->l1.nsets,
+                       wc_log2(cfg->l1.nsets));
+    if (cfg->partition_interleave < cfg->l2.line_bytes)
+        return wc_errf(err,
+                       "%s: option -partition_interleave: %u bytes is smaller than an L2 line "
+                       "(%u bytes, -gpgpu_cache:dl2)",
+                       src, cfg->partition_interleave, cfg->l2.line_bytes);
+    return 0;
+}
+
+int wc_config_validate(const wc_config *cfg, wc_err *err)
+{
+    const char *src = cfg->source_file[0] ? cfg->source_file : "configuration";
+    if (wc_cfg_check_options(cfg, src, err) < 0) return -1;
+    return cross_checks(cfg, src, err);
+}

@@ -1,0 +1,77 @@
+/*
+ * events.h - a binary min-heap of timed responses (fills and bypassed
+ * responses arriving at SMs).  Ties break by insertion order so runs are
+ * deterministic.
+ */
+#ifndef WC_CORE_EVENTS_H
+#define WC_CORE_EVENTS_H
+
+#include <stdlib.h>
+
+#include "warpcache/common.h"
+
+enum { WC_EV_FILL = 0, WC_EV_BYPASS = 1 };
+
+typedef struct wc_event {
+    uint64_t time, seq;
+    uint64_t addr;
+    uint32_t cookie;
+    uint16_t sm;
+    uint8_t kind, sectors;
+} wc_event;
+
+typedef struct wc_heap {
+    wc_event *ev;
+    size_t n, cap;
+    uint64_t seq;
+} wc_heap;
+
+static inline bool wc_ev_before(const wc_event *a, const wc_event *b)
+{
+    return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static inline int wc_heap_push(wc_heap *h, wc_event e)
+{
+    if (h->n == h->cap) {
+        size_t cap = h->cap ? h->cap * 2 : 1024;
+        wc_event *p = realloc(h->ev, cap * sizeof *p);
+        if (!p) return -1;
+        h->ev = p;
+        h->cap = cap;
+    }
+    e.seq = h->seq++;
+    size_t i = h->n++;
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (!wc_ev_before(&e, &h->ev[parent])) break;
+        h->ev[i] = h->ev[parent];
+        i = parent;
+    }
+    h->ev[i] = e;
+    return 0;
+}
+
+static inline uint64_t wc_heap_top_time(const wc_heap *h)
+{
+    return h->n ? h->ev[0].time : WC_NEVER;
+}
+
+static inline wc_event wc_heap_pop(wc_heap *h)
+{
+    wc_event top = h->ev[0];
+    wc_event last = h->ev[--h->n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= h->n) break;
+        if (c + 1 < h->n && wc_ev_before(&h->ev[c + 1], &h->ev[c])) c++;
+        if (!wc_ev_before(&h->ev[c], &last)) break;
+        h->ev[i] = h->ev[c];
+        i = c;
+    }
+    if (h->n) h->ev[i] = last;
+    return top;
+}
+
+#endif

@@ -1,0 +1,275 @@
+/*
+ * gpu.c - the clock: kernel launches, block dispatch, responses from the
+ * memory side, and cycle skipping.
+ *
+ * Kernels run one after another.  Blocks go to SMs round-robin, one per SM
+ * per pass, while the SM has room under the occupancy limits (blocks,
+ * threads, registers, shared memory); when a block finishes, the next block
+ * goes to the next SM with room.  Each cycle: deliver the responses due, run
+ * every SM whose wake time has come, dispatch.  The clock then jumps to the
+ * earliest of the next response and the next SM wake-up, so cycles in which
+ * every SM waits on memory cost nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gpu.h"
+
+wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
+{
+    if (wc_config_validate(cfg, err) < 0) return NULL;
+    wc_sim *g = calloc(1, sizeof *g);
+    if (!g) {
+        wc_errf(err, "out of memory");
+        return NULL;
+    }
+    g->cfg = *cfg;
+    g->l1_ops = wc_l1_find(cfg->l1_org);
+    if (!g->l1_ops) {
+        wc_errf(err, "%s: option -l1_org: unknown L1 organisation '%s'", cfg->source_file,
+                cfg->l1_org);
+        free(g);
+        return NULL;
+    }
+    char sched[64];
+    snprintf(sched, sizeof sched, "%s", cfg->scheduler);
+    sched[strcspn(sched, ":")] = 0;
+    g->sched_ops = wc_sched_find(sched);
+    if (!g->sched_ops) {
+        wc_errf(err, "%s: option -gpgpu_scheduler: unknown warp scheduler '%s'", cfg->source_file,
+                cfg->scheduler);
+        free(g);
+        return NULL;
+    }
+    g->n_sm = wc_config_n_sm(cfg);
+    g->err = err;
+    return g;
+}
+
+void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx)
+{
+    sim->progress = fn;
+    sim->progress_ctx = ctx;
+}
+
+void wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l)
+{
+    if (sim->n_listeners < sizeof sim->listeners / sizeof sim->listeners[0])
+        sim->listeners[sim->n_listeners++] = *l;
+}
+
+static void teardown(wc_sim *g)
+{
+    if (g->sms)
+        for (unsigned i = 0; i < g->n_sm; i++) wc_sm_free(&g->sms[i]);
+    free(g->sms);
+    g->sms = NULL;
+    wc_mem_free(&g->mem);
+    free(g->events.ev);
+    memset(&g->events, 0, sizeof g->events);
+}
+
+void wc_sim_destroy(wc_sim *sim)
+{
+    if (!sim) return;
+    teardown(sim);
+    free(sim);
+}
+
+static int build(wc_sim *g, wc_err *err)
+{
+    if (wc_mem_init(&g->mem, &g->cfg, err) < 0) return -1;
+    g->sms = calloc(g->n_sm, sizeof *g->sms);
+    if (!g->sms) return wc_errf(err, "out of memory");
+    for (unsigned i = 0; i < g->n_sm; i++)
+        if (wc_sm_init(&g->sms[i], g, i, err) < 0) return -1;
+    return 0;
+}
+
+/* Blocks of kernel k that fit on one SM at once. */
+static int occupancy(const wc_config *cfg, const wc_kernel *k, unsigned *blocks, wc_err *err)
+{
+    unsigned warps = wc_kernel_warps_per_block(k);
+    unsigned threads = warps * WC_WARP_SIZE;
+    unsigned n = cfg->max_blocks_per_sm;
+    unsigned by_threads = cfg->max_threads_per_sm / threads;
+    if (by_threads < n) n = by_threads;
+    if (k->regs_per_thread) {
+        unsigned by_regs = cfg->regs_per_sm / (k->regs_per_thread * threads);
+        if (by_regs < n) n = by_regs;
+    }
+    if (k->shmem_bytes) {
+        unsigned by_shmem = cfg->shmem_per_sm / k->shmem_bytes;
+        if (by_shmem < n) n = by_shmem;
+    }
+    if (n == 0)
+        return wc_errf(err,
+                       "kernel %s (block %ux%ux%u, %u registers/thread, %u B shared memory) does "
+                       "not fit on an SM (%u threads, %u registers, %u B shared memory)",
+                       k->name, k->block.x, k->block.y, k->block.z, k->regs_per_thread,
+                       k->shmem_bytes, cfg->max_threads_per_sm, cfg->regs_per_sm,
+                       cfg->shmem_per_sm);
+    *blocks = n;
+    return 0;
+}
+
+/* Round-robin: one block per SM with room per pass. */
+static int dispatch(wc_sim *g, uint64_t now)
+{
+    bool placed = true;
+    while (g->next_block < g->n_blocks && placed) {
+        placed = false;
+        for (unsigned i = 0; i < g->n_sm && g->next_block < g->n_blocks; i++) {
+            wc_sm *sm = &g->sms[(g->rr + i) % g->n_sm];
+            if (!wc_sm_block_fits(sm)) continue;
+            if (wc_sm_start_block(sm, g->next_block++, now) < 0) return -1;
+            placed = true;
+        }
+        g->rr = (g->rr + 1) % g->n_sm;
+    }
+    return 0;
+}
+
+/* Cumulative counters of the whole GPU, as a wc_kstats. */
+static void snapshot(const wc_sim *g, wc_kstats *s)
+{
+    memset(s, 0, sizeof *s);
+    for (unsigned i = 0; i < g->n_sm; i++) {
+        const wc_sm *sm = &g->sms[i];
+        s->warp_insts += sm->warp_insts;
+        s->thread_insts += sm->thread_insts;
+        s->gmem_reqs += sm->gmem_reqs;
+        s->mem_stall_cycles += sm->stall_cycles;
+        for (unsigned o = 0; o < WC_OP__COUNT; o++) s->op_count[o] += sm->op_count[o];
+        const wc_l1_stats *a = &sm->l1->stats;
+        wc_l1_stats *b = &s->l1;
+        b->accesses += a->accesses;
+        b->reads += a->reads;
+        b->writes += a->writes;
+        for (unsigned o = 0; o < WC_OUTCOME__COUNT; o++) b->outcome[o] += a->outcome[o];
+        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) b->fail[f] += a->fail[f];
+        b->evictions += a->evictions;
+        b->writebacks += a->writebacks;
+        b->fills += a->fills;
+        for (unsigned u = 0; u < 5; u++) b->util_hist[u] += a->util_hist[u];
+        b->read_misses += a->read_misses;
+        b->read_bypasses += a->read_bypasses;
+    }
+    const wc_mem_counters *c = &g->mem.c;
+    s->l2.accesses = c->l2_accesses;
+    s->l2.hits = c->l2_hits;
+    s->l2.misses = c->l2_misses;
+    s->l2.read_bytes = c->l2_read_bytes;
+    s->l2.write_bytes = c->l2_write_bytes;
+    s->l2.writebacks = c->l2_writebacks;
+    s->icnt.l1_to_l2_packets = c->up_packets;
+    s->icnt.l1_to_l2_bytes = c->up_bytes;
+    s->icnt.l2_to_l1_packets = c->down_packets;
+    s->icnt.l2_to_l1_bytes = c->down_bytes;
+    s->dram.reads = c->dram_reads;
+    s->dram.writes = c->dram_writes;
+}
+
+/* dst = after - before, field by field (every counter is a uint64_t). */
+static void kstats_diff(wc_kstats *dst, const wc_kstats *after, const wc_kstats *before)
+{
+    /* The counters form a contiguous run of uint64_t from `cycles` to `dram`. */
+    const size_t first = offsetof(wc_kstats, cycles);
+    const size_t last = offsetof(wc_kstats, n_extras);
+    for (size_t off = first; off + sizeof(uint64_t) <= last; off += sizeof(uint64_t)) {
+        uint64_t a, b;
+        memcpy(&a, (const char *)after + off, sizeof a);
+        memcpy(&b, (const char *)before + off, sizeof b);
+        a -= b;
+        memcpy((char *)dst + off, &a, sizeof a);
+    }
+}
+
+static bool kernel_busy(const wc_sim *g)
+{
+    if (g->next_block < g->n_blocks) return true;
+    for (unsigned i = 0; i < g->n_sm; i++)
+        if (g->sms[i].used_blocks) return true;
+    return false;
+}
+
+static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
+{
+    const wc_kernel *k = &g->k;
+    if (occupancy(&g->cfg, k, &g->max_blocks_per_sm, err) < 0) return -1;
+    g->warps_per_block = wc_kernel_warps_per_block(k);
+    g->n_blocks = wc_dim3_count(k->grid);
+    g->next_block = g->blocks_done = 0;
+    g->rr = 0;
+    wc_kstats before;
+    snapshot(g, &before);
+    uint64_t start = *clock, now = *clock;
+    uint64_t last_done = 0, progress_step = g->n_blocks / 200 + 1;
+    if (dispatch(g, now) < 0) return -1;
+    while (kernel_busy(g)) {
+        while (g->events.n && g->events.ev[0].time <= now) {
+            wc_event ev = wc_heap_pop(&g->events);
+            wc_sm_deliver(&g->sms[ev.sm], &ev);
+        }
+        uint64_t next = wc_heap_top_time(&g->events);
+        for (unsigned i = 0; i < g->n_sm; i++) {
+            wc_sm *sm = &g->sms[i];
+            if (sm->wake <= now) wc_sm_cycle(sm, now);
+            if (sm->wake < next) next = sm->wake;
+        }
+        if (g->failed) return -1;
+        if (g->blocks_done != last_done) {
+            if (dispatch(g, now) < 0) return -1;
+            for (unsigned i = 0; i < g->n_sm; i++)
+                if (g->sms[i].wake < next) next = g->sms[i].wake;
+            if (g->progress && g->blocks_done / progress_step != last_done / progress_step)
+                g->progress(g->progress_ctx, k, g->blocks_done, g->n_blocks, now);
+            last_done = g->blocks_done;
+        }
+        if (next == WC_NEVER) {
+            if (kernel_busy(g))
+                return wc_errf(err, "internal: kernel %s deadlocked at cycle %llu", k->name,
+                               (unsigned long long)now);
+            break;
+        }
+        now = next > now ? next : now + 1;
+        if (g->cfg.max_cycles && now - start >= g->cfg.max_cycles)
+            return wc_errf(err, "kernel %s: stopped after -max_cycles=%llu cycles", k->name,
+                           (unsigned long long)g->cfg.max_cycles);
+    }
+    /* The kernel ends when its last warp retired; responses still arriving
+     * for stores are not waited for. */
+    if (g->cfg.l1_flush)
+        for (unsigned i = 0; i < g->n_sm; i++)
+            if (g->sms[i].l1->ops->flush) g->sms[i].l1->ops->flush(g->sms[i].l1, now);
+    wc_kstats after;
+    snapshot(g, &after);
+    kstats_diff(ks, &after, &before);
+    ks->cycles = now - start;
+    *clock = now;
+    if (g->progress) g->progress(g->progress_ctx, k, g->n_blocks, g->n_blocks, now);
+    return 0;
+}
+
+int wc_sim_run(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
+{
+    g->err = err;
+    g->failed = false;
+    teardown(g);
+    if (build(g, err) < 0) return -1;
+    g->src = src;
+    uint64_t clock = 0;
+    for (;;) {
+        int rc = src->ops->next_kernel(src, &g->k, err);
+        if (rc < 0) return -1;
+        if (rc == 0) break;
+        wc_kstats *ks = wc_stats_new_kernel(st);
+        if (!ks) return wc_errf(err, "out of memory");
+        if (run_kernel(g, &clock, ks, err) < 0) return -1;
+        snprintf(ks->name, sizeof ks->name, "%s", g->k.name);
+        ks->id = g->k.id;
+        wc_kstats_add(&st->total, ks);
+    }
+    snprintf(st->total.name, sizeof st->total.name, "total");
+    return 0;
+}

@@ -1,0 +1,84 @@
+/*
+ * sched.c - warp-scheduler registry and the age-ordered warp list every
+ * policy shares.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/sched.h"
+
+extern const wc_sched_ops wc_sched_lrr, wc_sched_gto;
+
+static const wc_sched_ops *const scheds[] = {
+    &wc_sched_lrr,
+    &wc_sched_gto,
+};
+
+const wc_sched_ops *const *wc_sched_list(size_t *count)
+{
+    *count = sizeof scheds / sizeof scheds[0];
+    return scheds;
+}
+
+const wc_sched_ops *wc_sched_find(const char *name)
+{
+    size_t n;
+    const wc_sched_ops *const *all = wc_sched_list(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(all[i]->name, name) == 0) return all[i];
+    return NULL;
+}
+
+/* `cap` is the number of warp slots of the SM (slot numbers are below it). */
+int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap)
+{
+    memset(s, 0, sizeof *s);
+    s->ops = ops;
+    s->cap = cap ? cap : 1;
+    s->last = -1;
+    s->warps = calloc(s->cap, sizeof *s->warps);
+    s->pos_of = calloc(s->cap, sizeof *s->pos_of);
+    return s->warps && s->pos_of && s->cap <= WC_SCHED_MAX ? 0 : -1;
+}
+
+void wc_sched_free(wc_sched *s)
+{
+    free(s->warps);
+    free(s->pos_of);
+    s->warps = NULL;
+    s->pos_of = NULL;
+}
+
+void wc_sched_add(wc_sched *s, unsigned slot)
+{
+    if (s->n >= s->cap) return;
+    s->pos_of[slot] = (uint16_t)s->n;
+    s->warps[s->n++] = (uint16_t)slot;
+    wc_sched_set_open(s, slot, false);
+}
+
+/* Drops bit p of the position bitset, moving higher bits down by one. */
+static void open_remove(uint64_t *open, unsigned p)
+{
+    unsigned w = p >> 6, b = p & 63;
+    uint64_t low = b ? open[w] & ((1ull << b) - 1) : 0;
+    uint64_t high = b == 63 ? 0 : (open[w] >> 1) & ~((1ull << b) - 1);
+    open[w] = low | high;
+    for (unsigned k = w + 1; k < WC_SCHED_WORDS; k++) {
+        open[k - 1] |= (open[k] & 1) << 63;
+        open[k] >>= 1;
+    }
+}
+
+void wc_sched_remove(wc_sched *s, unsigned slot)
+{
+    unsigned i = s->pos_of[slot];
+    if (i < s->n && s->warps[i] == slot) {
+        memmove(s->warps + i, s->warps + i + 1, (s->n - i - 1) * sizeof *s->warps);
+        s->n--;
+        for (unsigned k = i; k < s->n; k++) s->pos_of[s->warps[k]] = (uint16_t)k;
+        open_remove(s->open, i);
+    }
+    if (s->last == (int)slot) s->last = -1;
+    s->wake = 0; /* the window may now hold a warp that was outside it */
+}

@@ -1,0 +1,111 @@
+/*
+ * sched.h - the warp-scheduler seam.  Each SM has cfg->n_sched_per_sm
+ * schedulers; warp slot w belongs to scheduler w % n.  A scheduler keeps its
+ * warps oldest-first and, each cycle, offers candidates to the SM's `ready`
+ * test in its own order; the first ready one issues.  An active-warp limit
+ * (throttling: static warp limiting, DWT-CS, CCWS) restricts the candidates to
+ * the `limit` oldest warps.  A new policy is one file with a wc_sched_ops and
+ * one line in sched.c.
+ *
+ * Warps parked until an event (a load, a barrier: gate WC_NEVER) are kept out
+ * of the scans altogether: `open` has a bit per position of warps[] that is
+ * set while the warp's gate is finite, and policies walk its set bits.
+ */
+#ifndef WC_CORE_SCHED_H
+#define WC_CORE_SCHED_H
+
+#include "warpcache/common.h"
+
+typedef bool (*wc_ready_fn)(void *ctx, unsigned slot);
+
+#define WC_SCHED_MAX  256 /* warps per scheduler */
+#define WC_SCHED_WORDS (WC_SCHED_MAX / 64)
+
+typedef struct wc_sched {
+    const struct wc_sched_ops *ops;
+    uint16_t *warps; /* slots, oldest first */
+    unsigned n, cap;
+    uint16_t *pos_of;                /* slot -> position in warps[] */
+    uint64_t open[WC_SCHED_WORDS];   /* positions whose warp is not parked */
+    int last;                 /* slot issued last, -1 if none */
+    unsigned limit;           /* consider only the `limit` oldest warps; 0 = all */
+    uint64_t wake;            /* no warp of this scheduler can issue before this cycle */
+    const uint64_t *gate;     /* per warp slot: no issue before this cycle (owned by the SM) */
+    const uint8_t *needs_mem; /* per warp slot: next instruction needs the memory stage */
+    const bool *mem_busy;     /* the SM's memory stage is taken this cycle */
+    uint64_t now, scan_min;   /* set by the SM around pick() */
+} wc_sched;
+
+/* One scan of a scheduler's warps in one cycle.  Policies offer candidates
+ * with wc_scan_try() in their own order: the SM's cheap per-slot gate first
+ * (remembering the earliest gate seen, which becomes the scheduler's wake
+ * time), then the memory stage, then the SM's full readiness check.  The scan
+ * lives in locals so the hot loop stays in registers. */
+typedef struct wc_scan {
+    const uint64_t *gate;
+    const uint8_t *needs_mem;
+    uint64_t now, min;
+    bool mem_busy;
+} wc_scan;
+
+static inline wc_scan wc_scan_begin(const wc_sched *s)
+{
+    wc_scan sc = {s->gate, s->needs_mem, s->now, WC_NEVER, *s->mem_busy};
+    return sc;
+}
+
+static inline bool wc_scan_try(wc_scan *sc, unsigned w, wc_ready_fn ready, void *ctx)
+{
+    uint64_t g = sc->gate[w];
+    if (g > sc->now) {
+        sc->min = g < sc->min ? g : sc->min;
+        return false;
+    }
+    if (sc->mem_busy && sc->needs_mem[w]) return false; /* the SM wakes us when it frees */
+    return ready(ctx, w);
+}
+
+static inline void wc_scan_end(wc_sched *s, const wc_scan *sc)
+{
+    if (sc->min < s->scan_min) s->scan_min = sc->min;
+}
+
+typedef struct wc_sched_ops {
+    const char *name;
+    const char *help;
+    /* Returns the slot to issue, or -1. */
+    int (*pick)(wc_sched *s, wc_ready_fn ready, void *ctx);
+} wc_sched_ops;
+
+const wc_sched_ops *wc_sched_find(const char *name);
+const wc_sched_ops *const *wc_sched_list(size_t *count);
+
+int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap);
+void wc_sched_free(wc_sched *s);
+void wc_sched_add(wc_sched *s, unsigned slot);    /* a warp arrives (youngest, parked) */
+void wc_sched_remove(wc_sched *s, unsigned slot); /* a warp finished */
+
+/* Marks a member warp parked (gate WC_NEVER) or not. */
+static inline void wc_sched_set_open(wc_sched *s, unsigned slot, bool open)
+{
+    unsigned p = s->pos_of[slot];
+    if (open) s->open[p >> 6] |= 1ull << (p & 63);
+    else s->open[p >> 6] &= ~(1ull << (p & 63));
+}
+
+/* Open positions of word `wi` below the window of n warps. */
+static inline uint64_t wc_sched_open_word(const wc_sched *s, unsigned wi, unsigned n)
+{
+    uint64_t m = s->open[wi];
+    unsigned lo = wi * 64;
+    if (n <= lo) return 0;
+    if (n - lo < 64) m &= (1ull << (n - lo)) - 1;
+    return m;
+}
+
+static inline unsigned wc_sched_window(const wc_sched *s)
+{
+    return s->limit && s->limit < s->n ? s->limit : s->n;
+}
+
+#endif

@@ -1,0 +1,570 @@
+/*
+ * sm.c - one streaming multiprocessor for one cycle.
+ *
+ * Per cycle, in pipeline-reverse order as GPGPU-Sim does: warps whose
+ * instruction stream ended retire once their loads are back; the memory
+ * stage presents one coalesced request to the L1 (a reservation fail stalls
+ * it and it retries); then each warp scheduler issues at most one
+ * instruction from a warp whose operands are ready (scoreboard: a load blocks
+ * only the instructions that read or overwrite its destination).  Memory
+ * instructions need the memory stage to be free.  Barriers hold a block's
+ * warps until every live warp of the block has arrived.
+ *
+ * The SM also computes `wake`, the next cycle at which it can do anything,
+ * so the engine can skip cycles in which every SM waits.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gpu.h"
+
+/* ---- the L1's view of the GPU (wc_l1_env) ----------------------------- */
+
+static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint64_t now)
+{
+    wc_sm *sm = ctx;
+    wc_gpu *g = sm->gpu;
+    bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
+    uint32_t payload =
+        (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * wc_sector_count(sectors) : 0;
+    uint32_t flits = wc_mem_flits(&g->mem, payload);
+    double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
+    sm->port_free = leave + (double)flits / g->mem.flits_per_cycle;
+    uint64_t leave_cycle = (uint64_t)leave;
+    uint64_t back = wc_mem_access(&g->mem, sm->id, req, sectors, leave_cycle);
+    if (back) {
+        wc_event ev = {.time = back,
+                       .addr = req->addr,
+                       .cookie = req->tag,
+                       .sm = (uint16_t)sm->id,
+                       .sectors = sectors};
+        ev.kind = (req->flags & WC_REQ_BYPASS) ? WC_EV_BYPASS : WC_EV_FILL;
+        if (wc_heap_push(&g->events, ev) < 0 && !g->failed) {
+            g->failed = true;
+            wc_errf(g->err, "out of memory (event queue)");
+        }
+    }
+    return (uint64_t)sm->port_free;
+}
+
+/* Sets a warp's issue gate; a warp gated WC_NEVER is parked (out of its
+ * scheduler's scans) until something wakes it. */
+static inline void set_gate(wc_sm *sm, unsigned slot, uint64_t t)
+{
+    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    if ((sm->gate[slot] == WC_NEVER) != (t == WC_NEVER)) wc_sched_set_open(s, slot, t != WC_NEVER);
+    sm->gate[slot] = t;
+}
+
+/* Warp `slot` may be able to issue from cycle t on: lower its gate and its
+ * scheduler's, so the scheduler looks at it again then. */
+static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
+{
+    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    if (t < sm->gate[slot]) set_gate(sm, slot, t);
+    if (t < s->wake) s->wake = t;
+    if (t < sm->wake) sm->wake = t;
+}
+
+static void load_complete(wc_sm *sm, uint32_t id)
+{
+    wc_load *ld = &sm->loads[id];
+    wc_warp *w = &sm->warps[ld->warp];
+    for (unsigned r = 0; r < ld->nregs; r++)
+        for (unsigned i = 0; i < w->npend; i++)
+            if (w->pend[i].reg == ld->regs[r] && w->pend[i].ready == WC_NEVER) {
+                w->pend[i].ready = ld->ready;
+                break;
+            }
+    warp_wake(sm, ld->warp, ld->ready); /* recheck it when the data is there */
+    ld->next_free = sm->free_load;
+    sm->free_load = id;
+}
+
+static void sm_respond(void *ctx, uint32_t cookie, uint64_t t)
+{
+    wc_sm *sm = ctx;
+    if (cookie == WC_NO_REC || cookie >= sm->n_loads) return;
+    wc_load *ld = &sm->loads[cookie];
+    if (t > ld->ready) ld->ready = t;
+    if (--ld->outstanding == 0 && ld->all_sent) load_complete(sm, cookie);
+}
+
+static void fanout_evict(void *ctx, int sm, const wc_line *line, uint64_t addr, uint64_t now)
+{
+    wc_gpu *g = ctx;
+    for (unsigned i = 0; i < g->n_listeners; i++)
+        if (g->listeners[i].on_evict)
+            g->listeners[i].on_evict(g->listeners[i].ctx, sm, line, addr, now);
+}
+
+static void fanout_fill(void *ctx, int sm, uint64_t addr, uint8_t sectors, uint64_t now)
+{
+    wc_gpu *g = ctx;
+    for (unsigned i = 0; i < g->n_listeners; i++)
+        if (g->listeners[i].on_fill)
+            g->listeners[i].on_fill(g->listeners[i].ctx, sm, addr, sectors, now);
+}
+
+static void fanout_bypass(void *ctx, int sm, const wc_mem_req *req, uint64_t now)
+{
+    wc_gpu *g = ctx;
+    for (unsigned i = 0; i < g->n_listeners; i++)
+        if (g->listeners[i].on_bypass) g->listeners[i].on_bypass(g->listeners[i].ctx, sm, req, now);
+}
+
+/* ---- setup ------------------------------------------------------------ */
+
+int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
+{
+    const wc_config *cfg = &g->cfg;
+    memset(sm, 0, sizeof *sm);
+    sm->id = id;
+    sm->gpu = g;
+    sm->n_slots = cfg->max_threads_per_sm / WC_WARP_SIZE;
+    sm->n_block_slots = cfg->max_blocks_per_sm;
+    if (sm->n_slots == 0 || sm->n_slots > WC_MAX_SLOTS)
+        return wc_errf(err,
+                       "%s: option -gpgpu_shader_core_pipeline: %u threads per SM is outside "
+                       "1..%u warps of 32",
+                       cfg->source_file, cfg->max_threads_per_sm, WC_MAX_SLOTS);
+    sm->n_sched = cfg->n_sched_per_sm;
+    sm->warps = calloc(sm->n_slots, sizeof *sm->warps);
+    sm->gate = malloc(sm->n_slots * sizeof *sm->gate);
+    sm->needs_mem = calloc(sm->n_slots, 1);
+    sm->blocks = calloc(sm->n_block_slots, sizeof *sm->blocks);
+    sm->sched = calloc(sm->n_sched, sizeof *sm->sched);
+    sm->draining = calloc(sm->n_slots, sizeof *sm->draining);
+    sm->n_loads = sm->n_slots * WC_MAX_PENDING;
+    sm->loads = calloc(sm->n_loads, sizeof *sm->loads);
+    if (!sm->warps || !sm->gate || !sm->needs_mem || !sm->blocks || !sm->sched || !sm->draining ||
+        !sm->loads)
+        return wc_errf(err, "out of memory (SM %u)", id);
+    for (unsigned i = 0; i < sm->n_slots; i++) sm->gate[i] = WC_NEVER;
+    for (uint32_t i = 0; i < sm->n_loads; i++) sm->loads[i].next_free = i + 1;
+    sm->loads[sm->n_loads - 1].next_free = WC_NO_REC;
+    for (unsigned s = 0; s < sm->n_sched; s++)
+        if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots) < 0)
+            return wc_errf(err, "out of memory (schedulers)");
+    for (unsigned s = 0; s < sm->n_sched; s++) {
+        sm->sched[s].limit = cfg->max_warp_limit;
+        sm->sched[s].gate = sm->gate;
+        sm->sched[s].needs_mem = sm->needs_mem;
+        sm->sched[s].mem_busy = &sm->mem_busy;
+    }
+    sm->mem_load = WC_NO_REC;
+    sm->wake = WC_NEVER;
+    wc_l1_env env = {.ctx = sm, .sm = (int)id, .send = sm_send, .respond = sm_respond};
+    if (g->n_listeners) {
+        g->fanout.ctx = g;
+        g->fanout.on_evict = fanout_evict;
+        g->fanout.on_fill = fanout_fill;
+        g->fanout.on_bypass = fanout_bypass;
+        env.listener = &g->fanout;
+    }
+    sm->l1 = g->l1_ops->create(cfg, &env, err);
+    return sm->l1 ? 0 : -1;
+}
+
+void wc_sm_free(wc_sm *sm)
+{
+    if (sm->l1) sm->l1->ops->destroy(sm->l1);
+    for (unsigned s = 0; sm->sched && s < sm->n_sched; s++) wc_sched_free(&sm->sched[s]);
+    free(sm->sched);
+    free(sm->warps);
+    free(sm->gate);
+    free(sm->needs_mem);
+    free(sm->blocks);
+    free(sm->draining);
+    free(sm->loads);
+    memset(sm, 0, sizeof *sm);
+}
+
+/* ---- instruction stream --------------------------------------------- */
+
+/* Pulls the warp's next instruction; an ended stream starts draining. */
+static void fetch(wc_sm *sm, unsigned slot)
+{
+    wc_gpu *g = sm->gpu;
+    wc_warp *w = &sm->warps[slot];
+    wc_block *b = &sm->blocks[w->block];
+    int rc = g->src->ops->next_inst(g->src, b->src_block, w->wib, &w->inst, g->err);
+    if (rc < 0) {
+        g->failed = true;
+        rc = 0;
+    }
+    sm->needs_mem[slot] = rc > 0 && wc_op_is_gmem(w->inst.op);
+    /* EXIT issues like any instruction (a predicated-off EXIT, mask 0, is common
+     * in traces); the warp ends when its stream does. */
+    if (rc == 0) {
+        w->state = W_DRAINING;
+        set_gate(sm, slot, WC_NEVER);
+        wc_sched_remove(&sm->sched[slot % sm->n_sched], slot);
+        sm->draining[sm->n_draining++] = (uint16_t)slot;
+    }
+}
+
+bool wc_sm_block_fits(const wc_sm *sm)
+{
+    return sm->used_blocks < sm->gpu->max_blocks_per_sm;
+}
+
+/* Finds warp slots [first, first+n) all free. */
+static int find_slots(const wc_sm *sm, unsigned n)
+{
+    for (unsigned first = 0; first + n <= sm->n_slots; first++) {
+        unsigned k = 0;
+        while (k < n && sm->warps[first + k].state == W_FREE) k++;
+        if (k == n) return (int)first;
+        first += k;
+    }
+    return -1;
+}
+
+int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
+{
+    wc_gpu *g = sm->gpu;
+    unsigned bs = 0;
+    while (bs < sm->n_block_slots && sm->blocks[bs].used) bs++;
+    int first = find_slots(sm, g->warps_per_block);
+    if (bs == sm->n_block_slots || first < 0)
+        return wc_errf(g->err, "internal: no room on SM %u", sm->id);
+    wc_block *b = &sm->blocks[bs];
+    memset(b, 0, sizeof *b);
+    if (g->src->ops->open_block(g->src, block_id, &b->src_block, g->err) < 0) return -1;
+    b->used = true;
+    b->id = block_id;
+    b->nwarps = b->live = g->warps_per_block;
+    b->first_slot = (uint32_t)first;
+    sm->used_blocks++;
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        unsigned slot = (unsigned)first + i;
+        wc_warp *w = &sm->warps[slot];
+        w->state = W_ACTIVE;
+        w->block = bs;
+        w->wib = i;
+        w->at_barrier = 0;
+        w->npend = 0;
+        sm->gate[slot] = WC_NEVER;
+        wc_sched_add(&sm->sched[slot % sm->n_sched], slot);
+        warp_wake(sm, slot, now);
+        fetch(sm, slot);
+    }
+    if (sm->wake > now) sm->wake = now;
+    return 0;
+}
+
+/* ---- barriers and retirement ------------------------------------------ */
+
+/* Releases the block's warps once every live warp has arrived (they issue
+ * from the next cycle on). */
+static void barrier_check(wc_sm *sm, wc_block *b)
+{
+    if (b->at_barrier == 0 || b->at_barrier < b->live) return;
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        wc_warp *w = &sm->warps[b->first_slot + i];
+        if (w->at_barrier) {
+            w->at_barrier = 0;
+            warp_wake(sm, b->first_slot + i, sm->now + 1);
+        }
+    }
+    b->at_barrier = 0;
+}
+
+static void block_finish(wc_sm *sm, wc_block *b)
+{
+    wc_gpu *g = sm->gpu;
+    g->src->ops->close_block(g->src, b->src_block);
+    b->used = false;
+    sm->used_blocks--;
+    g->blocks_done++;
+}
+
+static void warp_retire(wc_sm *sm, unsigned slot)
+{
+    wc_warp *w = &sm->warps[slot];
+    wc_block *b = &sm->blocks[w->block];
+    w->state = W_FREE;
+    if (w->at_barrier) b->at_barrier--;
+    w->at_barrier = 0;
+    b->live--;
+    if (b->live == 0)
+        block_finish(sm, b);
+    else
+        barrier_check(sm, b);
+}
+
+/* Retires draining warps whose register writes are all done. */
+static void retire_drained(wc_sm *sm, uint64_t now)
+{
+    for (unsigned i = 0; i < sm->n_draining;) {
+        unsigned slot = sm->draining[i];
+        wc_warp *w = &sm->warps[slot];
+        uint64_t last = 0;
+        for (unsigned p = 0; p < w->npend; p++)
+            if (w->pend[p].ready > last) last = w->pend[p].ready;
+        if (last <= now) {
+            warp_retire(sm, slot);
+            sm->draining[i] = sm->draining[--sm->n_draining];
+            continue;
+        }
+        if (last != WC_NEVER && last < sm->drain_wake) sm->drain_wake = last;
+        i++;
+    }
+}
+
+/* ---- scoreboard -------------------------------------------------------- */
+
+/* Drops completed entries; returns the entry blocking `reg`, or NULL. */
+static inline const wc_pending *pending_on(wc_warp *w, uint16_t reg, uint64_t now)
+{
+    for (unsigned i = 0; i < w->npend; i++)
+        if (w->pend[i].reg == reg && w->pend[i].ready > now) return &w->pend[i];
+    return NULL;
+}
+
+static inline void pending_compact(wc_warp *w, uint64_t now)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < w->npend; i++)
+        if (w->pend[i].ready > now) w->pend[k++] = w->pend[i];
+    w->npend = (uint8_t)k;
+}
+
+/* Closes the gate of a warp that cannot issue until t (WC_NEVER: until woken). */
+static inline void gate_until(wc_sm *sm, unsigned slot, uint64_t t)
+{
+    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    set_gate(sm, slot, t);
+    if (t < s->scan_min) s->scan_min = t;
+}
+
+static bool warp_ready(void *ctx, unsigned slot)
+{
+    wc_sm *sm = ctx;
+    uint64_t now = sm->now;
+    wc_warp *w = &sm->warps[slot];
+    if (w->state != W_ACTIVE || w->at_barrier) return false;
+    const wc_winst *in = &w->inst;
+    if (w->npend) {
+        pending_compact(w, now);
+        /* A blocked warp is not looked at again before its operand can be
+         * ready (WC_NEVER while a load is out: load_complete lowers it). */
+        for (unsigned i = 0; i < in->nsrc; i++) {
+            const wc_pending *p = pending_on(w, in->src[i], now);
+            if (p) {
+                gate_until(sm, slot, p->ready);
+                return false;
+            }
+        }
+        for (unsigned i = 0; i < in->ndst; i++) {
+            const wc_pending *p = pending_on(w, in->dst[i], now);
+            if (p) {
+                gate_until(sm, slot, p->ready);
+                return false;
+            }
+        }
+        if (w->npend + in->ndst > WC_MAX_PENDING) {
+            uint64_t first = WC_NEVER;
+            for (unsigned i = 0; i < w->npend; i++)
+                if (w->pend[i].ready < first) first = w->pend[i].ready;
+            gate_until(sm, slot, first);
+            return false;
+        }
+    }
+    return true;
+}
+
+static inline void pend_add(wc_warp *w, uint16_t reg, uint64_t ready)
+{
+    w->pend[w->npend].reg = reg;
+    w->pend[w->npend].ready = ready;
+    w->npend++;
+}
+
+/* ---- issue ------------------------------------------------------------- */
+
+static uint32_t load_alloc(wc_sm *sm, unsigned slot, const wc_winst *in)
+{
+    uint32_t id = sm->free_load;
+    if (id == WC_NO_REC) return WC_NO_REC; /* cannot happen: bounded by the scoreboard */
+    wc_load *ld = &sm->loads[id];
+    sm->free_load = ld->next_free;
+    ld->ready = 0;
+    ld->outstanding = 0;
+    ld->all_sent = 0;
+    ld->warp = (uint16_t)slot;
+    ld->nregs = in->ndst;
+    for (unsigned i = 0; i < in->ndst; i++) ld->regs[i] = in->dst[i];
+    return id;
+}
+
+static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
+{
+    const wc_config *cfg = &sm->gpu->cfg;
+    const wc_winst *in = &w->inst;
+    wc_block *b = &sm->blocks[w->block];
+    unsigned n = wc_coalesce(in, cfg->coalesce_bytes, sm->reqs);
+    uint8_t flags = 0;
+    if (wc_op_is_store(in->op)) flags |= WC_REQ_WRITE;
+    if (in->op == WC_OP_ATOM) flags |= WC_REQ_ATOMIC | WC_REQ_NO_ALLOC;
+    if (in->flags & WC_INST_NO_L1_ALLOC) flags |= WC_REQ_NO_ALLOC;
+    if (in->op == WC_OP_LDL || in->op == WC_OP_STL) flags |= WC_REQ_LOCAL;
+    uint32_t ld = WC_NO_REC;
+    if (in->ndst && !(flags & WC_REQ_WRITE)) {
+        ld = load_alloc(sm, slot, in);
+        for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], WC_NEVER);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        wc_mem_req *r = &sm->reqs[i];
+        r->pc = in->pc;
+        r->block = (uint32_t)b->id;
+        r->tag = ld;
+        r->sm = (uint16_t)sm->id;
+        r->warp = (uint16_t)slot;
+        r->op = in->op;
+        r->flags = flags;
+        r->pad = 0;
+    }
+    sm->gmem_reqs += n;
+    if (n == 0) {
+        if (ld != WC_NO_REC) {
+            sm->loads[ld].all_sent = 1;
+            sm->loads[ld].ready = now + 1;
+            load_complete(sm, ld);
+        }
+        return;
+    }
+    sm->mem_busy = true;
+    sm->nreq = n;
+    sm->next_req = 0;
+    sm->mem_load = ld;
+    sm->mem_retry_at = now + 1;
+}
+
+static void issue(wc_sm *sm, unsigned slot, uint64_t now)
+{
+    const wc_config *cfg = &sm->gpu->cfg;
+    wc_warp *w = &sm->warps[slot];
+    const wc_winst *in = &w->inst;
+    sm->warp_insts++;
+    sm->thread_insts += wc_popcount32(in->mask);
+    sm->op_count[in->op < WC_OP__COUNT ? in->op : WC_OP_ALU]++;
+    set_gate(sm, slot, now + 1);
+    if (sm->sched[slot % sm->n_sched].wake > now + 1) sm->sched[slot % sm->n_sched].wake = now + 1;
+    switch (in->op) {
+    case WC_OP_BAR: {
+        wc_block *b = &sm->blocks[w->block];
+        w->at_barrier = 1;
+        set_gate(sm, slot, WC_NEVER); /* barrier_check wakes it */
+        b->at_barrier++;
+        barrier_check(sm, b);
+        break;
+    }
+    case WC_OP_LDS:
+    case WC_OP_STS:
+        for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], now + cfg->smem_latency);
+        break;
+    case WC_OP_LDG:
+    case WC_OP_STG:
+    case WC_OP_LDL:
+    case WC_OP_STL:
+    case WC_OP_ATOM: issue_gmem(sm, slot, w, now); break;
+    default: {
+        uint64_t lat = in->op == WC_OP_SFU ? cfg->sfu_latency : cfg->alu_latency;
+        if (lat > 1)
+            for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], now + lat);
+        break;
+    }
+    }
+    fetch(sm, slot);
+}
+
+/* ---- memory stage ------------------------------------------------------ */
+
+/* The memory stage is free again: schedulers whose warps waited for it look
+ * again this cycle (the stage runs before issue). */
+static void wake_mem_waiters(wc_sm *sm, uint64_t now)
+{
+    for (unsigned i = 0; i < sm->n_sched; i++)
+        if (sm->sched[i].wake > now) sm->sched[i].wake = now;
+    if (sm->wake > now) sm->wake = now;
+}
+
+static void mem_stage(wc_sm *sm, uint64_t now)
+{
+    if (!sm->mem_busy || now < sm->mem_retry_at) return;
+    const wc_config *cfg = &sm->gpu->cfg;
+    if (sm->stall_from) {
+        sm->stall_cycles += now - sm->stall_from;
+        sm->stall_from = 0;
+    }
+    wc_mem_req *r = &sm->reqs[sm->next_req];
+    wc_fail_reason why = WC_FAIL_NONE;
+    wc_load *ld = sm->mem_load != WC_NO_REC ? &sm->loads[sm->mem_load] : NULL;
+    if (ld) ld->outstanding++; /* before access: a hit may answer at once */
+    wc_outcome o = sm->l1->ops->access(sm->l1, r, now, &why);
+    if (o == WC_RESERVATION_FAIL) {
+        if (ld) ld->outstanding--;
+        sm->stall_from = now;
+        /* A full miss queue drains by itself; other fails wait for a fill. */
+        sm->mem_retry_at = why == WC_FAIL_MISS_QUEUE_FULL ? now + 1 : WC_NEVER;
+        return;
+    }
+    if (ld) {
+        if (o == WC_HIT) sm_respond(sm, sm->mem_load, now + cfg->l1_latency);
+    }
+    if (++sm->next_req == sm->nreq) {
+        sm->mem_busy = false;
+        wake_mem_waiters(sm, now);
+        if (ld) {
+            ld->all_sent = 1;
+            if (ld->outstanding == 0) load_complete(sm, sm->mem_load);
+        }
+        sm->mem_load = WC_NO_REC;
+    } else {
+        sm->mem_retry_at = now + 1;
+    }
+}
+
+/* A response from below reached this SM (engine event). */
+void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
+{
+    sm->now = ev->time;
+    if (ev->kind == WC_EV_BYPASS)
+        sm_respond(sm, ev->cookie, ev->time);
+    else
+        sm->l1->ops->fill(sm->l1, ev->addr, ev->sectors, ev->time);
+    if (sm->mem_busy && sm->mem_retry_at == WC_NEVER) sm->mem_retry_at = ev->time;
+    if (sm->wake > ev->time) sm->wake = ev->time;
+}
+
+/* ---- the cycle ----------------------------------------------------------- */
+
+void wc_sm_cycle(wc_sm *sm, uint64_t now)
+{
+    sm->now = now;
+    sm->wake = WC_NEVER; /* lowered by whatever makes a warp ready during this cycle */
+    sm->drain_wake = WC_NEVER;
+    if (sm->n_draining) retire_drained(sm, now);
+    mem_stage(sm, now);
+    uint64_t next = sm->drain_wake;
+    for (unsigned i = 0; i < sm->n_sched; i++) {
+        wc_sched *s = &sm->sched[i];
+        /* A scheduler none of whose warps can be ready yet is skipped. */
+        if (s->wake <= now) {
+            s->now = now;
+            s->scan_min = WC_NEVER;
+            int slot = s->ops->pick(s, warp_ready, sm);
+            if (slot >= 0)
+                issue(sm, (unsigned)slot, now);
+            else
+                s->wake = s->scan_min;
+        }
+        if (s->wake < next) next = s->wake;
+    }
+    if (sm->mem_busy && sm->mem_retry_at != WC_NEVER && sm->mem_retry_at < next)
+        next = sm->mem_retry_at;
+    if (sm->wake < next) next = sm->wake;
+    sm->wake = next <= now ? now + 1 : next;
+}

@@ -1,0 +1,80 @@
+/*
+ * mem.h - the memory side below the L1s: interconnect, L2 partitions, DRAM.
+ *
+ * The model is "timestamped resources": each port, L2 partition, MSHR pool
+ * and DRAM channel remembers when it is next free.  When a request leaves an
+ * SM, wc_mem_access walks it through interconnect -> L2 -> (DRAM) -> L2 ->
+ * interconnect in one call, reserving each resource in turn, and returns the
+ * cycle its response reaches the SM.  Nothing ticks per cycle, yet
+ * congestion shows: a flood of misses queues behind busy ports, full L2 MSHR
+ * pools and saturated DRAM channels, and so costs more than a trickle.
+ * docs/design.md discusses what this simplifies (e.g. L2 state is updated in
+ * send order, not arrival order).
+ */
+#ifndef WC_MEM_MEM_H
+#define WC_MEM_MEM_H
+
+#include "warpcache/cache.h"
+#include "warpcache/config.h"
+#include "warpcache/stats.h"
+
+/* Cumulative counters (per-kernel figures are differences of snapshots). */
+typedef struct wc_mem_counters {
+    uint64_t l2_accesses, l2_hits, l2_misses, l2_read_bytes, l2_write_bytes, l2_writebacks;
+    uint64_t up_packets, up_bytes, down_packets, down_bytes; /* L1->L2, L2->L1 */
+    uint64_t dram_reads, dram_writes;
+} wc_mem_counters;
+
+/* A DRAM channel: a queue served at a fixed bandwidth after a fixed latency. */
+typedef struct wc_dram {
+    double free_at;         /* core cycles */
+    double cycles_per_byte; /* core cycles to move one byte */
+    double latency;         /* core cycles */
+} wc_dram;
+
+/* One L2 sub-partition. */
+typedef struct wc_l2 {
+    wc_tag_array tags;
+    double in_free, out_free; /* interconnect ports at the partition */
+    uint64_t busy_until;      /* tag pipeline: one access per cycle */
+    uint64_t *mshr_free;      /* per MSHR entry: when it is free again */
+    uint32_t n_mshr;
+    char write_policy, write_alloc, type;
+} wc_l2;
+
+typedef struct wc_mem {
+    const wc_config *cfg;
+    uint32_t n_l2, n_sm;
+    wc_l2 *l2;
+    wc_dram *dram;
+    double *sm_in_free; /* per-SM ejection port */
+    uint32_t flit, ctrl, latency, flits_per_cycle, l2_latency;
+    uint32_t interleave_log2, line_log2;
+    wc_mem_counters c;
+} wc_mem;
+
+int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err);
+void wc_mem_free(wc_mem *m);
+
+/* Packet size in flits of `bytes` of payload plus the header. */
+static inline uint32_t wc_mem_flits(const wc_mem *m, uint32_t payload)
+{
+    return (m->ctrl + payload + m->flit - 1) / m->flit;
+}
+
+/* The request left SM `sm` at cycle `leave` asking for `sectors`.  Returns the
+ * cycle the response (data, or an atomic's result) reaches the SM, or 0 for
+ * requests that need no response (writes, write-backs). */
+uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t sectors,
+                       uint64_t leave);
+
+/* L2 partition of an address. */
+static inline uint32_t wc_mem_partition(const wc_mem *m, uint64_t addr)
+{
+    return (uint32_t)((addr >> m->interleave_log2) % m->n_l2);
+}
+
+/* Serves `bytes` on a DRAM channel no earlier than `t`; returns completion. */
+double wc_dram_transfer(wc_dram *d, double t, uint32_t bytes);
+
+#endif

@@ -1,0 +1,209 @@
+/*
+ * memsys.c - interconnect and L2 partitions: walks a request from an SM
+ * through the network, an L2 sub-partition and DRAM, and back (see mem.h).
+ *
+ * Interconnect: packets of `ctrl` header bytes plus payload, in flits; each
+ * SM port and each partition port moves icnt_flits_per_cycle flits per cycle
+ * and a packet takes icnt_latency cycles to cross.  L2: set-associative,
+ * write-back, one tag access per cycle per sub-partition, with a pool of
+ * MSHRs that bounds its outstanding DRAM fetches.  Sectored L2s ('S') fetch
+ * only missing 32 B sectors; line-based ones fetch the whole line.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/mem.h"
+
+int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
+{
+    memset(m, 0, sizeof *m);
+    m->cfg = cfg;
+    m->n_l2 = wc_config_n_l2(cfg);
+    m->n_sm = wc_config_n_sm(cfg);
+    m->flit = cfg->flit_bytes ? cfg->flit_bytes : 32;
+    m->ctrl = cfg->ctrl_bytes;
+    m->latency = cfg->icnt_latency;
+    m->flits_per_cycle = cfg->icnt_flits_per_cycle ? cfg->icnt_flits_per_cycle : 1;
+    m->l2_latency = cfg->l2_latency;
+    m->interleave_log2 = wc_log2(cfg->partition_interleave ? cfg->partition_interleave : 256);
+    m->line_log2 = wc_log2(cfg->l2.line_bytes);
+    if (m->n_l2 == 0) return wc_errf(err, "%s: no L2 partitions (gpgpu_n_mem)", cfg->source_file);
+    m->l2 = calloc(m->n_l2, sizeof *m->l2);
+    m->dram = calloc(cfg->n_mem, sizeof *m->dram);
+    m->sm_in_free = calloc(m->n_sm, sizeof *m->sm_in_free);
+    if (!m->l2 || !m->dram || !m->sm_in_free) return wc_errf(err, "out of memory (memory side)");
+    for (uint32_t p = 0; p < m->n_l2; p++) {
+        wc_l2 *l2 = &m->l2[p];
+        if (wc_tag_array_init(&l2->tags, &cfg->l2, 0, cfg->seed + 1000 + p, err) < 0) return -1;
+        l2->n_mshr = cfg->l2.mshr_entries ? cfg->l2.mshr_entries : 1;
+        l2->mshr_free = calloc(l2->n_mshr, sizeof *l2->mshr_free);
+        if (!l2->mshr_free) return wc_errf(err, "out of memory (L2 MSHRs)");
+        l2->write_policy = cfg->l2.write_policy;
+        l2->write_alloc = cfg->l2.write_alloc;
+        l2->type = cfg->l2.type;
+    }
+    double core_per_dram = cfg->clk_core / cfg->clk_dram;
+    double bytes_per_dram_clk = (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
+                                (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1);
+    for (uint32_t c = 0; c < cfg->n_mem; c++) {
+        m->dram[c].cycles_per_byte = core_per_dram / bytes_per_dram_clk;
+        m->dram[c].latency = cfg->dram_latency * core_per_dram;
+    }
+    return 0;
+}
+
+void wc_mem_free(wc_mem *m)
+{
+    if (m->l2)
+        for (uint32_t p = 0; p < m->n_l2; p++) {
+            wc_tag_array_free(&m->l2[p].tags);
+            free(m->l2[p].mshr_free);
+        }
+    free(m->l2);
+    free(m->dram);
+    free(m->sm_in_free);
+    memset(m, 0, sizeof *m);
+}
+
+static inline double port_pass(double *free_at, double t, uint32_t flits, uint32_t per_cycle)
+{
+    double start = t > *free_at ? t : *free_at;
+    *free_at = start + (double)flits / per_cycle;
+    return *free_at;
+}
+
+static inline uint32_t sector_bytes(uint8_t sectors)
+{
+    return 32u * wc_sector_count(sectors);
+}
+
+/* Takes the L2 MSHR that frees first; returns when the fetch may start. */
+static uint64_t l2_mshr_take(wc_l2 *l2, uint64_t t, uint32_t *slot)
+{
+    uint32_t best = 0;
+    for (uint32_t i = 1; i < l2->n_mshr; i++)
+        if (l2->mshr_free[i] < l2->mshr_free[best]) best = i;
+    *slot = best;
+    return l2->mshr_free[best] > t ? l2->mshr_free[best] : t;
+}
+
+static wc_dram *channel_of(wc_mem *m, uint32_t p)
+{
+    uint32_t sub = m->cfg->sub_per_channel ? m->cfg->sub_per_channel : 1;
+    return &m->dram[(p / sub) % m->cfg->n_mem];
+}
+
+/* Makes room for line `tag` in `set`; writes back a dirty victim. */
+static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc_dram *ch,
+                            uint64_t t)
+{
+    int way = wc_tag_array_pick(&l2->tags, set);
+    if (way < 0) way = 0; /* L2 lines are never left reserved */
+    wc_line *line = wc_tag_array_set(&l2->tags, set) + way;
+    if (line->state != WC_LINE_INVALID && line->dirty_sectors) {
+        wc_dram_transfer(ch, (double)t, sector_bytes(line->dirty_sectors));
+        m->c.dram_writes++;
+        m->c.l2_writebacks++;
+    }
+    memset(line, 0, sizeof *line);
+    line->state = WC_LINE_VALID;
+    line->tag = tag;
+    l2->tags.repl->on_insert(wc_tag_array_set(&l2->tags, set), l2->tags.assoc, (uint32_t)way,
+                             ++l2->tags.stamp);
+    return line;
+}
+
+static void l2_write(wc_mem *m, wc_l2 *l2, wc_line *line, uint32_t set, uint64_t tag,
+                     uint8_t sectors, wc_dram *ch, uint64_t t)
+{
+    bool write_back = l2->write_policy == 'B' || l2->write_policy == 'L';
+    if (line) {
+        line->valid_sectors |= sectors;
+        if (write_back) line->dirty_sectors |= sectors;
+    } else if (write_back && l2->write_alloc != 'N') {
+        line = l2_allocate(m, l2, set, tag, ch, t);
+        line->valid_sectors = line->dirty_sectors = sectors;
+        line->fill_time = t;
+        return;
+    }
+    if (!write_back || !line) {
+        wc_dram_transfer(ch, (double)t, sector_bytes(sectors));
+        m->c.dram_writes++;
+    }
+}
+
+/* Read (or atomic) lookup; returns when the data is ready at the L2. */
+static uint64_t l2_read(wc_mem *m, wc_l2 *l2, wc_line *line, uint32_t set, uint64_t tag,
+                        uint8_t sectors, wc_dram *ch, uint64_t t)
+{
+    uint64_t ready = t + m->l2_latency;
+    uint8_t missing = line ? (uint8_t)(sectors & ~line->valid_sectors) : sectors;
+    if (!missing) {
+        m->c.l2_hits++;
+        return line->fill_time > ready ? line->fill_time : ready;
+    }
+    m->c.l2_misses++;
+    if (!line) line = l2_allocate(m, l2, set, tag, ch, t);
+    uint8_t fetch = l2->type == 'S' ? missing : (uint8_t)(0xf & ~line->valid_sectors);
+    uint32_t slot;
+    uint64_t start = l2_mshr_take(l2, ready, &slot);
+    double done = wc_dram_transfer(ch, (double)start, sector_bytes(fetch));
+    uint64_t at = (uint64_t)ceil(done);
+    m->c.dram_reads++;
+    l2->mshr_free[slot] = at;
+    line->valid_sectors |= fetch;
+    if (at > line->fill_time) line->fill_time = at;
+    return at;
+}
+
+uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t sectors,
+                       uint64_t leave)
+{
+    bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
+    bool atomic = (req->flags & WC_REQ_ATOMIC) != 0;
+    uint32_t data = sector_bytes(sectors);
+    uint32_t up = wc_mem_flits(m, write || atomic ? data : 0);
+    m->c.up_packets++;
+    m->c.up_bytes += (uint64_t)up * m->flit;
+
+    uint32_t p = wc_mem_partition(m, req->addr);
+    wc_l2 *l2 = &m->l2[p];
+    wc_dram *ch = channel_of(m, p);
+    double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up, m->flits_per_cycle);
+    uint64_t t = (uint64_t)ceil(arrive);
+    if (t < l2->busy_until) t = l2->busy_until;
+    l2->busy_until = t + 1;
+
+    uint64_t tag = req->addr >> m->line_log2;
+    uint32_t set = wc_index_set(&l2->tags.index, req->addr);
+    int way = wc_tag_array_find(&l2->tags, set, tag);
+    wc_line *line = way >= 0 ? wc_tag_array_set(&l2->tags, set) + way : NULL;
+    if (line)
+        l2->tags.repl->on_hit(wc_tag_array_set(&l2->tags, set), l2->tags.assoc, (uint32_t)way,
+                              ++l2->tags.stamp);
+    m->c.l2_accesses++;
+    if (write) {
+        m->c.l2_write_bytes += data;
+        bool hit = line && (line->valid_sectors & sectors) == sectors;
+        if (hit)
+            m->c.l2_hits++;
+        else
+            m->c.l2_misses++;
+        l2_write(m, l2, line, set, tag, sectors, ch, t);
+        return 0;
+    }
+    m->c.l2_read_bytes += data;
+    uint64_t ready = l2_read(m, l2, line, set, tag, sectors, ch, t);
+    if (atomic) {
+        int w2 = wc_tag_array_find(&l2->tags, set, tag);
+        if (w2 >= 0 && (l2->write_policy == 'B' || l2->write_policy == 'L'))
+            wc_tag_array_set(&l2->tags, set)[w2].dirty_sectors |= sectors;
+    }
+    uint32_t down = wc_mem_flits(m, data);
+    m->c.down_packets++;
+    m->c.down_bytes += (uint64_t)down * m->flit;
+    double sent = port_pass(&l2->out_free, (double)ready, down, m->flits_per_cycle);
+    double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, down, m->flits_per_cycle);
+    return (uint64_t)ceil(at_sm);
+}

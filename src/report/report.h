@@ -1,0 +1,15 @@
+/*
+ * report.h - small output helpers shared by the report writers and the CLI.
+ */
+#ifndef WC_REPORT_REPORT_H
+#define WC_REPORT_REPORT_H
+
+#include <stdio.h>
+
+#include "warpcache/common.h"
+
+void wc_json_string(FILE *f, const char *s);
+void wc_json_number(FILE *f, double v, bool is_float);
+void wc_csv_field(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,177 @@
+/*
+ * test_coalescer.c - warp instruction -> line requests, with every expected
+ * request, sector mask, byte mask and lane mask worked out by hand.
+ */
+#include "check.h"
+#include "warpcache/coalescer.h"
+
+static wc_winst stride_inst(uint64_t base, int64_t stride, unsigned width, uint32_t mask)
+{
+    wc_winst in;
+    wc_winst_clear(&in);
+    in.op = WC_OP_LDG;
+    in.amode = WC_ADDR_STRIDE;
+    in.base = base;
+    in.stride = stride;
+    in.width = (uint8_t)width;
+    in.mask = mask;
+    return in;
+}
+
+/* 32 lanes x 4 B from an aligned base: one 128 B request, all sectors. */
+static void test_fully_coalesced(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x1000, 4, 4, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
+    CHECK_EQ(r[0].addr, 0x1000);
+    CHECK_EQ(r[0].sectors, 0xf);
+    CHECK_EQ(r[0].lanes, 0xffffffffu);
+    CHECK(r[0].bytemask[0] == ~0ull && r[0].bytemask[1] == ~0ull);
+    /* At sector granularity the same access is 4 requests of one sector each. */
+    CHECK_EQ(wc_coalesce(&in, 32, r), 4);
+    for (int i = 0; i < 4; i++) {
+        CHECK_EQ(r[i].addr, 0x1000 + 32 * i);
+        CHECK_EQ(r[i].sectors, 1u << i);
+        CHECK_EQ(r[i].lanes, 0xffu << (8 * i));
+    }
+}
+
+/* Misaligned by 4 B: lanes 0..30 in line 0x1000 (bytes 4..127), lane 31 in
+ * 0x1080 (bytes 0..3). */
+static void test_misaligned(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x1004, 4, 4, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 2);
+    CHECK_EQ(r[0].addr, 0x1000);
+    CHECK_EQ(r[0].lanes, 0x7fffffffu);
+    CHECK_EQ(r[0].sectors, 0xf);
+    CHECK(r[0].bytemask[0] == ~0xfull && r[0].bytemask[1] == ~0ull);
+    CHECK_EQ(r[1].addr, 0x1080);
+    CHECK_EQ(r[1].lanes, 0x80000000u);
+    CHECK_EQ(r[1].sectors, 0x1);
+    CHECK(r[1].bytemask[0] == 0xfull && r[1].bytemask[1] == 0);
+}
+
+/* 8 B per lane, 32 lanes = 256 B: two lines; 16 B per lane: four lines. */
+static void test_wide_accesses(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x2000, 8, 8, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 2);
+    CHECK_EQ(r[0].lanes, 0x0000ffffu);
+    CHECK_EQ(r[1].lanes, 0xffff0000u);
+    in = stride_inst(0x2000, 16, 16, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 4);
+    CHECK_EQ(r[3].addr, 0x2180);
+    CHECK_EQ(r[3].lanes, 0xff000000u);
+}
+
+/* 1 and 2 B widths: 32 lanes x 1 B = 32 B, a single sector. */
+static void test_narrow_accesses(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x3040, 1, 1, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
+    CHECK_EQ(r[0].sectors, 0x4); /* bytes 64..95 of the line */
+    CHECK(r[0].bytemask[0] == 0 && r[0].bytemask[1] == 0xffffffffull);
+    in = stride_inst(0x3000, 2, 2, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
+    CHECK_EQ(r[0].sectors, 0x3);
+    CHECK(r[0].bytemask[0] == ~0ull && r[0].bytemask[1] == 0);
+}
+
+/* A 16 B access straddling a line boundary touches both lines. */
+static void test_straddle(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x4078, 0, 16, 0x1u); /* bytes 0x4078..0x4087 */
+    CHECK_EQ(wc_coalesce(&in, 128, r), 2);
+    CHECK_EQ(r[0].addr, 0x4000);
+    CHECK_EQ(r[0].sectors, 0x8);
+    CHECK(r[0].bytemask[1] == 0xff00000000000000ull);
+    CHECK_EQ(r[1].addr, 0x4080);
+    CHECK_EQ(r[1].sectors, 0x1);
+    CHECK(r[1].bytemask[0] == 0xffull);
+    CHECK_EQ(r[0].lanes, 1);
+    CHECK_EQ(r[1].lanes, 1);
+    /* At sector granularity: sector 3 of line 0x4000 and sector 0 of 0x4080. */
+    CHECK_EQ(wc_coalesce(&in, 32, r), 2);
+    CHECK_EQ(r[0].addr, 0x4060);
+    CHECK_EQ(r[1].addr, 0x4080);
+}
+
+/* Partial masks: only active lanes count. Lanes 0 and 31 of a 4 B stride. */
+static void test_partial_mask(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x5000, 4, 4, 0x80000001u);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
+    CHECK_EQ(r[0].sectors, 0x9); /* byte 0 (sector 0) and byte 124 (sector 3) */
+    CHECK_EQ(r[0].lanes, 0x80000001u);
+    in.mask = 0;
+    CHECK_EQ(wc_coalesce(&in, 128, r), 0);
+}
+
+/* Uncoalesced: stride 128 B puts every lane in its own line, in lane order;
+ * a list-mode gather with repeats merges lanes per line. */
+static void test_uncoalesced_and_gather(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x10000, 128, 4, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 32);
+    CHECK_EQ(r[5].addr, 0x10000 + 5 * 128);
+    CHECK_EQ(r[5].lanes, 1u << 5);
+    wc_winst g;
+    wc_winst_clear(&g);
+    g.op = WC_OP_LDG;
+    g.width = 4;
+    g.amode = WC_ADDR_LIST;
+    g.mask = 0xf;
+    g.addr[0] = 0x9000;
+    g.addr[1] = 0x8004;
+    g.addr[2] = 0x9010;
+    g.addr[3] = 0x8000;
+    CHECK_EQ(wc_coalesce(&g, 128, r), 2);
+    CHECK_EQ(r[0].addr, 0x9000); /* first touched by lane 0 */
+    CHECK_EQ(r[0].lanes, 0x5);
+    CHECK_EQ(r[1].addr, 0x8000);
+    CHECK_EQ(r[1].lanes, 0xa);
+    CHECK(r[1].bytemask[0] == 0xffull);
+    /* Negative stride: lane 31 lowest. */
+    in = stride_inst(0x20000 + 31 * 4, -4, 4, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
+    CHECK_EQ(r[0].addr, 0x20000);
+}
+
+/* The bit-count helpers the hot paths use, against a bit-by-bit count. */
+static void test_bit_counts(void)
+{
+    for (unsigned s = 0; s < 16; s++) {
+        unsigned n = 0;
+        for (unsigned b = 0; b < 4; b++) n += (s >> b) & 1;
+        CHECK_EQ(wc_sector_count((uint8_t)s), n);
+    }
+    uint32_t v = 0x12345678u;
+    for (int i = 0; i < 1000; i++) {
+        unsigned n = 0;
+        for (unsigned b = 0; b < 32; b++) n += (v >> b) & 1;
+        CHECK_EQ(wc_popcount32(v), n);
+        v = v * 1664525u + 1013904223u;
+    }
+    CHECK_EQ(wc_popcount32(0xffffffffu), 32);
+}
+
+int main(void)
+{
+    RUN(test_bit_counts);
+    RUN(test_fully_coalesced);
+    RUN(test_misaligned);
+    RUN(test_wide_accesses);
+    RUN(test_narrow_accesses);
+    RUN(test_straddle);
+    RUN(test_partial_mask);
+    RUN(test_uncoalesced_and_gather);
+    return check_summary("coalescer");
+}

@@ -1,0 +1,412 @@
+/*
+ * test_engine.c - the cycle engine on tiny scenarios whose timing is derived
+ * by hand from the configuration, plus determinism, congestion, occupancy and
+ * the shipped/real configuration files.
+ */
+#include "check.h"
+#include "listsrc.h"
+#include "warpcache/sim.h"
+#include "warpcache/traceio.h"
+#include "warpcache/workloads.h"
+
+/* One SM, one scheduler, round numbers: every latency is visible. */
+static void tiny_config(wc_config *c)
+{
+    wc_config_defaults(c);
+    c->n_clusters = 1;
+    c->cores_per_cluster = 1;
+    c->n_sched_per_sm = 1;
+    c->alu_latency = 4;
+    c->l1_latency = 20;
+    c->icnt_latency = 10;
+    c->l2_latency = 100;
+    c->dram_latency = 50;
+    c->clk_core = c->clk_icnt = c->clk_l2 = c->clk_dram = 1000.0;
+    /* 4 B bus x 4 x 2 chips = 32 B per cycle: a 128 B line takes 4 cycles. */
+    c->dram_bus_bytes = 4;
+    c->dram_freq_ratio = 4;
+    c->dram_chips_per_channel = 2;
+    c->flit_bytes = 32;
+    c->ctrl_bytes = 8;
+    c->icnt_flits_per_cycle = 1;
+}
+
+static int simulate(const wc_config *c, wc_source *src, wc_stats *st)
+{
+    wc_err err = {{0}};
+    wc_sim *sim = wc_sim_create(c, &err);
+    if (!sim) {
+        fprintf(stderr, "create: %s\n", err.msg);
+        return -1;
+    }
+    wc_stats_init(st);
+    int rc = wc_sim_run(sim, src, st, &err);
+    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
+    wc_sim_destroy(sim);
+    wc_source_destroy(src);
+    return rc;
+}
+
+/*
+ * LDG r1 <- [A]; ALU r2 <- r1.  By hand (I = icnt 10, R = L2 100, D = DRAM 50):
+ *   cycle 0 issue LDG; cycle 1 the memory stage misses in L1 and the request
+ *   leaves (1 flit): it is at the L2 after I + 1 = 11 -> cycle 12; L2 miss,
+ *   DRAM fetch starts at 12 + R = 112, data at 112 + D + 4 (128 B / 32 B) = 166;
+ *   the response (8 + 128 B = 5 flits) leaves the L2 port at 171, crosses
+ *   (I = 10) and drains the SM port (5 flits) at 186: the load completes at 186.
+ *   The ALU issues at 186 and its result is ready at 190: the warp retires and
+ *   the kernel ends at cycle 190.
+ */
+static void test_single_miss_timing(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    list_source *l = ls_create(1, 32);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(st.n_kernels, 1);
+    CHECK_EQ(st.total.cycles, 190);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
+    CHECK_EQ(st.total.l2.misses, 1);
+    CHECK_EQ(st.total.dram.reads, 1);
+    CHECK_EQ(st.total.icnt.l1_to_l2_bytes, 32);  /* 1 flit */
+    CHECK_EQ(st.total.icnt.l2_to_l1_bytes, 160); /* 5 flits */
+    CHECK_EQ(st.total.warp_insts, 2);
+    CHECK_EQ(st.total.thread_insts, 64);
+    wc_stats_free(&st);
+}
+
+/*
+ * ... then LDG r3 <- [A] again and ALU r4 <- r3: the second load is issued at
+ * 187 (the ALU went at 186), hits in L1 at 188 and is answered after the hit
+ * latency (20) at 208; its ALU result is ready at 212.
+ */
+static void test_hit_after_miss(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    list_source *l = ls_create(1, 32);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    ls_load(l, 0, 0x10000, 3);
+    ls_alu(l, 0, 4, 3);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(st.total.cycles, 212);
+    CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
+    wc_stats_free(&st);
+}
+
+/*
+ * Two warps load the same line: warp 0 issues at 0 and misses at 1; warp 1
+ * issues at 1 (one scheduler issues one warp per cycle; GTO sticks to warp 0
+ * whose next instruction waits on r1, so warp 1 goes) and hits the reserved
+ * line at 2 (merged in the MSHR).  Both loads complete with the fill at 186.
+ * Each ALU issues at 186 and 187 (one per cycle): the last result is ready
+ * at 191.
+ */
+static void test_mshr_merge(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    list_source *l = ls_create(1, 64);
+    for (unsigned w = 0; w < 2; w++) {
+        ls_load(l, w, 0x10000, 1);
+        ls_alu(l, w, 2, 1);
+    }
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
+    CHECK_EQ(st.total.l1.outcome[WC_HIT_RESERVED], 1);
+    CHECK_EQ(st.total.l2.accesses, 1);
+    CHECK_EQ(st.total.cycles, 191);
+    wc_stats_free(&st);
+}
+
+/*
+ * Congestion: K warps each miss on a different line of the same DRAM channel
+ * (addresses 6 x 256 B apart map to partition 0 of 6).  The DRAM channel moves
+ * one 128 B line per 4 cycles, so the K-th response cannot come before
+ * (K-1) x 4 cycles after the first: a flood costs more than a trickle.
+ */
+static uint64_t flood_cycles(unsigned k)
+{
+    wc_config c;
+    tiny_config(&c);
+    c.l1.mshr_entries = 64;
+    c.l1.miss_queue = 64;
+    c.l2.mshr_entries = 64;
+    list_source *l = ls_create(1, 32 * k);
+    for (unsigned w = 0; w < k; w++) {
+        ls_load(l, w, 0x100000 + (uint64_t)w * 6 * 256, 1);
+        ls_alu(l, w, 2, 1);
+    }
+    wc_stats st;
+    uint64_t cycles = simulate(&c, &l->base, &st) == 0 ? st.total.cycles : 0;
+    CHECK_EQ(st.total.dram.reads, k);
+    wc_stats_free(&st);
+    return cycles;
+}
+
+static void test_congestion(void)
+{
+    uint64_t one = flood_cycles(1), many = flood_cycles(32);
+    CHECK_EQ(one, 190);
+    CHECK(many >= one + 31 * 4);
+    /* ... and far less than 32 serial misses. */
+    CHECK(many < 32 * one);
+}
+
+/* Occupancy: 8 blocks of 192 threads fit (1536 threads, 8 blocks); the
+ * ninth waits.  With 16 blocks on 1 SM two waves run: ~2x the cycles of 8. */
+static void test_occupancy_waves(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    uint64_t cyc[2];
+    for (int i = 0; i < 2; i++) {
+        list_source *l = ls_create(i ? 16 : 8, 192);
+        l->block_stride = 1 << 20;
+        for (unsigned w = 0; w < 6; w++) {
+            ls_load(l, w, 0x100000 + w * 128, 1);
+            ls_alu(l, w, 2, 1);
+        }
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        cyc[i] = st.total.cycles;
+        wc_stats_free(&st);
+    }
+    CHECK(cyc[1] > cyc[0] + cyc[0] / 2);
+}
+
+/* A kernel that cannot fit is an input error, not a hang. */
+static void test_kernel_too_big(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    list_source *l = ls_create(1, 32);
+    l->k.shmem_bytes = 1 << 20;
+    ls_alu(l, 0, 1, WC_REG_NONE);
+    wc_err err = {{0}};
+    wc_sim *sim = wc_sim_create(&c, &err);
+    wc_stats st;
+    wc_stats_init(&st);
+    CHECK(wc_sim_run(sim, &l->base, &st, &err) < 0);
+    CHECK(strstr(err.msg, "does not fit") != NULL);
+    wc_sim_destroy(sim);
+    wc_source_destroy(&l->base);
+    wc_stats_free(&st);
+}
+
+/* Barrier: warp 1 arrives after a long-latency load; warp 0 must wait. */
+static void test_barrier_holds_block(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    list_source *l = ls_create(1, 64);
+    ls_load(l, 1, 0x20000, 1);
+    ls_alu(l, 1, 2, 1); /* waits for the miss: issues at 186 */
+    for (unsigned w = 0; w < 2; w++) {
+        wc_winst *in = &l->insts[w][l->n_insts[w]++];
+        wc_winst_clear(in);
+        in->op = WC_OP_BAR;
+    }
+    ls_alu(l, 0, 3, WC_REG_NONE);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    /* Cycle 0: GTO takes the oldest warp, 0, whose first instruction is the
+     * barrier.  Cycle 1: warp 1 issues its LDG, which misses at 2 and is back
+     * one cycle later than in test_single_miss_timing, at 187; its ALU issues at
+     * 187 and its BAR at 188, which releases warp 0: its ALU issues at 189 and
+     * is ready at 193 (warp 1's ALU result is ready at 191). */
+    CHECK_EQ(st.total.cycles, 193);
+    wc_stats_free(&st);
+}
+
+static void run_to_json(const char *workload, char **buf, size_t *len)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    wc_source *src = wc_workload_open(workload, c.seed, &err);
+    wc_stats st;
+    CHECK(src != NULL);
+    if (!src) return;
+    CHECK_EQ(simulate(&c, src, &st), 0);
+    FILE *f = open_memstream(buf, len);
+    wc_stats_write_json(&st, f);
+    fclose(f);
+    wc_stats_free(&st);
+}
+
+static void test_deterministic(void)
+{
+    char *a = NULL, *b = NULL;
+    size_t la = 0, lb = 0;
+    run_to_json("micro/stride:n=65536,stride=3", &a, &la);
+    run_to_json("micro/stride:n=65536,stride=3", &b, &lb);
+    CHECK(la > 0 && la == lb && memcmp(a, b, la) == 0);
+    CHECK(strstr(a, "\"reservation_fails\"") != NULL);
+    free(a);
+    free(b);
+}
+
+/* Fully coalesced copy: 1 request per warp load and store, every load a
+ * compulsory miss in a 128 B-line L1 (each line read once). */
+static void test_stream_counts(void)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    wc_source *src = wc_workload_open("micro/stream:n=8192", 1, &err);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(st.total.gmem_reqs, 2 * 8192 / 32);
+    CHECK_EQ(st.total.l1.reads, 8192 / 32);
+    CHECK_EQ(st.total.l1.outcome[WC_HIT], 0);
+    CHECK_EQ(st.total.l2.read_bytes, 8192 * 4);
+    CHECK_EQ(st.total.l2.write_bytes, 8192 * 4);
+    wc_stats_free(&st);
+}
+
+/* Every shipped and real configuration builds a GPU that runs a workload. */
+static void test_config_files_run(void)
+{
+    const char *files[] = {"configs/fermi-16k.config",
+                           "configs/fermi-48k.config",
+                           "../shared/data/gpgpusim-configs/SM2_GTX480/gpgpusim.config",
+                           "../shared/data/gpgpusim-configs/SM6_TITANX/gpgpusim.config",
+                           "../shared/data/gpgpusim-configs/SM7_QV100/gpgpusim.config",
+                           "../shared/data/gpgpusim-configs/SM75_RTX2060/gpgpusim.config"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        wc_config c;
+        wc_config_defaults(&c);
+        wc_err err = {{0}};
+        int rc = wc_config_load_file(&c, files[i], NULL, NULL, &err);
+        CHECK_EQ(rc, 0);
+        if (rc < 0) {
+            fprintf(stderr, "%s\n", err.msg);
+            continue;
+        }
+        wc_source *src = wc_workload_open("micro/stride:n=16384,stride=2", c.seed, &err);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, src, &st), 0);
+        CHECK_EQ(st.total.gmem_reqs, 16384 / 32 * 3); /* load spans 2 lines, store 1 */
+        CHECK(st.total.cycles > 0);
+        wc_stats_free(&st);
+    }
+}
+
+/*
+ * The real vectoradd trace (GTX 1080, 100 floats, one block of 1024 threads):
+ * only warps 0..3 have active lanes at the loads (threads 0..99); each warp's
+ * 32 floats lie in one aligned 128 B line of each array, so every memory
+ * instruction is one request: 4 warps x (2 loads + 1 store) = 12 requests,
+ * 8 reads that all miss (distinct lines) and 4 write-evict writes.
+ */
+static void test_real_trace_vectoradd(void)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    wc_source *src = wc_trace_open("../shared/data/traces/accelsim/vectoradd-100-32/kernelslist.g",
+                                   WC_TRACE_AUTO, NULL, &err);
+    CHECK(src != NULL);
+    if (!src) return;
+    wc_stats st;
+    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(st.total.gmem_reqs, 12);
+    CHECK_EQ(st.total.l1.reads, 8);
+    CHECK_EQ(st.total.l1.writes, 4);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 12);
+    CHECK_EQ(st.total.l2.read_bytes, 8 * 128);
+    CHECK_EQ(st.total.op_count[WC_OP_LDG], 8); /* warps 4..31 exit at the bounds check */
+    wc_stats_free(&st);
+}
+
+/* Round trip: built-in workload -> Accel-Sim text -> .wct -> simulate gives
+ * the statistics of simulating the workload directly, byte for byte. */
+static void test_round_trip_same_stats(void)
+{
+    const char *wl = "micro/stride:n=8192,stride=3";
+    char *direct = NULL, *via = NULL;
+    size_t ld = 0, lv = 0;
+    run_to_json(wl, &direct, &ld);
+    char dir[] = "/tmp/wc-rt.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char wct[300], list[300];
+    snprintf(wct, sizeof wct, "%s/t.wct", dir);
+    snprintf(list, sizeof list, "%s/kernelslist.g", dir);
+    wc_err err = {{0}};
+    wc_source *src = wc_workload_open(wl, 1, &err);
+    CHECK_EQ(wc_trace_write_accelsim(src, dir, &err), 0);
+    wc_source_destroy(src);
+    src = wc_trace_open(list, WC_TRACE_AUTO, NULL, &err);
+    CHECK(src != NULL);
+    CHECK_EQ(wc_trace_write_wct(src, wct, NULL, &err), 0);
+    wc_source_destroy(src);
+    src = wc_trace_open(wct, WC_TRACE_AUTO, NULL, &err);
+    CHECK(src != NULL);
+    if (src) {
+        wc_config c;
+        wc_config_defaults(&c);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, src, &st), 0);
+        snprintf(st.workload, sizeof st.workload, "%s", "");
+        FILE *f = open_memstream(&via, &lv);
+        wc_stats_write_json(&st, f);
+        fclose(f);
+        wc_stats_free(&st);
+        /* Kernel names survive the trip; compare everything after them. */
+        const char *a = strstr(direct, "\"id\""), *b = strstr(via, "\"id\"");
+        CHECK(a && b && strcmp(a, b) == 0);
+    }
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK_EQ(system(cmd), 0);
+    free(direct);
+    free(via);
+}
+
+/* Two launches of a kernel reading one line: the second launch misses again
+ * when L1s are flushed between kernels, and hits when they are not. */
+static void test_flush_between_kernels(void)
+{
+    for (int flush = 0; flush <= 1; flush++) {
+        wc_config c;
+        tiny_config(&c);
+        c.l1_flush = flush;
+        list_source *l = ls_create(1, 32);
+        l->kernels_left = 2;
+        ls_load(l, 0, 0x10000, 1);
+        ls_alu(l, 0, 2, 1);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(st.n_kernels, 2);
+        CHECK_EQ(st.kernels[1].l1.outcome[WC_HIT], flush ? 0 : 1);
+        CHECK_EQ(st.kernels[1].l1.outcome[WC_MISS], flush ? 1 : 0);
+        CHECK_EQ(st.total.l1.evictions, flush ? 2 : 0);
+        wc_stats_free(&st);
+    }
+}
+
+int main(void)
+{
+    RUN(test_flush_between_kernels);
+    RUN(test_real_trace_vectoradd);
+    RUN(test_round_trip_same_stats);
+    RUN(test_single_miss_timing);
+    RUN(test_hit_after_miss);
+    RUN(test_mshr_merge);
+    RUN(test_congestion);
+    RUN(test_occupancy_waves);
+    RUN(test_kernel_too_big);
+    RUN(test_barrier_holds_block);
+    RUN(test_deterministic);
+    RUN(test_stream_counts);
+    RUN(test_config_files_run);
+    return check_summary("engine");
+}

@@ -1,0 +1,92 @@
+/*
+ * test_mshr.c - the MSHR table: merging up to max_merge requests per line,
+ * MSHR_MERGE when an entry is full, MSHR_ENTRY when the table is full, and
+ * release handing back the waiting cookies in arrival order.
+ */
+#include "check.h"
+#include "warpcache/cache.h"
+
+static void test_merge_and_limits(void)
+{
+    wc_mshr m;
+    CHECK(wc_mshr_init(&m, 2, 3) == 0);
+    bool is_new = false;
+    wc_fail_reason why = WC_FAIL_LINE_ALLOC;
+    CHECK_EQ(wc_mshr_find(&m, 0), -1); /* line 0 is a real line, not "free" */
+    CHECK_EQ(wc_mshr_probe(&m, 0), WC_FAIL_NONE);
+    int e = wc_mshr_add(&m, 0, 11, &is_new, &why);
+    CHECK(e >= 0);
+    CHECK(is_new);
+    CHECK_EQ(why, WC_FAIL_NONE);
+    CHECK_EQ(wc_mshr_find(&m, 0), e);
+    CHECK_EQ(wc_mshr_add(&m, 0, 12, &is_new, &why), e);
+    CHECK(!is_new);
+    CHECK_EQ(wc_mshr_add(&m, 0, 13, &is_new, &why), e);
+    CHECK_EQ(m.e[e].n_merged, 3);
+    /* Fourth request for the same line: the entry holds its maximum. */
+    CHECK_EQ(wc_mshr_probe(&m, 0), WC_FAIL_MSHR_MERGE);
+    CHECK_EQ(wc_mshr_add(&m, 0, 14, &is_new, &why), -1);
+    CHECK_EQ(why, WC_FAIL_MSHR_MERGE);
+    CHECK_EQ(m.e[e].n_merged, 3);
+
+    int e2 = wc_mshr_add(&m, 77, 21, &is_new, &why);
+    CHECK(e2 >= 0 && e2 != e);
+    CHECK(is_new);
+    CHECK_EQ(m.used, 2);
+    /* A third line: no entry left. */
+    CHECK_EQ(wc_mshr_probe(&m, 99), WC_FAIL_MSHR_ENTRY);
+    CHECK_EQ(wc_mshr_add(&m, 99, 31, &is_new, &why), -1);
+    CHECK_EQ(why, WC_FAIL_MSHR_ENTRY);
+    CHECK_EQ(wc_mshr_probe(&m, 77), WC_FAIL_NONE); /* merging still fine */
+
+    uint32_t out[3] = {0, 0, 0};
+    CHECK_EQ(wc_mshr_release(&m, 0, out), 3);
+    CHECK_EQ(out[0], 11);
+    CHECK_EQ(out[1], 12);
+    CHECK_EQ(out[2], 13);
+    CHECK_EQ(m.used, 1);
+    CHECK_EQ(wc_mshr_find(&m, 0), -1);
+    CHECK_EQ(wc_mshr_release(&m, 0, out), -1);
+    CHECK(wc_mshr_add(&m, 99, 31, &is_new, &why) >= 0);
+    CHECK(is_new);
+    CHECK_EQ(wc_mshr_release(&m, 77, out), 1);
+    CHECK_EQ(out[0], 21);
+    CHECK_EQ(wc_mshr_release(&m, 99, out), 1);
+    CHECK_EQ(out[0], 31);
+    CHECK_EQ(m.used, 0);
+    wc_mshr_free(&m);
+}
+
+static void test_bad_sizes(void)
+{
+    wc_mshr m;
+    CHECK(wc_mshr_init(&m, 0, 8) < 0);
+    CHECK(wc_mshr_init(&m, 32, 0) < 0);
+    CHECK(wc_mshr_init(&m, 1u << 20, 1u << 20) < 0);
+}
+
+static void test_entries_reused(void)
+{
+    wc_mshr m;
+    CHECK(wc_mshr_init(&m, 4, 1) == 0);
+    bool is_new;
+    /* Cycle many lines through a small table: entries are recycled cleanly. */
+    for (uint32_t i = 0; i < 1000; i++) {
+        CHECK(wc_mshr_add(&m, i, i, &is_new, NULL) >= 0);
+        if (i >= 3) {
+            uint32_t out[1];
+            CHECK_EQ(wc_mshr_release(&m, i - 3, out), 1);
+            CHECK_EQ(out[0], i - 3);
+        }
+    }
+    CHECK_EQ(m.used, 3);
+    wc_mshr_free(&m);
+}
+
+int main(void)
+{
+    RUN(test_merge_and_limits);
+    RUN(test_bad_sizes);
+    RUN(test_entries_reused);
+    return check_summary("mshr");
+}

@@ -17,7 +17,6 @@
 #include "warpcache/traceio.h"
 #include "warpcache/workloads.h"
 
-
 static const char trace_usage[] =
     "usage: warpcache trace info PATH [--kernels IDS] [--name PATTERN]\n"
     "       warpcache trace convert IN OUT [--format wct|trc|accelsim] [--codec none|zlib|zstd]\n"

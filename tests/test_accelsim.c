@@ -17,14 +17,15 @@ static const char HDR[] = "-kernel name = _Z4testPi\n-kernel id = 1\n-grid dim =
                           "-local mem base_addr = 0x00007e0000000000\n";
 
 /* Builds a one-kernel trace: header + version/lineinfo lines + one block of two warps. */
-static wc_source *fixture(char *buf, size_t cap, int version, int lineinfo, const char *w0,
-                          int n0, wc_err *err)
+static wc_source *fixture(char *buf, size_t cap, int version, int lineinfo, const char *w0, int n0,
+                          wc_err *err)
 {
-    snprintf(buf, cap,
-             "%s-accelsim tracer version = %d\n-enable lineinfo = %d\n\n#traces format = x\n\n"
-             "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = %d\n%s\nwarp = 1\ninsts = 0\n\n"
-             "#END_TB\n",
-             HDR, version, lineinfo, n0, w0);
+    snprintf(
+        buf, cap,
+        "%s-accelsim tracer version = %d\n-enable lineinfo = %d\n\n#traces format = x\n\n"
+        "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = %d\n%s\nwarp = 1\ninsts = 0\n\n"
+        "#END_TB\n",
+        HDR, version, lineinfo, n0, w0);
     return open_text(buf, WC_TRACE_ACCELSIM, err);
 }
 
@@ -104,7 +105,8 @@ static void test_vectoradd_counts(void)
 static void test_matrixmul_counts(void)
 {
     wc_err err = {{0}};
-    wc_source *src = wc_trace_open(AS_DIR "/matrixmul-32-32/kernelslist.g", WC_TRACE_AUTO, NULL, &err);
+    wc_source *src =
+        wc_trace_open(AS_DIR "/matrixmul-32-32/kernelslist.g", WC_TRACE_AUTO, NULL, &err);
     CHECK(src != NULL);
     if (!src) return;
     tlist l;
@@ -203,7 +205,8 @@ static void test_mode1_gapped_mask_expands(void)
     char buf[4096];
     wc_err err = {{0}};
     /* Mask lanes 1,3,4: Accel-Sim ranks them 0,1,2 -> 0x100, 0x104, 0x108. */
-    wc_source *src = fixture(buf, sizeof buf, 4, 0, "0010 0000001a 1 R1 LDG.E 1 R2 4 1 0x100 4", 1, &err);
+    wc_source *src =
+        fixture(buf, sizeof buf, 4, 0, "0010 0000001a 1 R1 LDG.E 1 R2 4 1 0x100 4", 1, &err);
     wc_winst in;
     CHECK_EQ(first_inst(src, &in, &err), 1);
     CHECK_EQ(in.amode, WC_ADDR_LIST);
@@ -229,7 +232,8 @@ static void test_lineinfo_zero_mask_v3(void)
 {
     char buf[4096];
     wc_err err = {{0}};
-    wc_source *src = fixture(buf, sizeof buf, 4, 1, "17 0040 ffffffff 1 R7 MUFU.EX2 1 R7 0", 1, &err);
+    wc_source *src =
+        fixture(buf, sizeof buf, 4, 1, "17 0040 ffffffff 1 R7 MUFU.EX2 1 R7 0", 1, &err);
     wc_winst in;
     CHECK_EQ(first_inst(src, &in, &err), 1);
     CHECK_EQ(in.pc, 0x40);
@@ -242,17 +246,19 @@ static void test_lineinfo_zero_mask_v3(void)
     CHECK_EQ(in.mask, 0);
     wc_source_destroy(src);
     /* Generic LD classified by the header's windows; STRONG.GPU; atomics. */
-    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 LD.E.64.STRONG.GPU 1 R2 8 0 0x7f0000000040",
-                  1, &err);
+    src = fixture(buf, sizeof buf, 4, 0,
+                  "0040 00000001 1 R1 LD.E.64.STRONG.GPU 1 R2 8 0 0x7f0000000040", 1, &err);
     CHECK_EQ(first_inst(src, &in, &err), 1);
     CHECK_EQ(in.op, WC_OP_LDS);
     CHECK_EQ(in.flags & WC_INST_NO_L1_ALLOC, WC_INST_NO_L1_ALLOC);
     wc_source_destroy(src);
-    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 ST.E 2 R2 R3 4 0 0x7e0000000100", 1, &err);
+    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 ST.E 2 R2 R3 4 0 0x7e0000000100", 1,
+                  &err);
     CHECK_EQ(first_inst(src, &in, &err), 1);
     CHECK_EQ(in.op, WC_OP_STL);
     wc_source_destroy(src);
-    src = fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 RED.E.ADD 2 R2 R3 4 0 0x9000", 1, &err);
+    src =
+        fixture(buf, sizeof buf, 4, 0, "0040 00000001 1 R1 RED.E.ADD 2 R2 R3 4 0 0x9000", 1, &err);
     CHECK_EQ(first_inst(src, &in, &err), 1);
     CHECK_EQ(in.op, WC_OP_ATOM);
     CHECK_EQ(in.flags, WC_INST_NO_L1_ALLOC);
@@ -289,26 +295,34 @@ static void test_bad_input(void)
               "0\ninsts = %s\n%s\n#END_TB\n",                                                      \
               HDR, v, n, lines),                                                                   \
      buf)
-    expect_error(BODY(4, "0010 ffffffff 0 IADD 0 0\n0018 ffffffff 0 IADD 0 0\n0020 ffffffff 0 IADD 0 0", "5"),
-                 "<memory>:18: expected instruction 4 of 5 of warp 0, found #END_TB");
-    expect_error(BODY(4, "0010 00000007 1 R1 LDG.E 1 R2 4 0 0x10 0x20", "1"), "expected one 0x address");
-    expect_error(BODY(4, "0010 00000003 1 R1 LDG.E 1 R2 4 2 0x10", "1"), "one delta per active lane");
+    expect_error(
+        BODY(4, "0010 ffffffff 0 IADD 0 0\n0018 ffffffff 0 IADD 0 0\n0020 ffffffff 0 IADD 0 0",
+             "5"),
+        "<memory>:18: expected instruction 4 of 5 of warp 0, found #END_TB");
+    expect_error(BODY(4, "0010 00000007 1 R1 LDG.E 1 R2 4 0 0x10 0x20", "1"),
+                 "expected one 0x address");
+    expect_error(BODY(4, "0010 00000003 1 R1 LDG.E 1 R2 4 2 0x10", "1"),
+                 "one delta per active lane");
     expect_error(BODY(4, "0010 00000001 1 R1 LDG.E 1 R2 4 7 0x10", "1"), "address mode 0, 1 or 2");
-    expect_error(BODY(4, "0010 00000001 1 R1 LDG.E 1 R2 4 0 0x10 0x20", "1"), "more addresses than active");
+    expect_error(BODY(4, "0010 00000001 1 R1 LDG.E 1 R2 4 0 0x10 0x20", "1"),
+                 "more addresses than active");
     expect_error(BODY(4, "0010 ffffffff 99999999999999999999 R1 IADD 0 0", "1"), "dest_num");
     expect_error(BODY(4, "0 0 0 0 0010 ffffffff 0 IADD 0 0", "1"), "1.2-style");
     expect_error(BODY(2, "0010 ffffffff 0 IADD 0 0", "1"), "not supported");
     expect_error(BODY(4, "0010 ffffffff 0 IADD 0 0", "99999999999"), "insts = <n>");
-    expect_error("-kernel name = x\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
-                 "block = 0,0,0\nwarp = 0\ninsts = 1\n0010 ffffffff 0 IADD 0 0\n",
-                 "truncated thread block");
+    expect_error(
+        "-kernel name = x\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
+        "block = 0,0,0\nwarp = 0\ninsts = 1\n0010 ffffffff 0 IADD 0 0\n",
+        "truncated thread block");
     expect_error("\x01\x02garbage\xff\n", "header line");
-    expect_error("-kernel name = x\n-grid dim = (2,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
-                 "block = 1,0,0\n#END_TB\n#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n",
-                 "increasing linear block id");
-    expect_error("-kernel name = x\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
-                 "block = 0,0,0\nwarp = 1\ninsts = 0\n#END_TB\n",
-                 "warp 1 out of range");
+    expect_error(
+        "-kernel name = x\n-grid dim = (2,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
+        "block = 1,0,0\n#END_TB\n#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n",
+        "increasing linear block id");
+    expect_error(
+        "-kernel name = x\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread "
+        "block = 0,0,0\nwarp = 1\ninsts = 0\n#END_TB\n",
+        "warp 1 out of range");
 #undef BODY
 }
 
@@ -320,9 +334,10 @@ static void test_missing_kernel_file_and_gap(void)
     write_file(path, "MemcpyHtoD,0x1000,64\nkernel-1.traceg\nkernel-2.traceg\n");
     snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
     /* Grid of 3 blocks, only block 2 present: blocks 0 and 1 are empty. */
-    write_file(path, "-kernel name = gap\n-kernel id = 1\n-grid dim = (3,1,1)\n-block dim = (32,1,1)\n"
-                     "#\n#BEGIN_TB\nthread block = 2,0,0\nwarp = 0\ninsts = 1\n0010 ffffffff 0 IADD 0 "
-                     "0\n#END_TB\n");
+    write_file(path,
+               "-kernel name = gap\n-kernel id = 1\n-grid dim = (3,1,1)\n-block dim = (32,1,1)\n"
+               "#\n#BEGIN_TB\nthread block = 2,0,0\nwarp = 0\ninsts = 1\n0010 ffffffff 0 IADD 0 "
+               "0\n#END_TB\n");
     wc_err err = {{0}};
     wc_source *src = wc_trace_open(dir, WC_TRACE_AUTO, NULL, &err);
     CHECK(src != NULL);
@@ -361,9 +376,12 @@ static void test_compressed_and_filter(void)
     /* Two copies of vectoradd as kernels 1 (xz) and 2 (gzip), plus matrixmul as 3 (zstd). */
     snprintf(cmd, sizeof cmd,
              "cd %s && xz -c %s/vectoradd-100-32/kernel-1.traceg > kernel-1.traceg.xz && "
-             "sed 's/^-kernel id = 1/-kernel id = 2/' %s/vectoradd-100-32/kernel-1.traceg | gzip -c > kernel-2.traceg.gz && "
-             "sed 's/^-kernel id = 1/-kernel id = 3/' %s/matrixmul-32-32/kernel-1.traceg | zstd -q -c > kernel-3-ctx_0x55d5.traceg.zst && "
-             "printf 'kernel-1.traceg.xz\\nkernel-2.traceg.gz\\nkernel-3-ctx_0x55d5.traceg.zst\\n' > kernelslist.g",
+             "sed 's/^-kernel id = 1/-kernel id = 2/' %s/vectoradd-100-32/kernel-1.traceg | gzip "
+             "-c > kernel-2.traceg.gz && "
+             "sed 's/^-kernel id = 1/-kernel id = 3/' %s/matrixmul-32-32/kernel-1.traceg | zstd -q "
+             "-c > kernel-3-ctx_0x55d5.traceg.zst && "
+             "printf 'kernel-1.traceg.xz\\nkernel-2.traceg.gz\\nkernel-3-ctx_0x55d5.traceg.zst\\n' "
+             "> kernelslist.g",
              dir, data, data, data);
     if (system(cmd) != 0) {
         fprintf(stderr, "skipping: xz/gzip/zstd tools missing\n");
@@ -385,7 +403,10 @@ static void test_compressed_and_filter(void)
     wc_err err = {{0}};
     CHECK(wc_trace_open(path, WC_TRACE_AUTO, &bad, &err) == NULL);
     /* A truncated xz file is an error, not a short trace. */
-    snprintf(cmd, sizeof cmd, "cd %s && head -c $(( $(stat -c %%s kernel-1.traceg.xz) / 2 )) kernel-1.traceg.xz > cut.traceg.xz", dir);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && head -c $(( $(stat -c %%s kernel-1.traceg.xz) / 2 )) kernel-1.traceg.xz > "
+             "cut.traceg.xz",
+             dir);
     CHECK_EQ(system(cmd), 0);
     snprintf(path, sizeof path, "%s/cut.traceg.xz", dir);
     CHECK_EQ(count_insts(path, NULL, &nk), -1);

@@ -70,7 +70,8 @@ static void test_bad_input(void)
 {
     expect_error("", "empty file");
     expect_error("blocksize: 0 1 1\n", "blocksize");
-    expect_error("blocksize: 32 1 1\n0 0 100\n", "<memory>:2: expected '<gid> <dir> <address> <size>'");
+    expect_error("blocksize: 32 1 1\n0 0 100\n",
+                 "<memory>:2: expected '<gid> <dir> <address> <size>'");
     expect_error("blocksize: 32 1 1\n0 2 100 4\n", "<memory>:2: out of range");
     expect_error("blocksize: 32 1 1\n0 0 100 4 9\n", "<memory>:2: expected");
     expect_error("blocksize: 32 1 1\n0 0 99999999999999999999999 4\n", "<memory>:2: expected");

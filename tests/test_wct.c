@@ -23,7 +23,8 @@ static int drain_path(const char *path, const wc_kernel_filter *f, tlist *l, wc_
 
 static void test_workload_round_trips(void)
 {
-    const char *specs[] = {"micro/stride:n=4096", "micro/colcopy:h=64", "micro/stream:n=1000,block=96"};
+    const char *specs[] = {"micro/stride:n=4096", "micro/colcopy:h=64",
+                           "micro/stream:n=1000,block=96"};
     for (int i = 0; i < 3; i++) {
         char dir[256], as[300], wct[300];
         tmpdir_make(dir, sizeof dir);
@@ -62,8 +63,10 @@ static void test_lists_and_real_traces(void)
         "0018 00000000 0 STG.E 2 R1 R2 4 0 0\n"
         "0020 0000001a 1 R3 LDG.E 1 R2 4 1 0x100 4 0\n"
         "0028 ffffffff 0 BAR.SYNC 0 0 0\n"
-        "warp = 1\ninsts = 1\n0010 000000ff 1 R1 ATOMG.E.ADD 2 R2 R3 4 0 0x10 0x10 0x10 0x10 0x30 0x20 0x10 0x0\n"
-        "#END_TB\n#BEGIN_TB\nthread block = 1,0,0\nwarp = 1\ninsts = 1\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+        "warp = 1\ninsts = 1\n0010 000000ff 1 R1 ATOMG.E.ADD 2 R2 R3 4 0 0x10 0x10 0x10 0x10 0x30 "
+        "0x20 0x10 0x0\n"
+        "#END_TB\n#BEGIN_TB\nthread block = 1,0,0\nwarp = 1\ninsts = 1\n0010 ffffffff 0 EXIT 0 "
+        "0\n#END_TB\n";
     char dir[256], wct[300];
     tmpdir_make(dir, sizeof dir);
     snprintf(wct, sizeof wct, "%s/l.wct", dir);
@@ -89,8 +92,9 @@ static void test_lists_and_real_traces(void)
         return;
     }
     snprintf(list, sizeof list, "%s/kernelslist.g", dir);
-    snprintf(ma, sizeof ma, "%s/vectoradd-100-32/kernel-1.traceg\n%s/matrixmul-32-32/kernel-1.traceg\n",
-             real, real);
+    snprintf(ma, sizeof ma,
+             "%s/vectoradd-100-32/kernel-1.traceg\n%s/matrixmul-32-32/kernel-1.traceg\n", real,
+             real);
     write_file(list, ma);
     src = wc_trace_open(list, WC_TRACE_AUTO, NULL, &err);
     CHECK_EQ(wc_trace_write_wct(src, wct, NULL, &err), 0);

@@ -82,7 +82,7 @@ typedef struct wc_trace_kernel_info {
     wc_kernel k;
     uint64_t warp_insts;
     uint64_t by_op[WC_OP__COUNT];
-    uint64_t mem_insts;   /* memory instructions (any space) */
+    uint64_t mem_insts;     /* memory instructions (any space) */
     uint64_t lane_accesses; /* active lanes of memory instructions */
     uint64_t unique_lines;  /* distinct 128 B lines touched (global + local) */
 } wc_trace_kernel_info;

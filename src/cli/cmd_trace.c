@@ -17,7 +17,6 @@
 #include "warpcache/traceio.h"
 #include "warpcache/workloads.h"
 
-
 static const char trace_usage[] =
     "usage: warpcache trace info PATH [--kernels IDS] [--name PATTERN]\n"
     "       warpcache trace convert IN OUT [--format wct|trc|accelsim] [--codec none|zlib|zstd]\n"
@@ -51,7 +50,11 @@ static wc_source *open_input(const char *in, const wc_kernel_filter *f, wc_err *
 {
     char name[128];
     snprintf(name, sizeof name, "%.*s", (int)strcspn(in, ":"), in);
-    if (path_exists(in) || !wc_workload_find(name)) return wc_trace_open(in, WC_TRACE_AUTO, f, err);
+    if (path_exists(in)) return wc_trace_open(in, WC_TRACE_AUTO, f, err);
+    if (!wc_workload_find(name)) {
+        wc_errf(err, "%s: no such file or folder, and not a built-in workload", in);
+        return NULL;
+    }
     if (wc_kernel_filter_check(f, err) < 0) return NULL;
     wc_source *src = wc_workload_open(in, 1, err);
     return wc_source_filter(src, f, err);
@@ -61,7 +64,8 @@ static void print_mix(const uint64_t *by_op, uint64_t total)
 {
     for (int o = 0; o < WC_OP__COUNT; o++) {
         if (!by_op[o]) continue;
-        printf("    %-5s %12llu  %5.1f%%\n", wc_opclass_name((wc_opclass)o), (unsigned long long)by_op[o],
+        printf("    %-5s %12llu  %5.1f%%\n", wc_opclass_name((wc_opclass)o),
+               (unsigned long long)by_op[o],
                total ? 100.0 * (double)by_op[o] / (double)total : 0.0);
     }
 }
@@ -79,12 +83,13 @@ static int cmd_info(const char *path, const wc_kernel_filter *f)
     for (uint32_t i = 0; i < info.nkernels; i++) {
         const wc_trace_kernel_info *ki = &info.kernels[i];
         const wc_kernel *k = &ki->k;
-        printf("kernel %u %s\n  grid (%u,%u,%u) block (%u,%u,%u) shmem %u regs %u\n", k->id, k->name,
-               k->grid.x, k->grid.y, k->grid.z, k->block.x, k->block.y, k->block.z, k->shmem_bytes,
-               k->regs_per_thread);
-        printf("  warp instructions %llu, memory %llu (%llu lane accesses), unique 128 B lines %llu\n",
-               (unsigned long long)ki->warp_insts, (unsigned long long)ki->mem_insts,
-               (unsigned long long)ki->lane_accesses, (unsigned long long)ki->unique_lines);
+        printf("kernel %u %s\n  grid (%u,%u,%u) block (%u,%u,%u) shmem %u regs %u\n", k->id,
+               k->name, k->grid.x, k->grid.y, k->grid.z, k->block.x, k->block.y, k->block.z,
+               k->shmem_bytes, k->regs_per_thread);
+        printf(
+            "  warp instructions %llu, memory %llu (%llu lane accesses), unique 128 B lines %llu\n",
+            (unsigned long long)ki->warp_insts, (unsigned long long)ki->mem_insts,
+            (unsigned long long)ki->lane_accesses, (unsigned long long)ki->unique_lines);
         print_mix(ki->by_op, ki->warp_insts);
     }
     printf("total: warp instructions %llu, memory instructions %llu, unique 128 B lines %llu, "
@@ -104,7 +109,7 @@ static int cmd_convert(const char *in, const char *out, wc_trace_format fmt, int
     if (!src) return fail(err.msg);
     int rc;
     if (fmt == WC_TRACE_AUTO)
-        fmt = strlen(out) > 4 && !strcmp(out + strlen(out) - 4, ".wct") ? WC_TRACE_WCT
+        fmt = strlen(out) > 4 && !strcmp(out + strlen(out) - 4, ".wct")   ? WC_TRACE_WCT
               : strlen(out) > 4 && !strcmp(out + strlen(out) - 4, ".trc") ? WC_TRACE_TRC
                                                                           : WC_TRACE_ACCELSIM;
     if (fmt == WC_TRACE_WCT) {
@@ -174,6 +179,7 @@ int wc_cmd_trace(int argc, char **argv)
     if (npos >= 1 && !strcmp(pos[0], "info") && npos == 2) return cmd_info(pos[1], &f);
     if (npos >= 1 && !strcmp(pos[0], "convert") && npos == 3)
         return cmd_convert(pos[1], pos[2], fmt, codec, &f);
-    fprintf(stderr, "warpcache: expected 'trace info PATH' or 'trace convert IN OUT'\n%s", trace_usage);
+    fprintf(stderr, "warpcache: expected 'trace info PATH' or 'trace convert IN OUT'\n%s",
+            trace_usage);
     return 2;
 }

@@ -24,8 +24,8 @@
 
 #include "trace/formats.h"
 
-#define AS_MAX_REGS_LISTED 64  /* dest_num / src_num above this are garbage */
-#define AS_WINDOW (1ull << 24) /* generic LD/ST: shared/local windows, 16 MiB */
+#define AS_MAX_REGS_LISTED 64           /* dest_num / src_num above this are garbage */
+#define AS_WINDOW          (1ull << 24) /* generic LD/ST: shared/local windows, 16 MiB */
 
 /* ---- small shared helpers (declared in formats.h) ---------------------- */
 
@@ -37,10 +37,14 @@ bool wc_parse_u64(const char *s, int base, uint64_t *out)
     uint64_t v = 0;
     for (; *s; s++) {
         unsigned d;
-        if (*s >= '0' && *s <= '9') d = (unsigned)(*s - '0');
-        else if (base == 16 && *s >= 'a' && *s <= 'f') d = (unsigned)(*s - 'a' + 10);
-        else if (base == 16 && *s >= 'A' && *s <= 'F') d = (unsigned)(*s - 'A' + 10);
-        else return false;
+        if (*s >= '0' && *s <= '9')
+            d = (unsigned)(*s - '0');
+        else if (base == 16 && *s >= 'a' && *s <= 'f')
+            d = (unsigned)(*s - 'a' + 10);
+        else if (base == 16 && *s >= 'A' && *s <= 'F')
+            d = (unsigned)(*s - 'A' + 10);
+        else
+            return false;
         if (v > (UINT64_MAX - d) / (uint64_t)base) return false;
         v = v * (uint64_t)base + d;
     }
@@ -122,8 +126,8 @@ typedef struct as_source {
     as_kfile *kfiles;
     size_t nkfiles, next_kfile;
     uint64_t memcpys;
-    wc_lreader *lr;       /* current kernel file */
-    wc_lreader *mem_lr;   /* single in-memory kernel, not yet started */
+    wc_lreader *lr;     /* current kernel file */
+    wc_lreader *mem_lr; /* single in-memory kernel, not yet started */
     bool mem_done;
     wc_kernel cur;
     bool have_kernel;
@@ -218,7 +222,8 @@ static int header_field(as_source *s, char *line, wc_err *err)
 {
     char *v;
     uint64_t u;
-#define BAD(what) wc_errf(err, "%s:%llu: expected %s, found '%s'", lr_name(s), lr_line(s), what, line)
+#define BAD(what)                                                                                  \
+    wc_errf(err, "%s:%llu: expected %s, found '%s'", lr_name(s), lr_line(s), what, line)
     if ((v = value_after(line, "-kernel name"))) {
         snprintf(s->cur.name, sizeof s->cur.name, "%s", v);
     } else if ((v = value_after(line, "-kernel id"))) {
@@ -240,11 +245,12 @@ static int header_field(as_source *s, char *line, wc_err *err)
         s->cur.regs_per_thread = (uint32_t)u;
     } else if ((v = value_after(line, "-accelsim tracer version"))) {
         if (!wc_parse_u64(v, 10, &u) || u < 3 || u > 6)
-            return wc_errf(err,
-                           "%s:%llu: accelsim tracer version '%s' is not supported (versions 3 to 6 "
-                           "are; 1.2-style traces that prefix every line with 'tb_x tb_y tb_z "
-                           "warpid' must be re-traced with a newer tracer)",
-                           lr_name(s), lr_line(s), v);
+            return wc_errf(
+                err,
+                "%s:%llu: accelsim tracer version '%s' is not supported (versions 3 to 6 "
+                "are; 1.2-style traces that prefix every line with 'tb_x tb_y tb_z "
+                "warpid' must be re-traced with a newer tracer)",
+                lr_name(s), lr_line(s), v);
         s->version = (int)u;
     } else if ((v = value_after(line, "-enable lineinfo"))) {
         if (!wc_parse_u64(v, 10, &u) || u > 1) return BAD("-enable lineinfo = 0|1");
@@ -289,8 +295,9 @@ static int read_header(as_source *s, uint32_t seq, wc_err *err)
     if (!wc_dim3_count(s->cur.grid))
         return wc_errf(err, "%s: missing or zero '-grid dim' in the kernel header", lr_name(s));
     if (!wc_dim3_count(s->cur.block) || wc_dim3_count(s->cur.block) > 65536)
-        return wc_errf(err, "%s: missing or invalid '-block dim' in the kernel header (1 to 65536 "
-                            "threads)",
+        return wc_errf(err,
+                       "%s: missing or invalid '-block dim' in the kernel header (1 to 65536 "
+                       "threads)",
                        lr_name(s));
     if (wc_dim3_count(s->cur.grid) > (1ull << 40))
         return wc_errf(err, "%s: grid of %llu blocks is too large", lr_name(s),
@@ -383,8 +390,21 @@ static unsigned width_from_opcode(const char *opcode)
     return 0;
 }
 
-enum { CLS_ALU, CLS_SFU, CLS_LDG, CLS_STG, CLS_LDL, CLS_STL, CLS_LDS, CLS_STS, CLS_ATOM, CLS_BAR,
-       CLS_EXIT, CLS_LD, CLS_ST };
+enum {
+    CLS_ALU,
+    CLS_SFU,
+    CLS_LDG,
+    CLS_STG,
+    CLS_LDL,
+    CLS_STL,
+    CLS_LDS,
+    CLS_STS,
+    CLS_ATOM,
+    CLS_BAR,
+    CLS_EXIT,
+    CLS_LD,
+    CLS_ST
+};
 
 static int classify_opcode(const char *opcode)
 {
@@ -397,11 +417,11 @@ static int classify_opcode(const char *opcode)
         const char *name;
         int cls;
     } t[] = {
-        {"LDG", CLS_LDG},   {"LDGSTS", CLS_LDG}, {"TEX", CLS_LDG},   {"TLD", CLS_LDG},
-        {"TLD4", CLS_LDG},  {"STG", CLS_STG},    {"ATOM", CLS_ATOM}, {"ATOMG", CLS_ATOM},
-        {"RED", CLS_ATOM},  {"LDL", CLS_LDL},    {"STL", CLS_STL},   {"LDS", CLS_LDS},
-        {"LDSM", CLS_LDS},  {"ATOMS", CLS_LDS},  {"STS", CLS_STS},   {"LD", CLS_LD},
-        {"ST", CLS_ST},     {"BAR", CLS_BAR},    {"EXIT", CLS_EXIT}, {"MUFU", CLS_SFU},
+        {"LDG", CLS_LDG},  {"LDGSTS", CLS_LDG}, {"TEX", CLS_LDG},   {"TLD", CLS_LDG},
+        {"TLD4", CLS_LDG}, {"STG", CLS_STG},    {"ATOM", CLS_ATOM}, {"ATOMG", CLS_ATOM},
+        {"RED", CLS_ATOM}, {"LDL", CLS_LDL},    {"STL", CLS_STL},   {"LDS", CLS_LDS},
+        {"LDSM", CLS_LDS}, {"ATOMS", CLS_LDS},  {"STS", CLS_STS},   {"LD", CLS_LD},
+        {"ST", CLS_ST},    {"BAR", CLS_BAR},    {"EXIT", CLS_EXIT}, {"MUFU", CLS_SFU},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (!strcmp(b, t[i].name)) return t[i].cls;
@@ -539,16 +559,18 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
         if (s->version != 6 && !wc_parse_i64(t, &imm))
             return BAD("end of line or a decimal immediate");
         if (s->version != 6 && next_tok(&p))
-            return wc_errf(err, "%s:%llu: unexpected tokens after the immediate (more addresses "
-                                "than active lanes?)",
+            return wc_errf(err,
+                           "%s:%llu: unexpected tokens after the immediate (more addresses "
+                           "than active lanes?)",
                            file, ln);
     }
     /* Operation class. */
     unsigned width = width_from_opcode(opcode);
-    if (!width) width = (mem_width == 1 || mem_width == 2 || mem_width == 4 || mem_width == 8 ||
-                         mem_width == 16)
-                            ? (unsigned)mem_width
-                            : 4;
+    if (!width)
+        width = (mem_width == 1 || mem_width == 2 || mem_width == 4 || mem_width == 8 ||
+                 mem_width == 16)
+                    ? (unsigned)mem_width
+                    : 4;
     switch (cls) {
     case CLS_SFU: in->op = WC_OP_SFU; break;
     case CLS_BAR: in->op = WC_OP_BAR; break;
@@ -562,13 +584,16 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
     case CLS_ATOM: in->op = WC_OP_ATOM; break;
     case CLS_LD:
     case CLS_ST: {
-        uint64_t a0 = in->amode == WC_ADDR_STRIDE
-                          ? in->base + (uint64_t)in->stride * (uint64_t)__builtin_ctz(in->mask | 1u << 31)
-                          : (active ? b->addrs[in->addr_off] : 0);
+        uint64_t a0 =
+            in->amode == WC_ADDR_STRIDE
+                ? in->base + (uint64_t)in->stride * (uint64_t)__builtin_ctz(in->mask | 1u << 31)
+                : (active && in->amode == WC_ADDR_LIST ? b->addrs[in->addr_off] : 0);
         bool shared = s->shmem_base && a0 >= s->shmem_base && a0 - s->shmem_base < AS_WINDOW;
         bool local = s->local_base && a0 >= s->local_base && a0 - s->local_base < AS_WINDOW;
-        if (cls == CLS_LD) in->op = shared ? WC_OP_LDS : local ? WC_OP_LDL : WC_OP_LDG;
-        else in->op = shared ? WC_OP_STS : local ? WC_OP_STL : WC_OP_STG;
+        if (cls == CLS_LD)
+            in->op = shared ? WC_OP_LDS : local ? WC_OP_LDL : WC_OP_LDG;
+        else
+            in->op = shared ? WC_OP_STS : local ? WC_OP_STL : WC_OP_STG;
         break;
     }
     default: in->op = WC_OP_ALU; break;
@@ -771,7 +796,7 @@ static int as_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *ou
     memcpy(out->src, in->src, sizeof out->src);
     out->base = in->base;
     out->stride = in->stride;
-    if (in->amode == WC_ADDR_LIST) {
+    if (in->amode == WC_ADDR_LIST && in->mask) {
         const uint64_t *a = b->addrs + in->addr_off;
         for (uint32_t m = in->mask; m; m &= m - 1) out->addr[__builtin_ctz(m)] = *a++;
     }
@@ -822,8 +847,10 @@ static int add_kfile(as_source *s, const char *dir, const char *name, uint64_t l
     size_t n = strlen(dir) + strlen(name) + 2;
     char *path = malloc(n);
     if (!path) return wc_errf(err, "out of memory");
-    if (name[0] == '/' || !dir[0]) snprintf(path, n, "%s", name);
-    else snprintf(path, n, "%s/%s", dir, name);
+    if (name[0] == '/' || !dir[0])
+        snprintf(path, n, "%s", name);
+    else
+        snprintf(path, n, "%s/%s", dir, name);
     s->kfiles[s->nkfiles].path = path;
     s->kfiles[s->nkfiles].line = line;
     s->nkfiles++;
@@ -835,8 +862,10 @@ static int read_kernelslist(as_source *s, const char *path, wc_err *err)
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
-    if (slash) *slash = 0;
-    else dir[0] = 0;
+    if (slash)
+        *slash = 0;
+    else
+        dir[0] = 0;
     wc_lreader *lr = wc_lreader_open(path, err);
     if (!lr) return -1;
     char *line;
@@ -935,10 +964,12 @@ static int write_inst(wc_strbuf *sb, const wc_winst *in)
     rc |= wc_strbuf_printf(sb, " %s %u", opcode, in->nsrc);
     for (unsigned i = 0; i < in->nsrc && i < WC_MAX_SRC; i++)
         rc |= wc_strbuf_printf(sb, " R%u", in->src[i]);
-    if (!wc_op_is_mem(in->op) || in->amode == WC_ADDR_NONE) return rc | wc_strbuf_printf(sb, " 0 \n");
+    if (!wc_op_is_mem(in->op) || in->amode == WC_ADDR_NONE)
+        return rc | wc_strbuf_printf(sb, " 0 \n");
     unsigned width = in->width ? in->width : 4;
     if (in->amode == WC_ADDR_STRIDE && (wc_mask_is_prefix(in->mask) || in->stride == 0)) {
-        uint64_t first = in->mask ? wc_winst_lane_addr(in, (unsigned)__builtin_ctz(in->mask)) : in->base;
+        uint64_t first =
+            in->mask ? wc_winst_lane_addr(in, (unsigned)__builtin_ctz(in->mask)) : in->base;
         return rc | wc_strbuf_printf(sb, " %u 1 0x%llx %lld \n", width, (unsigned long long)first,
                                      (long long)in->stride);
     }
@@ -948,8 +979,10 @@ static int write_inst(wc_strbuf *sb, const wc_winst *in)
     bool first = true;
     for (uint32_t m = in->mask; m; m &= m - 1) {
         uint64_t a = wc_winst_lane_addr(in, (unsigned)__builtin_ctz(m));
-        if (first) rc |= wc_strbuf_printf(sb, " 0x%llx", (unsigned long long)a);
-        else rc |= wc_strbuf_printf(sb, " %lld", (long long)(int64_t)(a - prev));
+        if (first)
+            rc |= wc_strbuf_printf(sb, " 0x%llx", (unsigned long long)a);
+        else
+            rc |= wc_strbuf_printf(sb, " %lld", (long long)(int64_t)(a - prev));
         prev = a;
         first = false;
     }

@@ -52,7 +52,11 @@ struct wc_lreader {
 static int kind_from_magic(const unsigned char *m, size_t n)
 {
     if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) return KIND_GZIP;
-    if (n >= 6 && !memcmp(m, "\xfd" "7zXZ\0", 6)) return KIND_XZ;
+    if (n >= 6 && !memcmp(m,
+                          "\xfd"
+                          "7zXZ\0",
+                          6))
+        return KIND_XZ;
     if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) return KIND_ZSTD;
     return KIND_PLAIN;
 }
@@ -93,8 +97,9 @@ static int init_decoder(wc_lreader *r, wc_err *err)
         return 0;
 #endif
     default:
-        return wc_errf(err, "%s: file is %s-compressed but warpcache was built without %s "
-                            "(install it: sh scripts/deps.sh, then rebuild)",
+        return wc_errf(err,
+                       "%s: file is %s-compressed but warpcache was built without %s "
+                       "(install it: sh scripts/deps.sh, then rebuild)",
                        r->name, kind_lib(r->kind), kind_lib(r->kind));
     }
 }
@@ -345,18 +350,48 @@ bool wc_codec_available(int codec)
 
 const char *wc_codec_name(int codec)
 {
-    return codec == WC_CODEC_NONE ? "none" : codec == WC_CODEC_ZLIB ? "zlib" : codec == WC_CODEC_ZSTD ? "zstd" : "?";
+    return codec == WC_CODEC_NONE   ? "none"
+           : codec == WC_CODEC_ZLIB ? "zlib"
+           : codec == WC_CODEC_ZSTD ? "zstd"
+                                    : "?";
 }
 
-long wc_codec_compress(int codec, const void *src, size_t n, void **dst, wc_err *err)
+struct wc_codec_ctx {
+#ifdef WC_HAVE_ZSTD
+    ZSTD_CCtx *cc;
+    ZSTD_DCtx *dc;
+#endif
+    int unused;
+};
+
+wc_codec_ctx *wc_codec_ctx_new(void)
+{
+    return calloc(1, sizeof(wc_codec_ctx));
+}
+
+void wc_codec_ctx_free(wc_codec_ctx *c)
+{
+    if (!c) return;
+#ifdef WC_HAVE_ZSTD
+    ZSTD_freeCCtx(c->cc);
+    ZSTD_freeDCtx(c->dc);
+#endif
+    free(c);
+}
+
+long wc_codec_compress(wc_codec_ctx *ctx, int codec, const void *src, size_t n, void **dst,
+                       wc_err *err)
 {
     *dst = NULL;
+    (void)ctx;
 #ifdef WC_HAVE_ZSTD
     if (codec == WC_CODEC_ZSTD) {
         size_t cap = ZSTD_compressBound(n);
         void *out = malloc(cap ? cap : 1);
         if (!out) return wc_errf(err, "out of memory");
-        size_t rc = ZSTD_compress(out, cap, src, n, 1);
+        if (ctx && !ctx->cc) ctx->cc = ZSTD_createCCtx();
+        size_t rc = ctx && ctx->cc ? ZSTD_compressCCtx(ctx->cc, out, cap, src, n, 1)
+                                   : ZSTD_compress(out, cap, src, n, 1);
         if (ZSTD_isError(rc)) {
             free(out);
             return wc_errf(err, "zstd: %s", ZSTD_getErrorName(rc));
@@ -383,11 +418,15 @@ long wc_codec_compress(int codec, const void *src, size_t n, void **dst, wc_err 
     return wc_errf(err, "codec %s is not available in this build", wc_codec_name(codec));
 }
 
-int wc_codec_decompress(int codec, const void *src, size_t n, void *dst, size_t raw, wc_err *err)
+int wc_codec_decompress(wc_codec_ctx *ctx, int codec, const void *src, size_t n, void *dst,
+                        size_t raw, wc_err *err)
 {
+    (void)ctx;
 #ifdef WC_HAVE_ZSTD
     if (codec == WC_CODEC_ZSTD) {
-        size_t rc = ZSTD_decompress(dst, raw, src, n);
+        if (ctx && !ctx->dc) ctx->dc = ZSTD_createDCtx();
+        size_t rc = ctx && ctx->dc ? ZSTD_decompressDCtx(ctx->dc, dst, raw, src, n)
+                                   : ZSTD_decompress(dst, raw, src, n);
         if (ZSTD_isError(rc) || rc != raw) return wc_errf(err, "corrupt zstd chunk");
         return 0;
     }

@@ -38,9 +38,15 @@ void wc_lreader_close(wc_lreader *r);
 enum wc_codec { WC_CODEC_NONE = 0, WC_CODEC_ZLIB = 1, WC_CODEC_ZSTD = 2 };
 bool wc_codec_available(int codec);
 const char *wc_codec_name(int codec);
-/* Compresses src into a malloc'd *dst; returns its size or -1. */
-long wc_codec_compress(int codec, const void *src, size_t n, void **dst, wc_err *err);
+/* Reusable codec state (zstd contexts are costly to create per chunk). */
+typedef struct wc_codec_ctx wc_codec_ctx;
+wc_codec_ctx *wc_codec_ctx_new(void);
+void wc_codec_ctx_free(wc_codec_ctx *c);
+/* Compresses src into a malloc'd *dst; returns its size or -1.  ctx may be NULL. */
+long wc_codec_compress(wc_codec_ctx *ctx, int codec, const void *src, size_t n, void **dst,
+                       wc_err *err);
 /* Decompresses exactly `raw` bytes into dst (capacity raw); -1 on any mismatch. */
-int wc_codec_decompress(int codec, const void *src, size_t n, void *dst, size_t raw, wc_err *err);
+int wc_codec_decompress(wc_codec_ctx *ctx, int codec, const void *src, size_t n, void *dst,
+                        size_t raw, wc_err *err);
 
 #endif

@@ -204,7 +204,8 @@ static wc_trace_format sniff_text(const char *path)
     for (int i = 0; i < 8 && wc_lreader_next(lr, &line, NULL, &e) > 0; i++) {
         while (*line == ' ') line++;
         if (!*line) continue;
-        if (!strncmp(line, "blocksize:", 10)) f = WC_TRACE_TRC;
+        if (!strncmp(line, "blocksize:", 10))
+            f = WC_TRACE_TRC;
         else if (line[0] == '-' || !strncmp(line, "Memcpy", 6) || !strncmp(line, "kernel-", 7))
             f = WC_TRACE_ACCELSIM;
         break;
@@ -285,8 +286,9 @@ wc_source *wc_trace_open(const char *path, wc_trace_format fmt, const wc_kernel_
         break;
     }
     default:
-        wc_errf(err, "%s: unknown trace format (expected kernelslist.g, .traceg[.xz|.gz|.zst], .trc "
-                     "or .wct)",
+        wc_errf(err,
+                "%s: unknown trace format (expected kernelslist.g, .traceg[.xz|.gz|.zst], .trc "
+                "or .wct)",
                 path);
         return NULL;
     }
@@ -296,9 +298,12 @@ wc_source *wc_trace_open(const char *path, wc_trace_format fmt, const wc_kernel_
 wc_source *wc_trace_open_mem(const void *data, size_t len, wc_trace_format fmt, wc_err *err)
 {
     if (fmt == WC_TRACE_AUTO) {
-        if (len >= 8 && !memcmp(data, "WCTRACE", 8)) fmt = WC_TRACE_WCT;
-        else if (len >= 10 && !memcmp(data, "blocksize:", 10)) fmt = WC_TRACE_TRC;
-        else fmt = WC_TRACE_ACCELSIM;
+        if (len >= 8 && !memcmp(data, "WCTRACE", 8))
+            fmt = WC_TRACE_WCT;
+        else if (len >= 10 && !memcmp(data, "blocksize:", 10))
+            fmt = WC_TRACE_TRC;
+        else
+            fmt = WC_TRACE_ACCELSIM;
     }
     if (fmt == WC_TRACE_WCT) {
         if (!len) {
@@ -337,7 +342,9 @@ int wc_trace_write_accelsim(wc_source *src, const char *dir, wc_err *err)
 int wc_trace_write(wc_source *src, const char *out, wc_trace_format fmt, wc_err *err)
 {
     if (fmt == WC_TRACE_AUTO)
-        fmt = ends_with(out, ".wct") ? WC_TRACE_WCT : ends_with(out, ".trc") ? WC_TRACE_TRC : WC_TRACE_ACCELSIM;
+        fmt = ends_with(out, ".wct")   ? WC_TRACE_WCT
+              : ends_with(out, ".trc") ? WC_TRACE_TRC
+                                       : WC_TRACE_ACCELSIM;
     switch (fmt) {
     case WC_TRACE_WCT: return wc_trace_write_wct(src, out, NULL, err);
     case WC_TRACE_TRC: return wc_trace_write_trc(src, out, err);

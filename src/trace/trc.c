@@ -114,8 +114,9 @@ static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
     if (strncmp(line, "blocksize:", 10) != 0 ||
         sscanf(line + 10, "%llu %llu %llu %c", &x, &y, &z, &extra) != 3 || !x || !y || !z ||
         x * y * z > 65536)
-        return wc_errf(err, "%s:%llu: expected 'blocksize: BX BY BZ' (1 to 65536 threads), found '%.60s'",
-                       wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr), line);
+        return wc_errf(
+            err, "%s:%llu: expected 'blocksize: BX BY BZ' (1 to 65536 threads), found '%.60s'",
+            wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr), line);
     d->x = (uint32_t)x;
     d->y = (uint32_t)y;
     d->z = (uint32_t)z;
@@ -139,10 +140,9 @@ static int parse_access(wc_lreader *lr, char *line, trc_rec *r, wc_err *err)
         return wc_errf(err, "%s:%llu: expected '<gid> <dir> <address> <size>' (4 decimal numbers)",
                        wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr));
     if (dir > 1 || size == 0 || size > TRC_MAX_SIZE || gid >= (1ull << 32) - 1)
-        return wc_errf(err,
-                       "%s:%llu: out of range: dir must be 0 or 1, size 1..%d, gid below 2^32-1",
-                       wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr),
-                       TRC_MAX_SIZE);
+        return wc_errf(
+            err, "%s:%llu: out of range: dir must be 0 or 1, size 1..%d, gid below 2^32-1",
+            wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr), TRC_MAX_SIZE);
     r->gid = (uint32_t)gid;
     r->dir = (uint8_t)dir;
     r->addr = addr;
@@ -170,7 +170,8 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
         }
         if (s->nrec == cap) {
             cap = cap ? cap * 2 : 4096;
-            if (cap > (1ull << 32)) return wc_errf(err, "%s: too many accesses", wc_lreader_name(lr));
+            if (cap > (1ull << 32))
+                return wc_errf(err, "%s: too many accesses", wc_lreader_name(lr));
             trc_rec *p = realloc(s->recs, cap * sizeof *p);
             if (!p) return wc_errf(err, "%s: out of memory", wc_lreader_name(lr));
             s->recs = p;
@@ -180,7 +181,8 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
         s->nrec++;
     }
     if (rc < 0) return -1;
-    if (!have_bs) return wc_errf(err, "%s: empty file (expected 'blocksize: BX BY BZ')", wc_lreader_name(lr));
+    if (!have_bs)
+        return wc_errf(err, "%s: empty file (expected 'blocksize: BX BY BZ')", wc_lreader_name(lr));
     if (sort_by_gid(&s->recs, s->nrec) < 0) return wc_errf(err, "out of memory");
     uint32_t tpb = (uint32_t)wc_dim3_count(bs);
     s->nblocks = s->nrec ? maxgid / tpb + 1 : 1;
@@ -216,8 +218,10 @@ static int trc_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
         s->done = true;
     } else {
         char path[4200];
-        if (s->series) snprintf(path, sizeof path, "%s_%02u.trc", s->prefix, s->next_index);
-        else snprintf(path, sizeof path, "%s", s->prefix);
+        if (s->series)
+            snprintf(path, sizeof path, "%s_%02u.trc", s->prefix, s->next_index);
+        else
+            snprintf(path, sizeof path, "%s", s->prefix);
         lr = wc_lreader_open(path, err);
         if (!lr) {
             if (s->series && s->next_index > 0 && errno == ENOENT) return 0; /* end of series */
@@ -252,8 +256,10 @@ static int trc_open_block(wc_source *src, uint64_t block_id, void **out, wc_err 
     uint64_t lo = 0, hi = s->npresent;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (s->present_id[mid] < block_id) lo = mid + 1;
-        else hi = mid;
+        if (s->present_id[mid] < block_id)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     size_t n = 0;
     b->rec = s->recs;
@@ -320,8 +326,10 @@ static int trc_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *o
         if (rest) {
             unsigned g = (unsigned)__builtin_ctz(rest);
             int64_t diff = (int64_t)(out->addr[g] - out->addr[f]);
-            if (diff % (int64_t)(g - f)) is_stride = false;
-            else stride = diff / (int64_t)(g - f);
+            if (diff % (int64_t)(g - f))
+                is_stride = false;
+            else
+                stride = diff / (int64_t)(g - f);
             for (uint32_t m = rest; m && is_stride; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctz(m);
                 if (out->addr[l] != out->addr[f] + (uint64_t)stride * (l - f)) is_stride = false;
@@ -439,7 +447,8 @@ static int write_trc_kernel(wc_source *src, const wc_kernel *k, const char *path
                     uint32_t t = w * WC_WARP_SIZE + l;
                     if (t >= tpb) continue;
                     fprintf(f, "%llu %d %llu %u\n", (unsigned long long)(id * tpb + t), dir,
-                            (unsigned long long)wc_winst_lane_addr(&in, l), in.width ? in.width : 4);
+                            (unsigned long long)wc_winst_lane_addr(&in, l),
+                            in.width ? in.width : 4);
                 }
             }
             if (rc < 0) ret = -1;

@@ -22,7 +22,9 @@
  * instruction): byte op|amode<<4|fullmask<<6|ext<<7; byte ndst|nsrc<<2;
  * [width, flags if ext]; zigzag varint pc delta; [varint mask unless full];
  * varint registers; STRIDE: zigzag base delta + zigzag stride; LIST: zigzag
- * delta of each active lane's address from the previous one.
+ * delta of each active lane's address from the previous one.  Base deltas
+ * are against the last base at the same PC slot ((pc >> 3) & 7).
+ * Consecutive blocks are packed into one BLCK chunk of about 64 KiB.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -34,11 +36,12 @@
 #define WCT_MAGIC     "WCTRACE"
 #define WCT_VERSION   1u
 #define WCT_MAX_CHUNK (1u << 30)
-#define TAG(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
-#define TAG_KERN TAG('K', 'E', 'R', 'N')
-#define TAG_BLCK TAG('B', 'L', 'C', 'K')
-#define TAG_KEND TAG('K', 'E', 'N', 'D')
-#define TAG_TEND TAG('T', 'E', 'N', 'D')
+#define TAG(a, b, c, d)                                                                            \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+#define TAG_KERN  TAG('K', 'E', 'R', 'N')
+#define TAG_BLCK  TAG('B', 'L', 'C', 'K')
+#define TAG_KEND  TAG('K', 'E', 'N', 'D')
+#define TAG_TEND  TAG('T', 'E', 'N', 'D')
 #define CHUNK_HDR 24
 
 /* ---- checksum: 4-lane multiply-rotate hash, then an avalanche ----------- */
@@ -169,9 +172,19 @@ static inline bool get_sv(const uint8_t **pp, const uint8_t *end, int64_t *v)
 
 /* ---- instruction codec -------------------------------------------------- */
 
+/* Per-warp decoder state.  Address deltas are taken against the last base
+ * seen at a PC with the same slot ((pc >> 3) & 7), so that a load and a store
+ * alternating in a loop each delta against their own previous address. */
+#define WCT_SLOTS 8
 typedef struct wct_wstate {
-    uint64_t pc, base;
+    uint64_t pc;
+    uint64_t base[WCT_SLOTS];
 } wct_wstate;
+
+static inline unsigned pc_slot(uint64_t pc)
+{
+    return (unsigned)(pc >> 3) & (WCT_SLOTS - 1);
+}
 
 static void encode_inst(wbuf *b, const wc_winst *in, wct_wstate *st)
 {
@@ -181,7 +194,8 @@ static void encode_inst(wbuf *b, const wc_winst *in, wct_wstate *st)
     unsigned ndst = in->ndst <= WC_MAX_DST ? in->ndst : WC_MAX_DST;
     unsigned nsrc = in->nsrc <= WC_MAX_SRC ? in->nsrc : WC_MAX_SRC;
     if (!wbuf_reserve(b, 4)) return;
-    b->p[b->len++] = (uint8_t)((in->op & 15) | amode << 4 | (unsigned)full << 6 | (unsigned)ext << 7);
+    b->p[b->len++] =
+        (uint8_t)((in->op & 15) | amode << 4 | (unsigned)full << 6 | (unsigned)ext << 7);
     b->p[b->len++] = (uint8_t)(ndst | nsrc << 2);
     if (ext) {
         b->p[b->len++] = in->width;
@@ -192,18 +206,19 @@ static void encode_inst(wbuf *b, const wc_winst *in, wct_wstate *st)
     if (!full) put_uv(b, in->mask);
     for (unsigned i = 0; i < ndst; i++) put_uv(b, in->dst[i]);
     for (unsigned i = 0; i < nsrc; i++) put_uv(b, in->src[i]);
+    uint64_t *base = &st->base[pc_slot(in->pc)];
     if (amode == WC_ADDR_STRIDE) {
-        put_sv(b, (int64_t)(in->base - st->base));
+        put_sv(b, (int64_t)(in->base - *base));
         put_sv(b, in->stride);
-        st->base = in->base;
+        *base = in->base;
     } else if (amode == WC_ADDR_LIST) {
-        uint64_t prev = st->base;
+        uint64_t prev = *base;
         for (uint32_t m = in->mask; m; m &= m - 1) {
             uint64_t a = in->addr[__builtin_ctz(m)];
             put_sv(b, (int64_t)(a - prev));
             prev = a;
         }
-        if (in->mask) st->base = in->addr[__builtin_ctz(in->mask)];
+        if (in->mask) *base = in->addr[__builtin_ctz(in->mask)];
     }
 }
 
@@ -253,18 +268,19 @@ static inline bool decode_inst(const uint8_t **pp, const uint8_t *end, wc_winst 
     }
     o->base = 0;
     o->stride = 0;
+    uint64_t *base = &st->base[pc_slot(o->pc)];
     if (amode == WC_ADDR_STRIDE) {
         if (!get_sv(&p, end, &d) || !get_sv(&p, end, &o->stride)) return false;
-        st->base += (uint64_t)d;
-        o->base = st->base;
+        *base += (uint64_t)d;
+        o->base = *base;
     } else if (amode == WC_ADDR_LIST) {
-        uint64_t prev = st->base;
+        uint64_t prev = *base;
         for (uint32_t m = o->mask; m; m &= m - 1) {
             if (!get_sv(&p, end, &d)) return false;
             prev += (uint64_t)d;
             o->addr[__builtin_ctz(m)] = prev;
         }
-        if (o->mask) st->base = o->addr[__builtin_ctz(o->mask)];
+        if (o->mask) *base = o->addr[__builtin_ctz(o->mask)];
     }
     *pp = p;
     return true;
@@ -287,15 +303,16 @@ static uint64_t chunk_seed(uint32_t tag, unsigned codec, uint32_t raw)
     return ((uint64_t)tag << 32 | raw) ^ ((uint64_t)codec * H3);
 }
 
-static int write_chunk(FILE *f, uint32_t tag, int codec, const uint8_t *data, size_t n,
-                       const char *path, wc_err *err)
+static int write_chunk(FILE *f, wc_codec_ctx *cx, uint32_t tag, int codec, const uint8_t *data,
+                       size_t n, const char *path, wc_err *err)
 {
-    if (n > WCT_MAX_CHUNK) return wc_errf(err, "%s: chunk of %zu bytes exceeds the 1 GiB limit", path, n);
+    if (n > WCT_MAX_CHUNK)
+        return wc_errf(err, "%s: chunk of %zu bytes exceeds the 1 GiB limit", path, n);
     void *packed = NULL;
     const uint8_t *stored = data;
     size_t stored_len = n;
     if (codec != WC_CODEC_NONE && n >= 64) {
-        long c = wc_codec_compress(codec, data, n, &packed, err);
+        long c = wc_codec_compress(cx, codec, data, n, &packed, err);
         if (c < 0) return -1;
         if ((size_t)c < n) {
             stored = packed;
@@ -314,7 +331,8 @@ static int write_chunk(FILE *f, uint32_t tag, int codec, const uint8_t *data, si
     uint64_t sum = wct_hash(stored, stored_len, chunk_seed(tag, (unsigned)codec, (uint32_t)n));
     le32(h + 16, (uint32_t)sum);
     le32(h + 20, (uint32_t)(sum >> 32));
-    bool ok = fwrite(h, 1, CHUNK_HDR, f) == CHUNK_HDR && fwrite(stored, 1, stored_len, f) == stored_len;
+    bool ok =
+        fwrite(h, 1, CHUNK_HDR, f) == CHUNK_HDR && fwrite(stored, 1, stored_len, f) == stored_len;
     free(packed);
     return ok ? 0 : wc_errf(err, "%s: write error: %s", path, strerror(errno));
 }
@@ -334,8 +352,19 @@ typedef struct wct_warp {
     wct_wstate st;
 } wct_warp;
 
-typedef struct wct_block {
+/* One BLCK chunk's decompressed payload: several consecutive block records.
+ * Shared by the blocks opened from it (refs), and by the source while it is
+ * the current group. */
+typedef struct wct_group wct_group;
+struct wct_group {
     uint8_t *data;
+    const uint8_t *next, *end; /* next unread block record */
+    unsigned refs;
+    wct_chunk ch;
+};
+
+typedef struct wct_block {
+    wct_group *g;
     uint32_t nwarps;
     wct_warp w[];
 } wct_block;
@@ -348,7 +377,11 @@ typedef struct wct_source {
     bool in_kernel; /* between KERN and KEND */
     bool ended;     /* TEND seen */
     uint32_t nkernels;
+    wct_group *grp; /* group blocks are being taken from */
+    wc_codec_ctx *cx;
 } wct_source;
+
+static void group_release(struct wct_group *g);
 
 #define WCT_FAIL(s, ch, ...) wct_fail((s), (ch), err, __VA_ARGS__)
 
@@ -382,7 +415,8 @@ static int read_chunk_header(wct_source *s, wct_chunk *ch, wc_err *err)
     if (ch->tag != TAG_KERN && ch->tag != TAG_BLCK && ch->tag != TAG_KEND && ch->tag != TAG_TEND)
         return WCT_FAIL(s, ch, "unknown chunk tag 0x%08x (corrupt file?)", ch->tag);
     if (h[5] || h[6] || h[7] || ch->codec > WC_CODEC_ZSTD || ch->raw_len > WCT_MAX_CHUNK ||
-        ch->stored_len > WCT_MAX_CHUNK || (ch->codec == WC_CODEC_NONE && ch->raw_len != ch->stored_len))
+        ch->stored_len > WCT_MAX_CHUNK ||
+        (ch->codec == WC_CODEC_NONE && ch->raw_len != ch->stored_len))
         return WCT_FAIL(s, ch, "corrupt chunk header");
     return 1;
 }
@@ -419,16 +453,19 @@ static uint8_t *read_payload(wct_source *s, const wct_chunk *ch, wc_err *err)
         WCT_FAIL(s, ch, "truncated chunk");
         return NULL;
     }
+#ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* fuzzers cannot forge hashes: skip it there */
     if (wct_hash(stored, ch->stored_len, chunk_seed(ch->tag, ch->codec, ch->raw_len)) != ch->sum) {
         WCT_FAIL(s, ch, "checksum mismatch (corrupt file)");
         free(stored);
         return NULL;
     }
+#endif
     if (ch->codec == WC_CODEC_NONE) return stored;
     uint8_t *raw = malloc(ch->raw_len ? ch->raw_len : 1);
     if (!raw) {
         WCT_FAIL(s, ch, "out of memory");
-    } else if (wc_codec_decompress((int)ch->codec, stored, ch->stored_len, raw, ch->raw_len, err) < 0) {
+    } else if (wc_codec_decompress(s->cx, (int)ch->codec, stored, ch->stored_len, raw, ch->raw_len,
+                                   err) < 0) {
         wc_err inner = *err;
         WCT_FAIL(s, ch, "%s", inner.msg);
         free(raw);
@@ -463,10 +500,11 @@ static int parse_kern(wct_source *s, const wct_chunk *ch, const uint8_t *p, cons
     memcpy(k->name, p, n);
     k->name[n] = 0;
     p += n;
-    if (!get_u32(&p, end, &k->id) || !get_u32(&p, end, &k->grid.x) || !get_u32(&p, end, &k->grid.y) ||
-        !get_u32(&p, end, &k->grid.z) || !get_u32(&p, end, &k->block.x) ||
-        !get_u32(&p, end, &k->block.y) || !get_u32(&p, end, &k->block.z) ||
-        !get_u32(&p, end, &k->shmem_bytes) || !get_u32(&p, end, &k->regs_per_thread) || p != end)
+    if (!get_u32(&p, end, &k->id) || !get_u32(&p, end, &k->grid.x) ||
+        !get_u32(&p, end, &k->grid.y) || !get_u32(&p, end, &k->grid.z) ||
+        !get_u32(&p, end, &k->block.x) || !get_u32(&p, end, &k->block.y) ||
+        !get_u32(&p, end, &k->block.z) || !get_u32(&p, end, &k->shmem_bytes) ||
+        !get_u32(&p, end, &k->regs_per_thread) || p != end)
         return WCT_FAIL(s, ch, "corrupt kernel record");
     if (!wc_dim3_count(k->grid) || !wc_dim3_count(k->block) || wc_dim3_count(k->block) > 65536)
         return WCT_FAIL(s, ch, "kernel record has an invalid grid or block shape");
@@ -477,6 +515,8 @@ static int wct_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
 {
     wct_source *s = (wct_source *)src;
     wct_chunk ch;
+    group_release(s->grp); /* the rest of the previous kernel's group, if any */
+    s->grp = NULL;
     if (s->ended) return 0;
     for (;;) {
         if (read_chunk_header(s, &ch, err) < 0) return -1;
@@ -494,7 +534,8 @@ static int wct_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
             const uint8_t *p = pl;
             uint32_t nk;
             if (!get_u32(&p, pl + ch.raw_len, &nk) || nk != s->nkernels)
-                rc = WCT_FAIL(s, &ch, "trace end record disagrees with the %u kernels read", s->nkernels);
+                rc = WCT_FAIL(s, &ch, "trace end record disagrees with the %u kernels read",
+                              s->nkernels);
             s->ended = true;
         } else {
             rc = parse_kern(s, &ch, pl, pl + ch.raw_len, err);
@@ -510,16 +551,25 @@ static int wct_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
     }
 }
 
-static int parse_block(wct_source *s, const wct_chunk *ch, wct_block **out, uint8_t *pl,
-                       uint64_t block_id, wc_err *err)
+static void wct_close_block(wc_source *src, void *block);
+
+static void group_release(wct_group *g)
 {
-    const uint8_t *p = pl, *end = pl + ch->raw_len;
+    if (g && --g->refs == 0) {
+        free(g->data);
+        free(g);
+    }
+}
+
+/* Parses the block record at g->next into a new wct_block (taking a ref on g). */
+static int parse_block(wct_source *s, wct_group *g, wct_block **out, uint64_t *id_out, wc_err *err)
+{
+    const wct_chunk *ch = &g->ch;
+    const uint8_t *p = g->next, *end = g->end;
     uint64_t id;
     uint32_t nwarps;
     if (!get_uv(&p, end, &id) || !get_u32(&p, end, &nwarps))
         return WCT_FAIL(s, ch, "corrupt block header");
-    if (id != block_id) return WCT_FAIL(s, ch, "expected block %llu, found block %llu",
-                                        (unsigned long long)block_id, (unsigned long long)id);
     if (nwarps != wc_kernel_warps_per_block(&s->cur))
         return WCT_FAIL(s, ch, "block %llu has %u warps, the kernel's blocks have %u",
                         (unsigned long long)id, nwarps, wc_kernel_warps_per_block(&s->cur));
@@ -535,9 +585,9 @@ static int parse_block(wct_source *s, const wct_chunk *ch, wct_block **out, uint
         b->w[w].end = (const uint8_t *)(uintptr_t)nb; /* length for now */
         total += nb;
     }
-    if (total != (uint64_t)(end - p)) {
+    if (total > (uint64_t)(end - p)) {
         free(b);
-        return WCT_FAIL(s, ch, "warp streams do not fill the block");
+        return WCT_FAIL(s, ch, "warp streams overrun the chunk");
     }
     for (uint32_t w = 0; w < nwarps; w++) {
         size_t nb = (size_t)(uintptr_t)b->w[w].end;
@@ -546,8 +596,37 @@ static int parse_block(wct_source *s, const wct_chunk *ch, wct_block **out, uint
         p += nb;
     }
     b->nwarps = nwarps;
-    b->data = pl;
+    b->g = g;
+    g->refs++;
+    g->next = p;
     *out = b;
+    *id_out = id;
+    return 0;
+}
+
+/* Makes s->cur a group with an unread block record, reading the next chunk if needed. */
+static int ensure_group(wct_source *s, uint64_t block_id, wc_err *err)
+{
+    if (s->grp && s->grp->next < s->grp->end) return 0;
+    group_release(s->grp);
+    s->grp = NULL;
+    wct_chunk ch;
+    if (read_chunk_header(s, &ch, err) < 0) return -1;
+    if (ch.tag != TAG_BLCK)
+        return WCT_FAIL(s, &ch, "block %llu missing (kernel %u ends early)",
+                        (unsigned long long)block_id, s->cur.id);
+    wct_group *g = calloc(1, sizeof *g);
+    if (!g) return WCT_FAIL(s, &ch, "out of memory");
+    g->data = read_payload(s, &ch, err);
+    if (!g->data) {
+        free(g);
+        return -1;
+    }
+    g->ch = ch;
+    g->next = g->data;
+    g->end = g->data + ch.raw_len;
+    g->refs = 1;
+    s->grp = g;
     return 0;
 }
 
@@ -556,26 +635,19 @@ static int wct_open_block(wc_source *src, uint64_t block_id, void **out, wc_err 
     wct_source *s = (wct_source *)src;
     if (!s->in_kernel) return wc_errf(err, "%s: open_block outside a kernel", s->name);
     for (;;) {
-        wct_chunk ch;
-        if (read_chunk_header(s, &ch, err) < 0) return -1;
-        if (ch.tag != TAG_BLCK)
-            return WCT_FAIL(s, &ch, "block %llu missing (kernel %u ends early)",
-                            (unsigned long long)block_id, s->cur.id);
-        uint8_t *pl = read_payload(s, &ch, err);
-        if (!pl) return -1;
-        const uint8_t *p = pl;
-        uint64_t id;
-        if (get_uv(&p, pl + ch.raw_len, &id) && id < block_id) {
-            free(pl); /* a block the engine skips */
-            continue;
-        }
+        if (ensure_group(s, block_id, err) < 0) return -1;
         wct_block *b = NULL;
-        if (parse_block(s, &ch, &b, pl, block_id, err) < 0) {
-            free(pl);
-            return -1;
+        uint64_t id = 0;
+        if (parse_block(s, s->grp, &b, &id, err) < 0) return -1;
+        if (id == block_id) {
+            *out = b;
+            return 1;
         }
-        *out = b;
-        return 1;
+        wct_close_block(src, b);
+        if (id > block_id)
+            return WCT_FAIL(s, &s->grp->ch, "expected block %llu, found block %llu",
+                            (unsigned long long)block_id, (unsigned long long)id);
+        /* id < block_id: a block the engine skips. */
     }
 }
 
@@ -586,7 +658,8 @@ static int wct_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *o
     wct_warp *w = &b->w[warp];
     if (!w->left) return 0;
     if (!decode_inst(&w->p, w->end, out, &w->st))
-        return wc_errf(err, "%s: corrupt instruction stream (warp %u)", ((wct_source *)src)->name, warp);
+        return wc_errf(err, "%s: corrupt instruction stream (warp %u)", ((wct_source *)src)->name,
+                       warp);
     w->left--;
     return 1;
 }
@@ -594,7 +667,7 @@ static int wct_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *o
 static void wct_close_block(wc_source *src, void *block)
 {
     wct_block *b = block;
-    if (b) free(b->data);
+    if (b) group_release(b->g);
     free(b);
 }
 
@@ -602,6 +675,8 @@ static void wct_destroy(wc_source *src)
 {
     wct_source *s = (wct_source *)src;
     if (s->f) fclose(s->f);
+    group_release(s->grp);
+    wc_codec_ctx_free(s->cx);
     free(s);
 }
 
@@ -630,6 +705,7 @@ wc_source *wc_wct_open_file(FILE *f, const char *name, wc_err *err)
     }
     s->base.ops = &wct_ops;
     s->f = f;
+    s->cx = wc_codec_ctx_new();
     snprintf(s->name, sizeof s->name, "%s", name);
     setvbuf(f, NULL, _IOFBF, 1 << 20);
     uint8_t h[16];
@@ -649,14 +725,27 @@ wc_source *wc_wct_open_file(FILE *f, const char *name, wc_err *err)
 
 /* ---- writer ------------------------------------------------------------- */
 
+#define WCT_GROUP_BYTES (1u << 16) /* blocks are packed into chunks of about this size */
+
 typedef struct wct_writer {
     FILE *f;
     const char *path;
     int codec;
-    wbuf streams, chunk;
+    wc_codec_ctx *cx;
+    wbuf streams, chunk, meta;
     uint64_t *warp_n, *warp_bytes;
 } wct_writer;
 
+static int flush_blocks(wct_writer *wr, wc_err *err)
+{
+    if (!wr->chunk.len) return 0;
+    int rc =
+        write_chunk(wr->f, wr->cx, TAG_BLCK, wr->codec, wr->chunk.p, wr->chunk.len, wr->path, err);
+    wr->chunk.len = 0;
+    return rc;
+}
+
+/* Appends block `id` as a record to the current BLCK chunk. */
 static int write_block(wct_writer *wr, wc_source *src, const wc_kernel *k, uint64_t id,
                        uint64_t *ninst, wc_err *err)
 {
@@ -667,7 +756,8 @@ static int write_block(wct_writer *wr, wc_source *src, const wc_kernel *k, uint6
     wc_winst in;
     int rc = 0;
     for (uint32_t w = 0; w < nwarps && rc >= 0; w++) {
-        wct_wstate st = {0, 0};
+        wct_wstate st;
+        memset(&st, 0, sizeof st);
         size_t start = wr->streams.len;
         uint64_t n = 0;
         while ((rc = src->ops->next_inst(src, blk, w, &in, err)) > 0) {
@@ -681,7 +771,6 @@ static int write_block(wct_writer *wr, wc_source *src, const wc_kernel *k, uint6
     src->ops->close_block(src, blk);
     if (rc < 0) return -1;
     wbuf *c = &wr->chunk;
-    c->len = 0;
     put_uv(c, id);
     put_uv(c, nwarps);
     for (uint32_t w = 0; w < nwarps; w++) {
@@ -690,12 +779,12 @@ static int write_block(wct_writer *wr, wc_source *src, const wc_kernel *k, uint6
     }
     put_bytes(c, wr->streams.p, wr->streams.len);
     if (c->oom || wr->streams.oom) return wc_errf(err, "%s: out of memory", wr->path);
-    return write_chunk(wr->f, TAG_BLCK, wr->codec, c->p, c->len, wr->path, err);
+    return c->len >= WCT_GROUP_BYTES ? flush_blocks(wr, err) : 0;
 }
 
 static int write_kernel(wct_writer *wr, wc_source *src, const wc_kernel *k, wc_err *err)
 {
-    wbuf *c = &wr->chunk;
+    wbuf *c = &wr->meta;
     c->len = 0;
     size_t nl = strnlen(k->name, sizeof k->name - 1);
     put_uv(c, nl);
@@ -704,7 +793,8 @@ static int write_kernel(wct_writer *wr, wc_source *src, const wc_kernel *k, wc_e
                           k->block.y, k->block.z, k->shmem_bytes, k->regs_per_thread};
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) put_uv(c, f[i]);
     if (c->oom) return wc_errf(err, "out of memory");
-    if (write_chunk(wr->f, TAG_KERN, WC_CODEC_NONE, c->p, c->len, wr->path, err) < 0) return -1;
+    if (write_chunk(wr->f, wr->cx, TAG_KERN, WC_CODEC_NONE, c->p, c->len, wr->path, err) < 0)
+        return -1;
     uint32_t nwarps = wc_kernel_warps_per_block(k);
     free(wr->warp_n);
     free(wr->warp_bytes);
@@ -714,26 +804,33 @@ static int write_kernel(wct_writer *wr, wc_source *src, const wc_kernel *k, wc_e
     uint64_t nblocks = wc_dim3_count(k->grid), ninst = 0;
     for (uint64_t id = 0; id < nblocks; id++)
         if (write_block(wr, src, k, id, &ninst, err) < 0) return -1;
+    if (flush_blocks(wr, err) < 0) return -1;
     c->len = 0;
     put_uv(c, nblocks);
     put_uv(c, ninst);
     if (c->oom) return wc_errf(err, "out of memory");
-    return write_chunk(wr->f, TAG_KEND, WC_CODEC_NONE, c->p, c->len, wr->path, err);
+    return write_chunk(wr->f, wr->cx, TAG_KEND, WC_CODEC_NONE, c->p, c->len, wr->path, err);
 }
 
 int wc_wct_write(wc_source *src, const char *path, int codec, wc_err *err)
 {
-    if (codec < 0) codec = wc_codec_available(WC_CODEC_ZSTD) ? WC_CODEC_ZSTD
-                           : wc_codec_available(WC_CODEC_ZLIB) ? WC_CODEC_ZLIB
-                                                               : WC_CODEC_NONE;
+    if (codec < 0)
+        codec = wc_codec_available(WC_CODEC_ZSTD)   ? WC_CODEC_ZSTD
+                : wc_codec_available(WC_CODEC_ZLIB) ? WC_CODEC_ZLIB
+                                                    : WC_CODEC_NONE;
     if (!wc_codec_available(codec))
-        return wc_errf(err, "%s: codec %s is not available in this build", path, wc_codec_name(codec));
+        return wc_errf(err, "%s: codec %s is not available in this build", path,
+                       wc_codec_name(codec));
     if (!little_endian_host()) return wc_errf(err, "%s: .wct needs a little-endian host", path);
     wct_writer wr = {0};
     wr.path = path;
     wr.codec = codec;
+    wr.cx = wc_codec_ctx_new();
     wr.f = fopen(path, "wb");
-    if (!wr.f) return wc_errf(err, "%s: cannot create: %s", path, strerror(errno));
+    if (!wr.f) {
+        wc_codec_ctx_free(wr.cx);
+        return wc_errf(err, "%s: cannot create: %s", path, strerror(errno));
+    }
     setvbuf(wr.f, NULL, _IOFBF, 1 << 20);
     uint8_t h[16] = {0};
     memcpy(h, WCT_MAGIC, 8);
@@ -746,13 +843,15 @@ int wc_wct_write(wc_source *src, const char *path, int codec, wc_err *err)
         rc = write_kernel(&wr, src, &k, err) < 0 ? -1 : 0;
     }
     if (rc == 0) {
-        wr.chunk.len = 0;
-        put_uv(&wr.chunk, nk);
-        rc = write_chunk(wr.f, TAG_TEND, WC_CODEC_NONE, wr.chunk.p, wr.chunk.len, path, err);
+        wr.meta.len = 0;
+        put_uv(&wr.meta, nk);
+        rc = write_chunk(wr.f, wr.cx, TAG_TEND, WC_CODEC_NONE, wr.meta.p, wr.meta.len, path, err);
     }
     if (fclose(wr.f) != 0 && rc == 0) rc = wc_errf(err, "%s: write error", path);
     free(wr.streams.p);
     free(wr.chunk.p);
+    free(wr.meta.p);
+    wc_codec_ctx_free(wr.cx);
     free(wr.warp_n);
     free(wr.warp_bytes);
     return rc < 0 ? -1 : 0;

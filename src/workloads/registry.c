@@ -7,11 +7,17 @@
 #include "warpcache/workloads.h"
 
 extern const wc_workload wc_wl_micro_stream, wc_wl_micro_stride, wc_wl_micro_colcopy;
+/* rodinia */
+extern const wc_workload wc_wl_rodinia_kmeans;
+/* parboil */
+/* lonestar */
 
 static const wc_workload *const workloads[] = {
-    &wc_wl_micro_stream,
-    &wc_wl_micro_stride,
-    &wc_wl_micro_colcopy,
+    &wc_wl_micro_stream, &wc_wl_micro_stride, &wc_wl_micro_colcopy,
+    /* rodinia */
+    &wc_wl_rodinia_kmeans,
+    /* parboil */
+    /* lonestar */
 };
 
 const wc_workload *const *wc_workload_list(size_t *count)

@@ -183,8 +183,135 @@ static void test_kmeans_converges(void)
     free(wk);
 }
 
+/* ---- bfs ------------------------------------------------------------------ */
+
+typedef struct graph {
+    uint64_t n;
+    uint32_t *start, *edges;
+} graph;
+
+/* graphgen as documented in bfs.c: per node 2 + below(3) edges to below(n). */
+static graph graph_make(uint64_t n, uint64_t seed)
+{
+    graph g = {n, calloc(n + 1, 4), NULL};
+    uint64_t r = wc_rng_seed(seed ^ 0x626673ull), cap = n * 8, np = 0;
+    uint32_t *pa = malloc(cap * 4), *deg = calloc(n, 4), *fill = calloc(n, 4);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t ne = 2 + wc_rng_below(&r, 3);
+        for (uint64_t e = 0; e < ne; e++) {
+            uint32_t j = (uint32_t)wc_rng_below(&r, n);
+            pa[2 * np] = (uint32_t)i, pa[2 * np + 1] = j, np++;
+            deg[i]++, deg[j]++;
+        }
+    }
+    for (uint64_t i = 0; i < n; i++) g.start[i + 1] = g.start[i] + deg[i];
+    g.edges = malloc(2 * np * 4);
+    for (uint64_t p = 0; p < np; p++) {
+        g.edges[g.start[pa[2 * p]] + fill[pa[2 * p]]++] = pa[2 * p + 1];
+        g.edges[g.start[pa[2 * p + 1]] + fill[pa[2 * p + 1]]++] = pa[2 * p];
+    }
+    free(pa), free(deg), free(fill);
+    return g;
+}
+
+typedef struct bfs_seen {
+    uint8_t *visited_stored;
+    uint64_t n;
+} bfs_seen;
+
+static void bfs_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp,
+                      const wc_winst *in)
+{
+    bfs_seen *s = vctx;
+    if (launch % 2 == 1 && in->op == WC_OP_STG)
+        for (unsigned l = 0; l < 32; l++) {
+            uint64_t a = wc_winst_lane_addr(in, l);
+            if ((in->mask >> l & 1) && a >= R(4) && a < R(4) + s->n)
+                s->visited_stored[a - R(4)] = 1;
+        }
+}
+
+static void test_bfs(void)
+{
+    const uint64_t n = 3000, seed = 7;
+    graph g = graph_make(n, seed);
+    /* Expected counts: simulate every thread, mark which (instruction, edge
+     * iteration) each warp executes, count the marks. */
+    uint8_t *mask = calloc(n, 1), *vis = calloc(n, 1), *upd = calloc(n, 1);
+    mask[0] = vis[0] = 1;
+    uint64_t expect[MAXL] = {0};
+    uint32_t launches = 0, nwarps = (uint32_t)((n + 31) / 32);
+    for (;;) {
+        /* Kernel: pcs 0 mask load, 1 mask store, 2/3 node loads; per edge k:
+         * 4 edge load, 5 visited load, 6 cost load, 7 cost store, 8 upd store */
+        for (uint32_t w = 0; w < nwarps; w++) {
+            static uint8_t mark[9][64];
+            memset(mark, 0, sizeof mark);
+            for (uint64_t t = w * 32ull; t < n && t < w * 32ull + 32; t++) {
+                mark[0][0] = 1;
+                if (!mask[t]) continue;
+                mark[1][0] = mark[2][0] = mark[3][0] = 1;
+                for (uint32_t k = 0; k < g.start[t + 1] - g.start[t]; k++) {
+                    mark[4][k] = mark[5][k] = 1;
+                    if (!vis[g.edges[g.start[t] + k]]) mark[6][k] = mark[7][k] = mark[8][k] = 1;
+                }
+            }
+            for (int a = 0; a < 9; a++)
+                for (int k = 0; k < 64; k++) expect[launches] += mark[a][k];
+        }
+        for (uint64_t t = 0; t < n; t++)
+            if (mask[t]) {
+                mask[t] = 0;
+                for (uint32_t e = g.start[t]; e < g.start[t + 1]; e++)
+                    if (!vis[g.edges[e]]) upd[g.edges[e]] = 1;
+            }
+        launches++;
+        /* Kernel2: 1 load per warp, 4 stores per warp with an updated node */
+        bool over = false;
+        for (uint32_t w = 0; w < nwarps; w++) {
+            bool any = false;
+            for (uint64_t t = w * 32ull; t < n && t < w * 32ull + 32; t++) any |= upd[t] != 0;
+            expect[launches] += 1 + (any ? 4 : 0);
+        }
+        for (uint64_t t = 0; t < n; t++)
+            if (upd[t]) mask[t] = vis[t] = 1, upd[t] = 0, over = true;
+        launches++;
+        if (!over) break;
+    }
+    bfs_seen seen = {calloc(n, 1), n};
+    probe pr[] = {{.launch = 0, .block = 0, .warp = 0, .nth = 4}}; /* first edge of node 0 */
+    walk *wk = walk_new(pr, 1);
+    wk->visit = bfs_visit;
+    wk->vctx = &seen;
+    char spec[64];
+    snprintf(spec, sizeof spec, "rodinia/bfs:nodes=%llu", (unsigned long long)n);
+    CHECK_EQ(walk_run(spec, seed, wk), 0);
+    CHECK_EQ(wk->nlaunch, launches);
+    CHECK_EQ(wk->empty_mask, 0);
+    CHECK_EQ(wk->grid[0].x, 6);
+    for (uint32_t i = 0; i < launches && i < MAXL; i++) CHECK_EQ(wk->mem[i], expect[i]);
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 0, R(1) + 0));
+    /* every node reachable from 0 (own queue BFS) had visited[] stored, and
+     * no other node (node 0 is visited from the start) */
+    uint32_t *q = malloc(n * 4), qh = 0, qt = 0;
+    uint8_t *reach = calloc(n, 1);
+    reach[0] = 1, q[qt++] = 0;
+    while (qh < qt) {
+        uint32_t u = q[qh++];
+        for (uint32_t e = g.start[u]; e < g.start[u + 1]; e++)
+            if (!reach[g.edges[e]]) reach[g.edges[e]] = 1, q[qt++] = g.edges[e];
+    }
+    uint64_t bad = 0, nreach = 0;
+    for (uint64_t i = 1; i < n; i++) bad += reach[i] != seen.visited_stored[i], nreach += reach[i];
+    CHECK_EQ(bad, 0);
+    CHECK(nreach > n * 9 / 10);
+    free(q), free(reach), free(seen.visited_stored), free(mask), free(vis), free(upd);
+    free(g.start), free(g.edges), free(wk);
+}
+
 int main(void)
 {
+    RUN(test_bfs);
     RUN(test_kmeans);
     RUN(test_kmeans_converges);
     return check_summary("wl_rodinia");

@@ -8,14 +8,14 @@
 
 extern const wc_workload wc_wl_micro_stream, wc_wl_micro_stride, wc_wl_micro_colcopy;
 /* rodinia */
-extern const wc_workload wc_wl_rodinia_kmeans;
+extern const wc_workload wc_wl_rodinia_kmeans, wc_wl_rodinia_bfs;
 /* parboil */
 /* lonestar */
 
 static const wc_workload *const workloads[] = {
     &wc_wl_micro_stream, &wc_wl_micro_stride, &wc_wl_micro_colcopy,
     /* rodinia */
-    &wc_wl_rodinia_kmeans,
+    &wc_wl_rodinia_kmeans, &wc_wl_rodinia_bfs,
     /* parboil */
     /* lonestar */
 };

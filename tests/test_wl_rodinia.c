@@ -309,8 +309,209 @@ static void test_bfs(void)
     free(g.start), free(g.edges), free(wk);
 }
 
+/* ---- hotspot --------------------------------------------------------------- */
+
+static void test_hotspot(void)
+{
+    /* size 64, pyramid 2, 3 iterations: launches with 2 and 1 steps, B = ceil(64/12) = 6 */
+    probe pr[] = {
+        {.launch = 0, .block = 2 * 6 + 1, .warp = 3, .nth = 0}, /* (1,2): temp load */
+        {.launch = 0, .block = 0, .warp = 1, .nth = 2},         /* (0,0): dst store */
+        {.launch = 1, .block = 0, .warp = 1, .nth = 0},         /* 2nd launch reads temp[1] */
+    };
+    walk *wk = walk_new(pr, 3);
+    CHECK_EQ(walk_run("rodinia/hotspot:size=64,pyramid=2,iterations=3", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->grid[0].x, 6);
+    CHECK_EQ(wk->grid[0].y, 6);
+    CHECK_EQ(wk->empty_mask, 0);
+    /* per thread: loads when (12by-2+ty, 12bx-2+tx) is in the grid; stores when
+     * also tx, ty in [s, 15-s] with s = steps of the launch */
+    for (int launch = 0; launch < 2; launch++) {
+        int s = launch == 0 ? 2 : 1;
+        uint64_t expect = 0;
+        for (int by = 0; by < 6; by++)
+            for (int bx = 0; bx < 6; bx++)
+                for (int wp = 0; wp < 8; wp++) {
+                    bool ld = false, st = false;
+                    for (int l = 0; l < 32; l++) {
+                        int tx = l % 16, ty = 2 * wp + l / 16, y = 12 * by - 2 + ty,
+                            x = 12 * bx - 2 + tx;
+                        bool in = y >= 0 && y < 64 && x >= 0 && x < 64;
+                        ld |= in;
+                        st |= in && tx >= s && tx <= 15 - s && ty >= s && ty <= 15 - s;
+                    }
+                    expect += 2 * ld + st;
+                }
+        CHECK_EQ(wk->mem[launch], expect);
+    }
+    /* (1,2) warp 3 lane 17: tx 1, ty 7 -> y = 29, x = 11 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 17, R(0) + (29 * 64 + 11) * 4));
+    /* (0,0) warp 1 lane 18: tx 2, ty 3 -> y 1, x 0; stored to temp[1] */
+    CHECK(probe_is(&pr[1], WC_OP_STG, 18, R(1) + (1 * 64 + 0) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 18, R(1) + (1 * 64 + 0) * 4));
+    free(wk);
+}
+
+/* ---- pathfinder -------------------------------------------------------------- */
+
+static void test_pathfinder(void)
+{
+    /* cols 1000, rows 10, pyramid 4: launches t = 0, 4, 8 with 4, 4, 1 steps;
+     * grid = ceil(1000 / 248) = 5 */
+    probe pr[] = {
+        {.launch = 2, .block = 1, .warp = 0, .nth = 0},
+        {.launch = 2, .block = 1, .warp = 0, .nth = 1},
+        {.launch = 0, .block = 0, .warp = 0, .nth = 0},
+    };
+    walk *wk = walk_new(pr, 3);
+    CHECK_EQ(walk_run("rodinia/pathfinder:cols=1000,rows=10,pyramid=4", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 3);
+    CHECK_EQ(wk->grid[0].x, 5);
+    CHECK_EQ(wk->empty_mask, 0);
+    int steps[3] = {4, 4, 1};
+    for (int launch = 0; launch < 3; launch++) {
+        int it = steps[launch];
+        uint64_t expect = 0;
+        for (int bx = 0; bx < 5; bx++)
+            for (int wp = 0; wp < 8; wp++) {
+                bool ld = false;
+                for (int i = 0; i < it; i++) {
+                    bool comp = false;
+                    for (int l = 0; l < 32; l++) {
+                        int tx = wp * 32 + l, x = (256 - 2 * it) * bx - 4 + tx;
+                        bool in = x >= 0 && x < 1000;
+                        ld |= in;
+                        comp |= in && tx >= i + 1 && tx <= 254 - i;
+                    }
+                    expect += comp + (i == it - 1 ? comp : 0); /* wall load; final store */
+                }
+                expect += ld;
+            }
+        CHECK_EQ(wk->mem[launch], expect);
+    }
+    /* launch 2: blkX = 254*1 - 4 = 250; lane 5 -> x = 255; src = result[0] (region 1) */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 5, R(1) + 255 * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 5, R(0) + (1000 * 8 + 255) * 4));
+    /* launch 0 block 0: blkX = -4, lane 4 -> x 0 */
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 4, R(1)));
+    CHECK_EQ(pr[2].got.mask, 0xfffffff0u);
+    free(wk);
+}
+
+/* ---- srad_v1 ------------------------------------------------------------------ */
+
+static void test_srad_v1(void)
+{
+    /* 40 x 30, Ne = 1200, 3 blocks of 512, 2 iterations */
+    probe pr[] = {
+        {.launch = 4, .block = 0, .warp = 1, .nth = 5},      /* srad: I at north neighbour */
+        {.launch = 4, .block = 0, .warp = 1, .nth = 6},      /* south */
+        {.launch = 4, .block = 0, .warp = 1, .nth = 7},      /* west */
+        {.launch = 4, .block = 0, .warp = 1, .nth = 8},      /* east */
+        {.launch = 2, .block = 2, .warp = 3, .nth = 2},      /* reduce: leftover loop */
+        {.launch = 2, .block = 2, .warp = 3, .nth = 2 + 96}, /* its store */
+        {.launch = 3, .block = 0, .warp = 0, .nth = 0},
+        {.launch = 5, .block = 0, .warp = 1, .nth = 11 - 1}, /* srad2 store */
+    };
+    walk *wk = walk_new(pr, 8);
+    CHECK_EQ(walk_run("rodinia/srad_v1:rows=40,cols=30,iterations=2", 1, wk), 0);
+    const char *names[] = {"extract", "prepare", "reduce", "reduce", "srad",  "srad2",
+                           "prepare", "reduce",  "reduce", "srad",   "srad2", "compress"};
+    uint64_t mem[] = {76, 114, 178, 6, 532, 418, 114, 178, 6, 532, 418, 76};
+    CHECK_EQ(wk->nlaunch, 12);
+    for (int i = 0; i < 12; i++) {
+        CHECK_STR(wk->name[i], names[i]);
+        CHECK_EQ(wk->mem[i], mem[i]);
+    }
+    CHECK_EQ(wk->grid[3].x, 1);
+    CHECK_EQ(wk->empty_mask, 0);
+    /* ei = 45 (lane 13): row 5, col 1 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 13, R(0) + (4 + 40) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 13, R(0) + (6 + 40) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 13, R(0) + 5 * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 13, R(0) + (5 + 80) * 4));
+    /* ei = 39 (lane 7): (39+1) % 40 == 0 -> row 39, col 0; iS clamps, jW clamps */
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 7, R(0) + 39 * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 7, R(0) + 39 * 4));
+    /* reduce 1, last block: df = 128, thread 127 adds sums[1152..1199] */
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 31, R(10) + 1152 * 4));
+    CHECK(probe_is(&pr[5], WC_OP_STG, 31, R(10) + 1024 * 4));
+    /* reduce 2: mul 512, lane 2 loads sums[2*512] */
+    CHECK(probe_is(&pr[6], WC_OP_LDG, 2, R(10) + 1024 * 4));
+    CHECK_EQ(pr[6].got.mask, 7);
+    CHECK(probe_is(&pr[7], WC_OP_STG, 0, R(0) + 32 * 4));
+    free(wk);
+}
+
+/* ---- srad_v2 ------------------------------------------------------------------ */
+
+static void test_srad_v2(void)
+{
+    /* 48 rows x 32 cols: grid (2, 3) */
+    probe pr[] = {
+        {.launch = 0, .block = 3, .warp = 2, .nth = 0}, /* (1,1) north */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 2}, /* west */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 6}, /* store C */
+        {.launch = 0, .block = 0, .warp = 0, .nth = 2}, /* (0,0) top reload */
+        {.launch = 1, .block = 5, .warp = 7, .nth = 1}, /* (1,2) kernel 2 bottom reload */
+        {.launch = 1, .block = 3, .warp = 2, .nth = 5}, /* (1,1) N_C load */
+    };
+    walk *wk = walk_new(pr, 6);
+    CHECK_EQ(walk_run("rodinia/srad_v2:rows=48,cols=32,iterations=1", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->mem[0], 560);
+    CHECK_EQ(wk->mem[1], 472);
+    /* warp 2 lane 20: tx 4, ty 5; base = 32*16 + 16 = 528 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 20, R(0) + (528 + 4 - 32) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 20, R(0) + (528 + 32 * 5 - 1) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_STG, 20, R(1) + (528 + 32 * 5 + 4) * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 3, R(0) + 3 * 4));
+    /* lane 9: tx 9; 32*16*2 + 16 + 32*15 + 9 = 1529 */
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 9, R(1) + 1529 * 4));
+    /* (1,1) kernel 2: S, E, E-right, C, J, then N_C at index */
+    CHECK(probe_is(&pr[5], WC_OP_LDG, 20, R(5) + (528 + 32 * 5 + 4) * 4));
+    free(wk);
+}
+
+/* ---- nw ----------------------------------------------------------------------- */
+
+static void test_nw(void)
+{
+    /* size 64: cols 65, 4 + 3 launches, 16 blocks of one 16-lane warp */
+    probe pr[] = {
+        {.launch = 3, .block = 2, .warp = 0, .nth = 1},
+        {.launch = 3, .block = 2, .warp = 0, .nth = 17},
+        {.launch = 4, .block = 0, .warp = 0, .nth = 0},
+        {.launch = 3, .block = 2, .warp = 0, .nth = 34},
+    };
+    walk *wk = walk_new(pr, 4);
+    CHECK_EQ(walk_run("rodinia/nw:size=64", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 7);
+    uint32_t blocks[] = {1, 2, 3, 4, 3, 2, 1};
+    for (int i = 0; i < 7; i++) {
+        CHECK_EQ(wk->grid[i].x, blocks[i]);
+        CHECK_EQ(wk->mem[i], blocks[i] * (1 + 16 + 1 + 1 + 16));
+    }
+    CHECK_STR(wk->name[4], "needle_cuda_shared_2");
+    /* i = 4, block 2 -> tile (2, 1): base = 65*16 + 32 = 1072 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 3, R(0) + (1072 + 66 + 3) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 5, R(1) + (1072 + 65 + 65 * 5) * 4));
+    /* second kernel i = 3, block 0 -> tile (1, 3): base = 65*48 + 16 */
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 0, R(1) + (65 * 48 + 16) * 4));
+    CHECK_EQ(pr[2].got.mask, 1);
+    /* last row store: ty = 15 */
+    CHECK(probe_is(&pr[3], WC_OP_STG, 15, R(1) + (1072 + 66 + 15 + 65 * 15) * 4));
+    free(wk);
+}
+
 int main(void)
 {
+    RUN(test_hotspot);
+    RUN(test_pathfinder);
+    RUN(test_srad_v1);
+    RUN(test_srad_v2);
+    RUN(test_nw);
     RUN(test_bfs);
     RUN(test_kmeans);
     RUN(test_kmeans_converges);

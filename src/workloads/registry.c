@@ -8,17 +8,34 @@
 
 extern const wc_workload wc_wl_micro_stream, wc_wl_micro_stride, wc_wl_micro_colcopy;
 /* rodinia */
-extern const wc_workload wc_wl_rodinia_kmeans, wc_wl_rodinia_bfs;
+extern const wc_workload wc_wl_rodinia_kmeans;
+extern const wc_workload wc_wl_rodinia_bfs;
+extern const wc_workload wc_wl_rodinia_hotspot;
+extern const wc_workload wc_wl_rodinia_srad_v1;
+extern const wc_workload wc_wl_rodinia_srad_v2;
+extern const wc_workload wc_wl_rodinia_nw;
+extern const wc_workload wc_wl_rodinia_pathfinder;
 /* parboil */
 /* lonestar */
 
+/* One entry per line (merges stay trivial); clang-format would pack them. */
+// clang-format off
 static const wc_workload *const workloads[] = {
-    &wc_wl_micro_stream, &wc_wl_micro_stride, &wc_wl_micro_colcopy,
+    &wc_wl_micro_stream,
+    &wc_wl_micro_stride,
+    &wc_wl_micro_colcopy,
     /* rodinia */
-    &wc_wl_rodinia_kmeans, &wc_wl_rodinia_bfs,
+    &wc_wl_rodinia_kmeans,
+    &wc_wl_rodinia_bfs,
+    &wc_wl_rodinia_hotspot,
+    &wc_wl_rodinia_srad_v1,
+    &wc_wl_rodinia_srad_v2,
+    &wc_wl_rodinia_nw,
+    &wc_wl_rodinia_pathfinder,
     /* parboil */
     /* lonestar */
 };
+// clang-format on
 
 const wc_workload *const *wc_workload_list(size_t *count)
 {

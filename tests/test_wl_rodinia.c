@@ -505,8 +505,115 @@ static void test_nw(void)
     free(wk);
 }
 
+/* ---- backprop ------------------------------------------------------------------ */
+
+static void test_backprop(void)
+{
+    /* 256 inputs: grid (1, 16), 8 warps per block */
+    probe pr[] = {
+        {.launch = 0, .block = 3, .warp = 2, .nth = 0}, /* input[16*3 + ty + 1] */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 1}, /* weights[index] */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 3}, /* partial */
+        {.launch = 1, .block = 3, .warp = 2, .nth = 0}, /* delta[tx+1] */
+        {.launch = 1, .block = 0, .warp = 0, .nth = 6}, /* by 0 ty 0: delta[tx+1] again */
+    };
+    walk *wk = walk_new(pr, 5);
+    CHECK_EQ(walk_run("rodinia/backprop:inputs=256", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->grid[0].y, 16);
+    CHECK_EQ(wk->mem[0], 16 * 8 * 4);
+    CHECK_EQ(wk->mem[1], 16 * 8 * 6 + 5);
+    /* lane 16: tx 0, ty 5; index = 17*16*3 + 17*5 + 0 + 18 = 919 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 16, R(0) + (48 + 5 + 1) * 4));
+    CHECK_EQ(pr[0].got.mask, 0x00010001u);
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 16, R(1) + 919 * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 3, R(1) + (816 + 68 + 3 + 18) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_STG, 16, R(2) + (3 * 16 + 5) * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 20, R(3) + 5 * 4));
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 7, R(3) + 8 * 4));
+    CHECK_EQ(pr[4].got.mask, 0xffffu);
+    free(wk);
+}
+
+/* ---- gaussian ------------------------------------------------------------------ */
+
+static void test_gaussian(void)
+{
+    const uint64_t S = 10;
+    probe pr[] = {
+        {.launch = 2, .block = 0, .warp = 0, .nth = 0}, /* Fan1 t=1 */
+        {.launch = 3, .block = 1, .warp = 0, .nth = 0}, /* Fan2 t=1 block (1,0) */
+        {.launch = 3, .block = 1, .warp = 0, .nth = 2},
+        {.launch = 3, .block = 1, .warp = 0, .nth = 5}, /* b[t] */
+    };
+    walk *wk = walk_new(pr, 4);
+    CHECK_EQ(walk_run("rodinia/gaussian:size=10", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2 * (S - 1));
+    CHECK_EQ(wk->grid[1].x, 3);
+    CHECK_EQ(wk->empty_mask, 0);
+    for (uint64_t t = 0; t < S - 1; t++) {
+        CHECK_EQ(wk->mem[2 * t], 3); /* one warp covers S-1-t < 32 rows */
+        uint64_t e = 0;
+        for (int by = 0; by < 3; by++)
+            for (int bx = 0; bx < 3; bx++) {
+                bool any = false, y0 = false;
+                for (int l = 0; l < 16; l++) {
+                    uint64_t x = bx * 4 + l % 4, y = by * 4 + l / 4;
+                    bool a = x < S - 1 - t && y < S - t;
+                    any |= a, y0 |= a && y == 0;
+                }
+                e += 4 * any + 4 * y0;
+            }
+        CHECK_EQ(wk->mem[2 * t + 1], e);
+    }
+    /* Fan1 t=1 lane 2: a[S*(2+1+1)+1] */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 2, R(0) + (S * 4 + 1) * 4));
+    /* Fan2 t=1, block (1,0), lane 5: x = 5, y = 1: m[S*7+1], a[S*7 + 2] */
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 5, R(1) + (S * 7 + 1) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 5, R(0) + (S * 7 + 2) * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 1, R(2) + 1 * 4));
+    CHECK_EQ(pr[3].got.mask, 0xf);
+    free(wk);
+}
+
+/* ---- lud ------------------------------------------------------------------------ */
+
+static void test_lud(void)
+{
+    probe pr[] = {
+        {.launch = 4, .block = 1, .warp = 0, .nth = 8},  /* perimeter i=16, row half */
+        {.launch = 4, .block = 1, .warp = 0, .nth = 32}, /* column half, peri_col row 0 */
+        {.launch = 2, .block = 7, .warp = 3, .nth = 0},  /* internal (1,2) */
+        {.launch = 2, .block = 7, .warp = 3, .nth = 1},
+        {.launch = 2, .block = 7, .warp = 3, .nth = 2},
+        {.launch = 9, .block = 0, .warp = 0, .nth = 16}, /* final diagonal, first store */
+    };
+    walk *wk = walk_new(pr, 6);
+    CHECK_EQ(walk_run("rodinia/lud:size=64", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 10);
+    uint32_t n[3] = {3, 2, 1};
+    for (int s = 0; s < 3; s++) {
+        CHECK_EQ(wk->mem[3 * s], 31);
+        CHECK_EQ(wk->mem[3 * s + 1], n[s] * (8 + 16 + 8 + 16 + 15 + 16));
+        CHECK_EQ(wk->mem[3 * s + 2], n[s] * n[s] * 8 * 4);
+    }
+    CHECK_EQ(wk->mem[9], 31);
+    CHECK_STR(wk->name[9], "lud_diagonal");
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 3, R(0) + (16 * 64 + 16 + 32 + 3) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 20, R(0) + ((16 + 32) * 64 + 16 + 4) * 4));
+    CHECK_EQ(pr[1].got.mask, 0xffff0000u);
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 17, R(0) + (7 * 64 + 33) * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 17, R(0) + (55 * 64 + 1) * 4));
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 17, R(0) + (55 * 64 + 33) * 4));
+    CHECK(probe_is(&pr[5], WC_OP_STG, 2, R(0) + (49 * 64 + 48 + 2) * 4));
+    free(wk);
+}
+
 int main(void)
 {
+    RUN(test_backprop);
+    RUN(test_gaussian);
+    RUN(test_lud);
     RUN(test_hotspot);
     RUN(test_pathfinder);
     RUN(test_srad_v1);

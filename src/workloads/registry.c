@@ -15,6 +15,9 @@ extern const wc_workload wc_wl_rodinia_srad_v1;
 extern const wc_workload wc_wl_rodinia_srad_v2;
 extern const wc_workload wc_wl_rodinia_nw;
 extern const wc_workload wc_wl_rodinia_pathfinder;
+extern const wc_workload wc_wl_rodinia_backprop;
+extern const wc_workload wc_wl_rodinia_gaussian;
+extern const wc_workload wc_wl_rodinia_lud;
 /* parboil */
 /* lonestar */
 
@@ -32,6 +35,9 @@ static const wc_workload *const workloads[] = {
     &wc_wl_rodinia_srad_v2,
     &wc_wl_rodinia_nw,
     &wc_wl_rodinia_pathfinder,
+    &wc_wl_rodinia_backprop,
+    &wc_wl_rodinia_gaussian,
+    &wc_wl_rodinia_lud,
     /* parboil */
     /* lonestar */
 };

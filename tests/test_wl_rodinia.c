@@ -5,7 +5,8 @@
  *
  * Each test opens a workload at a small size, pulls every instruction of every
  * launch through the wc_source ops (warps interleaved round-robin, as an engine
- * would), and checks (a) a few exact per-lane addresses computed here from the
+ * would, and holding each warp at a barrier until the block's other running warps
+ * reach it), and checks (a) a few exact per-lane addresses computed here from the
  * kernel formulas in /work/shared/specs/workloads.md and (b) the number of
  * global-memory warp instructions per launch, computed from loop bounds and
  * guards or, for data-dependent kernels, by a separate per-thread
@@ -64,11 +65,15 @@ static int walk_run(const char *spec, uint64_t seed, walk *wk)
         for (uint64_t b = 0; b < nb; b++) {
             void *blk;
             if (src->ops->open_block(src, b, &blk, &err) <= 0) return -1;
-            uint32_t live = nw, *nth = calloc(nw, sizeof *nth);
-            bool *done = calloc(nw, sizeof *done);
+            uint32_t live = nw, *nth = calloc(nw, sizeof *nth), at_bar = 0;
+            bool *done = calloc(nw, sizeof *done), *bar = calloc(nw, sizeof *bar);
             while (live) {
+                if (at_bar == live) { /* every running warp reached the barrier */
+                    memset(bar, 0, nw * sizeof *bar);
+                    at_bar = 0;
+                }
                 for (uint32_t w = 0; w < nw; w++) {
-                    if (done[w]) continue;
+                    if (done[w] || bar[w]) continue;
                     int r = src->ops->next_inst(src, blk, w, &in, &err);
                     if (r < 0) return -1;
                     if (r == 0) {
@@ -76,7 +81,11 @@ static int walk_run(const char *spec, uint64_t seed, walk *wk)
                         live--;
                         continue;
                     }
-                    if (in.op == WC_OP_BAR) wk->bar++;
+                    if (in.op == WC_OP_BAR) {
+                        wk->bar++;
+                        bar[w] = true;
+                        at_bar++;
+                    }
                     if (in.op == WC_OP_LDS || in.op == WC_OP_STS) wk->lds++;
                     if (in.op == WC_OP_ALU || in.op == WC_OP_SFU) wk->alu++;
                     if (!wc_op_is_gmem(in.op)) continue;
@@ -97,6 +106,7 @@ static int walk_run(const char *spec, uint64_t seed, walk *wk)
             }
             free(nth);
             free(done);
+            free(bar);
             src->ops->close_block(src, blk);
         }
     }
@@ -609,8 +619,246 @@ static void test_lud(void)
     free(wk);
 }
 
+/* ---- streamcluster ---------------------------------------------------------------- */
+
+typedef struct sc_seen {
+    uint32_t sw[64], other[64]; /* per warp of the current launch: switch lanes, else lanes */
+    uint64_t bad;
+    uint32_t launch;
+} sc_seen;
+
+static void sc_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp, const wc_winst *in)
+{
+    sc_seen *s = vctx;
+    if (launch != 0) return;
+    uint64_t wi = block * 16 + warp;
+    if (in->op == WC_OP_STG && in->width == 1) s->sw[wi] = in->mask;
+    if (in->op == WC_OP_LDG && in->width == 8) s->other[wi] = in->mask;
+    /* else-branch gathers: work_mem[tid*(K+1) + ctab] with ctab < K */
+    if (in->op == WC_OP_STG && in->amode == WC_ADDR_LIST)
+        for (unsigned l = 0; l < 32; l++)
+            if (in->mask >> l & 1) {
+                uint64_t e = (in->addr[l] - R(4)) / 4, tid = wi * 32 + l;
+                if (e < tid * 5 || e >= tid * 5 + 4) s->bad++;
+            }
+}
+
+static void test_streamcluster(void)
+{
+    /* n 2048 (4 blocks of 512), dim 8, K 4, 2 calls */
+    probe pr[] = {
+        {.launch = 1, .block = 2, .warp = 3, .nth = 2 * 3},     /* coord[3*n + tid] */
+        {.launch = 1, .block = 2, .warp = 3, .nth = 2 * 8 + 1}, /* p[tid].cost */
+    };
+    sc_seen seen = {{0}, {0}, 0, 0};
+    walk *wk = walk_new(pr, 2);
+    wk->visit = sc_visit;
+    wk->vctx = &seen;
+    CHECK_EQ(walk_run("rodinia/streamcluster:n=2048,dim=8,centers=4,calls=2", 5, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->empty_mask, 0);
+    uint64_t expect = 0;
+    uint32_t nsw = 0;
+    for (int wi = 0; wi < 64; wi++) {
+        /* every live lane takes exactly one branch */
+        CHECK_EQ(seen.sw[wi] & seen.other[wi], 0);
+        CHECK_EQ(seen.sw[wi] | seen.other[wi], 0xffffffffu);
+        expect += 2 * 8 + 2 + (seen.sw[wi] ? 3 : 0) + (seen.other[wi] ? 4 : 0);
+        nsw += wc_popcount32(seen.sw[wi]);
+    }
+    CHECK_EQ(wk->mem[0], expect);
+    CHECK(nsw > 0 && nsw < 2048); /* both branches taken somewhere */
+    CHECK_EQ(seen.bad, 0);
+    /* block 2 warp 3 lane 9: tid = 1024 + 96 + 9 = 1129 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 9, R(0) + (3 * 2048 + 1129) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 9, R(1) + 1129 * 32 + 24));
+    free(wk);
+}
+
+/* ---- particlefilter ------------------------------------------------------------------ */
+
+typedef struct pf_seen {
+    uint64_t cdf_loads[2][64]; /* per launch (first two), per warp */
+    int64_t maxidx[2][64];
+    uint64_t bad;
+} pf_seen;
+
+static void pfil_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp,
+                       const wc_winst *in)
+{
+    pf_seen *s = vctx;
+    if (launch > 1) return;
+    uint64_t wi = block * 4 + warp;
+    if (in->op == WC_OP_LDG && in->amode == WC_ADDR_STRIDE && in->base >= R(0) && in->base < R(1)) {
+        uint64_t x = (in->base - R(0)) / 4;
+        if (x != s->cdf_loads[launch][wi]) s->bad++; /* scans 0, 1, 2, ... */
+        s->cdf_loads[launch][wi]++;
+    }
+    if (in->op == WC_OP_LDG && in->amode == WC_ADDR_LIST && in->addr[0] >= R(2) &&
+        in->addr[0] < R(3)) {
+        int64_t prev = -1;
+        for (unsigned l = 0; l < 32; l++) {
+            if (!(in->mask >> l & 1)) continue;
+            int64_t idx = (int64_t)(in->addr[l] - R(2)) / 4;
+            if (idx < prev) s->bad++; /* u increases with i, CDF is monotone */
+            prev = idx;
+            if (idx > s->maxidx[launch][wi]) s->maxidx[launch][wi] = idx;
+        }
+    }
+}
+
+static void test_particlefilter(void)
+{
+    pf_seen seen;
+    memset(&seen, 0, sizeof seen);
+    walk *wk = walk_new(NULL, 0);
+    wk->visit = pfil_visit;
+    wk->vctx = &seen;
+    CHECK_EQ(walk_run("rodinia/particlefilter:particles=1000,frames=4", 2, wk), 0);
+    CHECK_EQ(wk->nlaunch, 3);
+    CHECK_EQ(wk->grid[0].x, 8);
+    CHECK_EQ(wk->empty_mask, 0);
+    CHECK_EQ(seen.bad, 0);
+    uint64_t expect = 0;
+    for (int wi = 0; wi < 32; wi++) {
+        if (wi * 32 >= 1000) continue;
+        /* the warp loads CDF[0..max index] and nothing more */
+        CHECK_EQ(seen.cdf_loads[0][wi], seen.maxidx[0][wi] + 1);
+        expect += 1 + seen.cdf_loads[0][wi] + 4;
+    }
+    CHECK_EQ(wk->mem[0], expect);
+    /* the last particle's u is close to 1: the last warp scans nearly to N */
+    CHECK(seen.maxidx[0][31] > 900);
+    free(wk);
+}
+
+/* ---- b+tree ----------------------------------------------------------------------------- */
+
+typedef struct bt_seen {
+    int64_t p[400][4];   /* matching thread per query per level (from indices loads) */
+    uint32_t le[400][4]; /* lanes 0..p of the keys[thid+1] loads, counted */
+    uint64_t node[400][4];
+    uint64_t bad;
+} bt_seen;
+
+static void bt_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp, const wc_winst *in)
+{
+    bt_seen *s = vctx;
+    if (in->op != WC_OP_LDG || in->amode != WC_ADDR_STRIDE || in->base < R(0) || in->base >= R(1))
+        return;
+    uint64_t off = in->base - R(0), node = off / 2068, f = off % 2068 - warp * 128;
+    if (f == 1032) { /* keys[thid] of a new level: first warp records the node */
+        if (warp == 0) {
+            int lv = 0;
+            while (lv < 4 && s->node[block][lv]) lv++;
+            if (lv < 4) s->node[block][lv] = node + 1;
+        }
+    } else if (f == 4) {
+        int lv = 0;
+        while (lv < 4 && s->p[block][lv]) lv++;
+        if (lv < 4) s->p[block][lv] = warp * 32 + __builtin_ctz(in->mask) + 1;
+        if (wc_popcount32(in->mask) != 1) s->bad++;
+    }
+}
+
+static void test_bptree(void)
+{
+    bt_seen seen;
+    memset(&seen, 0, sizeof seen);
+    walk *wk = walk_new(NULL, 0);
+    wk->visit = bt_visit;
+    wk->vctx = &seen;
+    /* 100000 keys: ~524 leaves, ~3 inner nodes, a root: 3 levels */
+    CHECK_EQ(walk_run("rodinia/b+tree:keys=100000,queries=300", 4, wk), 0);
+    CHECK_EQ(wk->nlaunch, 1);
+    CHECK_EQ(wk->grid[0].x, 300);
+    CHECK_EQ(seen.bad, 0);
+    uint64_t expect = 0;
+    for (int q = 0; q < 300; q++) {
+        /* root first; descent goes to higher-numbered nodes (level order) */
+        CHECK_EQ(seen.node[q][0], 1);
+        CHECK(seen.node[q][1] > 1 && seen.node[q][2] > seen.node[q][1]);
+        CHECK(seen.node[q][3] == 0);
+        for (int lv = 0; lv < 2; lv++) {
+            int64_t p = seen.p[q][lv] - 1;
+            CHECK(p >= 0 && p < 256);
+            /* 8 warps x 3 loads, keys[thid+1] in warps 0..p/32, match 3, thread 0 two */
+            expect += 24 + (uint64_t)(p / 32 + 1) + 3 + 2;
+        }
+        CHECK(seen.p[q][2] > 0); /* the leaf's matching thread loads indices */
+        expect += 24 + 3;
+    }
+    CHECK_EQ(wk->mem[0], expect);
+    free(wk);
+}
+
+/* ---- cfd ---------------------------------------------------------------------------------- */
+
+typedef struct cfd_seen {
+    uint64_t gathers, far, bad;
+} cfd_seen;
+
+static void cfd_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp,
+                      const wc_winst *in)
+{
+    cfd_seen *s = vctx;
+    if (launch != 4 || in->amode != WC_ADDR_LIST) return;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->mask >> l & 1)) continue;
+        uint64_t i = block * 192 + warp * 32 + l, e = (in->addr[l] - R(0)) / 4;
+        uint64_t nb = e % 1152, v = e / 1152;
+        if (v > 4 || nb >= 1000 || nb == i) s->bad++;
+        /* side 10: axis neighbours are within 100 (+ the 32-window shuffle) */
+        int64_t d = (int64_t)nb - (int64_t)i;
+        if (d > 100 + 64 || d < -100 - 64) s->far++;
+        s->gathers++;
+    }
+}
+
+static void test_cfd(void)
+{
+    cfd_seen seen = {0, 0, 0};
+    probe pr[] = {
+        {.launch = 0, .block = 1, .warp = 2, .nth = 3}, /* init variables v=3 */
+        {.launch = 3, .block = 1, .warp = 2, .nth = 5}, /* areas */
+        {.launch = 4, .block = 1, .warp = 2, .nth = 5}, /* ese j=0 */
+        {.launch = 4, .block = 1, .warp = 2, .nth = 7}, /* normals j=0, k=1 */
+        {.launch = 5, .block = 1, .warp = 2, .nth = 2}, /* time_step fluxes v=0 */
+    };
+    walk *wk = walk_new(pr, 5);
+    wk->visit = cfd_visit;
+    wk->vctx = &seen;
+    /* 1000 elements -> nelr 1152 = 6 blocks of 192 (6 warps) */
+    CHECK_EQ(walk_run("rodinia/cfd:elements=1000,iterations=2", 3, wk), 0);
+    CHECK_EQ(wk->nlaunch, 3 + 14);
+    CHECK_STR(wk->name[10], "compute_step_factor");
+    CHECK_STR(wk->name[16], "time_step");
+    CHECK_EQ(wk->grid[0].x, 6);
+    for (int i = 0; i < 3; i++) CHECK_EQ(wk->mem[i], 36 * 5);
+    CHECK_EQ(wk->mem[3], 36 * 7);
+    CHECK_EQ(wk->mem[5], 36 * 16);
+    /* compute_flux: 5 + 4*4 + 5 fixed, plus 5 per (warp, j) with an element neighbour */
+    CHECK(wk->mem[4] >= 36 * 26 && wk->mem[4] <= 36 * (26 + 20));
+    CHECK_EQ((wk->mem[4] - 36 * 26) % 5, 0);
+    CHECK_EQ(wk->mem[4], wk->mem[6]);
+    CHECK_EQ(seen.bad, 0);
+    CHECK(seen.gathers > 1000 * 2);
+    CHECK(seen.far * 20 < seen.gathers);
+    /* block 1 warp 2 lane 0: i = 256 */
+    CHECK(probe_is(&pr[0], WC_OP_STG, 0, R(0) + (256 + 3 * 1152) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 0, R(3) + 256 * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 0, R(5) + 256 * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 0, R(6) + (256 + 4 * 1152) * 4));
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 0, R(2) + 256 * 4));
+    free(wk);
+}
+
 int main(void)
 {
+    RUN(test_streamcluster);
+    RUN(test_particlefilter);
+    RUN(test_bptree);
+    RUN(test_cfd);
     RUN(test_backprop);
     RUN(test_gaussian);
     RUN(test_lud);

@@ -18,6 +18,10 @@ extern const wc_workload wc_wl_rodinia_pathfinder;
 extern const wc_workload wc_wl_rodinia_backprop;
 extern const wc_workload wc_wl_rodinia_gaussian;
 extern const wc_workload wc_wl_rodinia_lud;
+extern const wc_workload wc_wl_rodinia_streamcluster;
+extern const wc_workload wc_wl_rodinia_particlefilter;
+extern const wc_workload wc_wl_rodinia_bptree;
+extern const wc_workload wc_wl_rodinia_cfd;
 /* parboil */
 /* lonestar */
 
@@ -38,6 +42,10 @@ static const wc_workload *const workloads[] = {
     &wc_wl_rodinia_backprop,
     &wc_wl_rodinia_gaussian,
     &wc_wl_rodinia_lud,
+    &wc_wl_rodinia_streamcluster,
+    &wc_wl_rodinia_particlefilter,
+    &wc_wl_rodinia_bptree,
+    &wc_wl_rodinia_cfd,
     /* parboil */
     /* lonestar */
 };

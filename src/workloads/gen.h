@@ -85,9 +85,9 @@ wc_source *wc_gen_single(const wc_gen_kernel *gk, const void *arg, size_t arg_si
 #define WC_CO_BEGIN(w)                                                                             \
     switch ((w)->state) {                                                                          \
     case 0:
-#define WC_CO_EMIT(w, stmt)                                                                        \
+#define WC_CO_EMIT(w, ...)                                                                         \
     do {                                                                                           \
-        stmt;                                                                                      \
+        __VA_ARGS__;                                                                               \
         (w)->state = __LINE__;                                                                     \
         return 1;                                                                                  \
     case __LINE__:;                                                                                \

@@ -23,6 +23,13 @@ extern const wc_workload wc_wl_rodinia_particlefilter;
 extern const wc_workload wc_wl_rodinia_bptree;
 extern const wc_workload wc_wl_rodinia_cfd;
 /* parboil */
+extern const wc_workload wc_wl_parboil_spmv;
+extern const wc_workload wc_wl_parboil_stencil;
+extern const wc_workload wc_wl_parboil_histo;
+extern const wc_workload wc_wl_parboil_mri_gridding;
+extern const wc_workload wc_wl_parboil_sgemm;
+extern const wc_workload wc_wl_parboil_lbm;
+extern const wc_workload wc_wl_parboil_cutcp;
 /* lonestar */
 
 /* One entry per line (merges stay trivial); clang-format would pack them. */
@@ -47,6 +54,13 @@ static const wc_workload *const workloads[] = {
     &wc_wl_rodinia_bptree,
     &wc_wl_rodinia_cfd,
     /* parboil */
+    &wc_wl_parboil_spmv,
+    &wc_wl_parboil_stencil,
+    &wc_wl_parboil_histo,
+    &wc_wl_parboil_mri_gridding,
+    &wc_wl_parboil_sgemm,
+    &wc_wl_parboil_lbm,
+    &wc_wl_parboil_cutcp,
     /* lonestar */
 };
 // clang-format on

@@ -31,6 +31,7 @@ extern const wc_workload wc_wl_parboil_sgemm;
 extern const wc_workload wc_wl_parboil_lbm;
 extern const wc_workload wc_wl_parboil_cutcp;
 /* lonestar */
+extern const wc_workload wc_wl_lonestar_sssp;
 
 /* One entry per line (merges stay trivial); clang-format would pack them. */
 // clang-format off
@@ -62,6 +63,7 @@ static const wc_workload *const workloads[] = {
     &wc_wl_parboil_lbm,
     &wc_wl_parboil_cutcp,
     /* lonestar */
+    &wc_wl_lonestar_sssp,
 };
 // clang-format on
 

@@ -227,8 +227,95 @@ static void test_sssp(void)
     free(dist), free(wl), free(nx), free(g.row), free(g.col), free(g.wt), free(wk);
 }
 
+/* ---- bh ------------------------------------------------------------------------------ */
+
+typedef struct bh_seen {
+    uint64_t n;
+    uint8_t *slot_stored, *sorted, *posg, *cell_stored;
+    uint64_t dup, child_loads, child_lanes_bad, cells, cell_min, cell_max, atom_lanes;
+} bh_seen;
+
+static void bh_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp, const wc_winst *in)
+{
+    bh_seen *s = vctx;
+    unsigned k = launch % 5;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(in->mask >> l & 1)) continue;
+        uint64_t a = wc_winst_lane_addr(in, l);
+        if (k == 1 && in->op == WC_OP_STG) { /* tree building: body into its slot */
+            uint64_t e = (a - R(4)) / 4;
+            if (e >= 64 * s->n || s->slot_stored[e]++) s->dup++;
+        }
+        if (k == 1 && in->op == WC_OP_ATOM) s->atom_lanes++;
+        if (k == 2 && in->op == WC_OP_STG && a >= R(3) && a < R(4)) { /* cell mass */
+            uint64_t id = (a - R(3)) / 4;
+            if (id < s->n || id >= 64 * s->n || s->cell_stored[id - s->n]++) s->dup++;
+            s->cells++;
+            if (id > s->cell_max) s->cell_max = id;
+            if (id < s->cell_min) s->cell_min = id;
+        }
+        if (k == 3 && in->op == WC_OP_LDG && a >= R(5) && a < R(6)) {
+            uint64_t i = (a - R(5)) / 4;
+            if (i >= s->n || s->sorted[i]++) s->dup++;
+        }
+        if (k == 3 && in->op == WC_OP_LDG && in->amode == WC_ADDR_LIST && a >= R(0) && a < R(1)) {
+            uint64_t b = (a - R(0)) / 4;
+            if (b >= s->n || s->posg[b]++) s->dup++;
+        }
+    }
+    if (k == 3 && in->op == WC_OP_LDG && in->base >= R(4) && in->base < R(5) &&
+        in->amode == WC_ADDR_STRIDE) {
+        s->child_loads++;
+        if (in->stride != 0) s->child_lanes_bad++; /* warp-uniform walk: a broadcast */
+    }
+}
+
+static bh_seen bh_run(const char *spec, walk **out)
+{
+    bh_seen s;
+    memset(&s, 0, sizeof s);
+    s.n = 2000;
+    s.slot_stored = calloc(64 * s.n, 1), s.sorted = calloc(s.n, 1), s.posg = calloc(s.n, 1);
+    s.cell_stored = calloc(64 * s.n, 1);
+    s.cell_min = UINT64_MAX;
+    walk *wk = walk_new(NULL, 0);
+    wk->visit = bh_visit;
+    wk->vctx = &s;
+    CHECK_EQ(walk_run(spec, 13, wk), 0);
+    free(s.slot_stored), free(s.sorted), free(s.posg), free(s.cell_stored);
+    *out = wk;
+    return s;
+}
+
+static void test_bh(void)
+{
+    walk *wk, *wk2;
+    bh_seen s = bh_run("lonestar/bh:bodies=2000,blocks=2", &wk);
+    CHECK_EQ(wk->nlaunch, 5);
+    CHECK_STR(wk->name[3], "ForceCalculationKernel");
+    /* grid-stride 1024: 31 warps see 2 bodies' chunks, 1 warp one */
+    CHECK_EQ(wk->mem[0], 3 * 63 + 2);
+    CHECK_EQ(wk->mem[4], 15 * 63);
+    CHECK_EQ(s.dup, 0);
+    CHECK_EQ(s.atom_lanes, 2000);
+    /* cells are N .. N+C-1, each summarised once */
+    CHECK_EQ(s.cell_min, 2000);
+    CHECK_EQ(s.cell_max, 2000 + s.cells - 1);
+    CHECK(s.cells > 200);
+    CHECK_EQ(s.child_lanes_bad, 0);
+    /* tiny theta opens every cell: each of the 63 warp-iterations of the force
+     * kernel (stride 512) loads all 8 slots of all C cells */
+    bh_seen t = bh_run("lonestar/bh:bodies=2000,blocks=2,theta=0.001", &wk2);
+    CHECK_EQ(t.cells, s.cells);
+    CHECK_EQ(t.child_loads, 63 * 8 * s.cells);
+    CHECK(s.child_loads < t.child_loads / 2); /* theta 0.5 prunes */
+    CHECK(s.child_loads >= 63 * 8);
+    free(wk), free(wk2);
+}
+
 int main(void)
 {
+    RUN(test_bh);
     RUN(test_sssp);
     return check_summary("wl_lonestar");
 }

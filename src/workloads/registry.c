@@ -32,6 +32,7 @@ extern const wc_workload wc_wl_parboil_lbm;
 extern const wc_workload wc_wl_parboil_cutcp;
 /* lonestar */
 extern const wc_workload wc_wl_lonestar_sssp;
+extern const wc_workload wc_wl_lonestar_bh;
 
 /* One entry per line (merges stay trivial); clang-format would pack them. */
 // clang-format off
@@ -64,6 +65,7 @@ static const wc_workload *const workloads[] = {
     &wc_wl_parboil_cutcp,
     /* lonestar */
     &wc_wl_lonestar_sssp,
+    &wc_wl_lonestar_bh,
 };
 // clang-format on
 

@@ -125,12 +125,13 @@ static int bfs_kernel1_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o
     const bfs_ctx *c = gk->arg;
     uint64_t tid0 = w->block_id * c->block + w->warp * WC_WARP_SIZE;
     uint32_t live = wc_gen_mask_below(tid0, c->n);
-    uint32_t act = bfs_lanes(c->mask, tid0, c->n), em, nv;
+    uint32_t act = (uint32_t)w->v[3], em, nv; /* frontier lanes, found after the mask load */
     WC_CO_BEGIN(w);
     WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 7, WC_REG_NONE, WC_REG_NONE));
     if (!live) break;
     WC_CO_EMIT(w, wc_gen_mem(o, 0x10, WC_OP_LDG, live, 1, 7, 1, BFS_MASK + tid0, 1));
     WC_CO_EMIT(w, wc_gen_alu(o, 0x18, live, WC_REG_NONE, 1, WC_REG_NONE));
+    w->v[3] = act = bfs_lanes(c->mask, tid0, c->n);
     if (!act) break;
     WC_CO_EMIT(w, wc_gen_mem(o, 0x20, WC_OP_STG, act, WC_REG_NONE, 7, 1, BFS_MASK + tid0, 1));
     WC_CO_EMIT(w, wc_gen_mem(o, 0x28, WC_OP_LDG, act, 2, 7, 4, BFS_NODES + tid0 * 8, 8));

@@ -66,4 +66,47 @@ void wc_gen_bar(wc_winst *o, uint64_t pc);
  * `arg` is copied (arg_size bytes) and freed with the source. */
 wc_source *wc_gen_single(const wc_gen_kernel *gk, const void *arg, size_t arg_size, wc_err *err);
 
+/* ---- helpers for longer kernels (added with the Rodinia/Parboil/Lonestar
+ * workloads; additive) ------------------------------------------------------
+ *
+ * Resumable kernel bodies.  A `next` function written as
+ *
+ *     WC_CO_BEGIN(w);
+ *     for (w->v[0] = 0; w->v[0] < n; w->v[0]++) {
+ *         WC_CO_EMIT(w, wc_gen_mem(o, ...));
+ *         WC_CO_EMIT(w, wc_gen_alu(o, ...));
+ *     }
+ *     WC_CO_END(w);
+ *
+ * returns one instruction per call and resumes after the EMIT it stopped at
+ * (a switch on w->state, one case per EMIT line).  Only w->v[] and w->state
+ * survive between calls: locals must be recomputed from them, and at most one
+ * EMIT may appear per source line. */
+#define WC_CO_BEGIN(w)                                                                             \
+    switch ((w)->state) {                                                                          \
+    case 0:
+#define WC_CO_EMIT(w, ...)                                                                         \
+    do {                                                                                           \
+        __VA_ARGS__;                                                                               \
+        (w)->state = __LINE__;                                                                     \
+        return 1;                                                                                  \
+    case __LINE__:;                                                                                \
+    } while (0)
+#define WC_CO_END(w)                                                                               \
+    }                                                                                              \
+    (w)->state = UINT32_MAX;                                                                       \
+    return 0
+
+/* Base address of a workload's array number k (0, 1, ...): arrays live 4 GiB
+ * apart so no array can run into another whatever the problem size. */
+#define WC_GEN_REGION(k) (((uint64_t)(k) + 1u) << 32)
+
+/* Lanes l of a warp whose first thread is `first` with first + l < n. */
+static inline uint32_t wc_gen_mask_below(uint64_t first, uint64_t n)
+{
+    if (first >= n) return 0;
+    uint64_t left = n - first;
+    return left >= WC_WARP_SIZE ? 0xffffffffu : (uint32_t)((1u << left) - 1u);
+}
+
 #endif

@@ -16,7 +16,35 @@ extern const wc_workload wc_wl_pb_atax, wc_wl_pb_bicg, wc_wl_pb_gesummv, wc_wl_p
 /* seed micro-benchmarks */
 extern const wc_workload wc_wl_seed_assoc, wc_wl_seed_assoc_stride, wc_wl_seed_mshr,
     wc_wl_seed_atax_col, wc_wl_seed_srad_preload, wc_wl_seed_syrk_conflict;
+/* rodinia */
+extern const wc_workload wc_wl_rodinia_kmeans;
+extern const wc_workload wc_wl_rodinia_bfs;
+extern const wc_workload wc_wl_rodinia_hotspot;
+extern const wc_workload wc_wl_rodinia_srad_v1;
+extern const wc_workload wc_wl_rodinia_srad_v2;
+extern const wc_workload wc_wl_rodinia_nw;
+extern const wc_workload wc_wl_rodinia_pathfinder;
+extern const wc_workload wc_wl_rodinia_backprop;
+extern const wc_workload wc_wl_rodinia_gaussian;
+extern const wc_workload wc_wl_rodinia_lud;
+extern const wc_workload wc_wl_rodinia_streamcluster;
+extern const wc_workload wc_wl_rodinia_particlefilter;
+extern const wc_workload wc_wl_rodinia_bptree;
+extern const wc_workload wc_wl_rodinia_cfd;
+/* parboil */
+extern const wc_workload wc_wl_parboil_spmv;
+extern const wc_workload wc_wl_parboil_stencil;
+extern const wc_workload wc_wl_parboil_histo;
+extern const wc_workload wc_wl_parboil_mri_gridding;
+extern const wc_workload wc_wl_parboil_sgemm;
+extern const wc_workload wc_wl_parboil_lbm;
+extern const wc_workload wc_wl_parboil_cutcp;
+/* lonestar */
+extern const wc_workload wc_wl_lonestar_sssp;
+extern const wc_workload wc_wl_lonestar_bh;
 
+/* One entry per line (merges stay trivial); clang-format would pack them. */
+// clang-format off
 static const wc_workload *const workloads[] = {
     &wc_wl_micro_stream,
     &wc_wl_micro_stride,
@@ -49,7 +77,34 @@ static const wc_workload *const workloads[] = {
     &wc_wl_seed_atax_col,
     &wc_wl_seed_srad_preload,
     &wc_wl_seed_syrk_conflict,
+    /* rodinia */
+    &wc_wl_rodinia_kmeans,
+    &wc_wl_rodinia_bfs,
+    &wc_wl_rodinia_hotspot,
+    &wc_wl_rodinia_srad_v1,
+    &wc_wl_rodinia_srad_v2,
+    &wc_wl_rodinia_nw,
+    &wc_wl_rodinia_pathfinder,
+    &wc_wl_rodinia_backprop,
+    &wc_wl_rodinia_gaussian,
+    &wc_wl_rodinia_lud,
+    &wc_wl_rodinia_streamcluster,
+    &wc_wl_rodinia_particlefilter,
+    &wc_wl_rodinia_bptree,
+    &wc_wl_rodinia_cfd,
+    /* parboil */
+    &wc_wl_parboil_spmv,
+    &wc_wl_parboil_stencil,
+    &wc_wl_parboil_histo,
+    &wc_wl_parboil_mri_gridding,
+    &wc_wl_parboil_sgemm,
+    &wc_wl_parboil_lbm,
+    &wc_wl_parboil_cutcp,
+    /* lonestar */
+    &wc_wl_lonestar_sssp,
+    &wc_wl_lonestar_bh,
 };
+// clang-format on
 
 const wc_workload *const *wc_workload_list(size_t *count)
 {

@@ -1,0 +1,151 @@
+/*
+ * nw.c - Rodinia nw (Needleman-Wunsch, CUDA) as an address generator.  Facts
+ * from /work/shared/specs/workloads.md (Rodinia, nw).
+ *
+ * Default `needle 2048 10`: cols = rows = 2049 (so matrix rows are not line
+ * aligned), block_width = 2048/16 = 128.  Launches: needle_cuda_shared_1 with
+ * i = 1..128 blocks (block bx works on tile (bx, i-1-bx)), then
+ * needle_cuda_shared_2 with i = 127..1 blocks (tile (bx+128-i, 127-bx)); every
+ * block is one warp of 16 threads.  Per block, with base = cols*16*ty_b +
+ * 16*tx_b: thread 0 loads matrix[base]; for ty < 16 all load
+ * reference[base + cols+1 + tx + cols*ty]; then matrix[base + cols +
+ * cols*tx] (column, stride cols), matrix[base + 1 + tx] (row); a 31-step
+ * anti-diagonal wavefront in shared memory (LDS/ALU/STS, barriers); finally
+ * 16 row stores matrix[base + cols+1 + tx + ty*cols].
+ * Arrays: 0 reference, 1 matrix (input_itemsets).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "workloads/gen.h"
+
+#define NW_REF WC_GEN_REGION(0)
+#define NW_MAT WC_GEN_REGION(1)
+
+typedef struct nw_ctx {
+    uint64_t n, cols, bw;
+} nw_ctx;
+
+typedef struct nw_launch {
+    const nw_ctx *c;
+    uint64_t i;
+    bool second;
+} nw_launch;
+
+/* Wavefront step s (0..30): threads tx <= m compute, m = s (s < 16) or 30 - s. */
+static inline uint32_t nw_step_mask(int64_t s)
+{
+    int64_t m = s < 16 ? s : 30 - s;
+    return (uint32_t)((1u << (m + 1)) - 1u);
+}
+
+static int nw_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const nw_launch *a = gk->arg;
+    const nw_ctx *c = a->c;
+    uint64_t bx = w->block_id, tbx, tby;
+    if (!a->second) {
+        tbx = bx;
+        tby = a->i - 1 - bx;
+    } else {
+        tbx = bx + c->bw - a->i;
+        tby = c->bw - bx - 1;
+    }
+    uint64_t base = c->cols * 16 * tby + 16 * tbx;
+    const uint32_t all = 0xffffu;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE));
+    WC_CO_EMIT(w, wc_gen_mem(o, 0x10, WC_OP_LDG, 1u, 1, 2, 4, NW_MAT + base * 4, 4));
+    WC_CO_EMIT(w, wc_gen_mem(o, 0x18, WC_OP_STS, 1u, 1, WC_REG_NONE, 4, 0, 4));
+    for (w->v[1] = 0; w->v[1] < 16; w->v[1]++) {
+        WC_CO_EMIT(w,
+                   wc_gen_mem(o, 0x20, WC_OP_LDG, all, 3, 2, 4,
+                              NW_REF + (base + c->cols + 1 + c->cols * (uint64_t)w->v[1]) * 4, 4));
+        WC_CO_EMIT(w, wc_gen_mem(o, 0x28, WC_OP_STS, all, 3, WC_REG_NONE, 4, 1156, 4));
+    }
+    WC_CO_EMIT(w, wc_gen_bar(o, 0x30));
+    WC_CO_EMIT(w, wc_gen_mem(o, 0x38, WC_OP_LDG, all, 4, 2, 4, NW_MAT + (base + c->cols) * 4,
+                             (int64_t)c->cols * 4));
+    WC_CO_EMIT(w, wc_gen_mem(o, 0x40, WC_OP_STS, all, 4, WC_REG_NONE, 4, 68, 68));
+    WC_CO_EMIT(w, wc_gen_bar(o, 0x48));
+    WC_CO_EMIT(w, wc_gen_mem(o, 0x50, WC_OP_LDG, all, 5, 2, 4, NW_MAT + (base + 1) * 4, 4));
+    WC_CO_EMIT(w, wc_gen_mem(o, 0x58, WC_OP_STS, all, 5, WC_REG_NONE, 4, 4, 4));
+    WC_CO_EMIT(w, wc_gen_bar(o, 0x60));
+    for (w->v[0] = 0; w->v[0] < 31; w->v[0]++) {
+        WC_CO_EMIT(w,
+                   wc_gen_mem(o, 0x68, WC_OP_LDS, nw_step_mask(w->v[0]), 6, WC_REG_NONE, 4, 0, 64));
+        WC_CO_EMIT(w,
+                   wc_gen_mem(o, 0x70, WC_OP_LDS, nw_step_mask(w->v[0]), 7, WC_REG_NONE, 4, 4, 64));
+        WC_CO_EMIT(
+            w, wc_gen_mem(o, 0x78, WC_OP_LDS, nw_step_mask(w->v[0]), 8, WC_REG_NONE, 4, 68, 64));
+        WC_CO_EMIT(
+            w, wc_gen_mem(o, 0x80, WC_OP_LDS, nw_step_mask(w->v[0]), 9, WC_REG_NONE, 4, 1156, 64));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x88, nw_step_mask(w->v[0]), 6, 6, 9));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x90, nw_step_mask(w->v[0]), 7, 7, 8));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x98, nw_step_mask(w->v[0]), 6, 6, 7));
+        WC_CO_EMIT(
+            w, wc_gen_mem(o, 0xa0, WC_OP_STS, nw_step_mask(w->v[0]), 6, WC_REG_NONE, 4, 72, 64));
+        WC_CO_EMIT(w, wc_gen_bar(o, 0xa8));
+    }
+    for (w->v[1] = 0; w->v[1] < 16; w->v[1]++) {
+        WC_CO_EMIT(w, wc_gen_mem(o, 0xb0, WC_OP_LDS, all, 10, WC_REG_NONE, 4, 72, 4));
+        WC_CO_EMIT(w,
+                   wc_gen_mem(o, 0xb8, WC_OP_STG, all, 10, 2, 4,
+                              NW_MAT + (base + c->cols + 1 + c->cols * (uint64_t)w->v[1]) * 4, 4));
+    }
+    WC_CO_END(w);
+}
+
+typedef struct nw_prog {
+    nw_ctx c;
+    nw_launch l;
+} nw_prog;
+
+static int nw_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
+{
+    nw_prog *h = ctx;
+    uint64_t bw = h->c.bw;
+    if (idx >= 2 * bw - 1) return 0;
+    h->l.c = &h->c;
+    h->l.second = idx >= bw;
+    h->l.i = h->l.second ? bw - 1 - (idx - bw) : idx + 1;
+    out->arg = &h->l;
+    snprintf(out->k.name, sizeof out->k.name,
+             h->l.second ? "needle_cuda_shared_2" : "needle_cuda_shared_1");
+    out->k.block = (wc_dim3){16, 1, 1};
+    out->k.grid = (wc_dim3){(uint32_t)h->l.i, 1, 1};
+    out->k.shmem_bytes = (17 * 17 + 16 * 16) * 4;
+    out->k.regs_per_thread = 24;
+    out->next = nw_next;
+    return 1;
+}
+
+static wc_source *open_nw(wc_params *p, uint64_t seed, wc_err *err)
+{
+    uint64_t n;
+    if (wc_params_u64(p, "size", 2048, 16, 1u << 16, &n, err) < 0) return NULL;
+    if (n % 16) {
+        wc_errf(err, "%s:%d: nw: size must be a multiple of 16", __FILE__, __LINE__);
+        return NULL;
+    }
+    nw_prog *h = calloc(1, sizeof *h);
+    if (!h) {
+        wc_errf(err, "%s:%d: nw: out of memory", __FILE__, __LINE__);
+        return NULL;
+    }
+    h->c.n = n;
+    h->c.cols = n + 1;
+    h->c.bw = n / 16;
+    wc_gen_program prog = {.ctx = h, .kernel = nw_kernel, .destroy = free};
+    return wc_gen_source_create(&prog, err);
+}
+
+const wc_workload wc_wl_rodinia_nw = {
+    .name = "rodinia/nw",
+    .suite = "rodinia",
+    .kernels = "needle_cuda_shared_1 x size/16, needle_cuda_shared_2 x size/16-1",
+    .size = "size=2048 (cols=2049)",
+    .classes = "001:CNF 002:streaming",
+    .help = "Rodinia nw wavefront; size (multiple of 16, matrix is size+1 square)",
+    .open = open_nw,
+};

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the libFuzzer targets fuzz/fuzz_{accelsim,trc,wct}.c into build-fuzz/
+# Builds the libFuzzer targets fuzz/fuzz_{accelsim,trc,wct,config}.c into build-fuzz/
 # (clang, -fsanitize=fuzzer,address,undefined, compiled with the library
 # sources) and runs each for FUZZ_SECONDS (default 30).  Seeds: the saved
 # regression inputs in tests/fuzz_corpus/<reader>/ plus small valid traces.
@@ -34,7 +34,10 @@ if [ -x build/warpcache ] && build/warpcache trace --help 2>/dev/null | grep -q 
 fi
 
 rc=0
-for r in accelsim trc wct; do
+mkdir -p $OUT/seeds/config
+cp configs/*.config ../shared/data/gpgpusim-configs/SM2_GTX480/gpgpusim.config $OUT/seeds/config/ 2>/dev/null || true
+
+for r in accelsim trc wct config; do
   echo "fuzz: building $r"
   clang $CFLAGS -o $OUT/fuzz_$r fuzz/fuzz_$r.c $SRCS $LIBS -lm
   mkdir -p $OUT/corpus/$r $OUT/crashes/$r tests/fuzz_corpus/$r

@@ -330,7 +330,7 @@ static int parse_clocks(wc_config *cfg, const char *v, wc_err *err)
             return wc_errf(err, "\"%s\" is not <core>:<interconnect>:<L2>:<DRAM> (MHz)", v);
         if (colon) *colon = '\0';
         if (parse_double(p, what[i], &clk[i], err) < 0) return -1;
-        p = colon + 1;
+        if (colon) p = colon + 1;
     }
     cfg->clk_core = clk[0];
     cfg->clk_icnt = clk[1];

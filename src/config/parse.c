@@ -26,6 +26,14 @@ typedef struct scanner {
     const char *path;
 } scanner;
 
+/* How many characters of the text at `pos` a message may quote (the text is
+ * not NUL-terminated when it comes from memory). */
+static int quotable(const scanner *s, size_t pos, int max)
+{
+    size_t left = pos < s->len ? s->len - pos : 0;
+    return left < (size_t)max ? (int)left : max;
+}
+
 static bool at_end(const scanner *s)
 {
     return s->pos >= s->len;
@@ -60,8 +68,8 @@ static int scan_name(scanner *s, char *name, wc_err *err)
     size_t n = s->pos - start;
     if (n == 0) return wc_errf(err, "%s:%d: '-' without an option name", s->path, s->line);
     if (n >= MAX_NAME)
-        return wc_errf(err, "%s:%d: option name \"%.40s...\" is too long", s->path, s->line,
-                       s->text + start);
+        return wc_errf(err, "%s:%d: option name \"%.*s...\" is too long", s->path, s->line,
+                       quotable(s, start, 40), s->text + start);
     memcpy(name, s->text + start, n);
     name[n] = '\0';
     return 0;
@@ -102,9 +110,9 @@ static int scan_value(scanner *s, const char *name, int opt_line, char *value, w
     c = peek(s);
     if (c != '\n' && c != '#')
         return wc_errf(err,
-                       "%s:%d: option -%s: unexpected text \"%.20s\" after the value "
+                       "%s:%d: option -%s: unexpected text \"%.*s\" after the value "
                        "(quote a value that contains blanks)",
-                       s->path, s->line, name, s->text + s->pos);
+                       s->path, s->line, name, quotable(s, s->pos, 20), s->text + s->pos);
     return 0;
 }
 
@@ -149,8 +157,8 @@ int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char
             rc = load_option(&s, tmp, value, ignored, ctx, err);
         } else {
             rc = wc_errf(
-                err, "%s:%d: expected an option (\"-name value\") or a comment, found \"%.20s\"",
-                s.path, s.line, s.text + s.pos);
+                err, "%s:%d: expected an option (\"-name value\") or a comment, found \"%.*s\"",
+                s.path, s.line, quotable(&s, s.pos, 20), s.text + s.pos);
         }
     }
     if (rc == 0) memcpy(cfg, tmp, sizeof *tmp);

@@ -1,7 +1,7 @@
 /*
  * test_index.c - set-index functions against hand-computed values, the
  * IPOLY matrix against seed 002's printed XOR equations (Figure 7 of
- * /work/shared/papers/002_549a998632bcde66.txt), IPOLY against a direct
+ * ../shared/papers/002_549a998632bcde66.txt), IPOLY against a direct
  * polynomial long division, and the registry.
  */
 #include "check.h"

@@ -1,6 +1,6 @@
 /*
  * test_model.c - the reuse-distance model (src/model/) against the worked
- * examples of seed 003 (/work/shared/papers/003_ffafd1cb931cbd21.txt):
+ * examples of seed 003 (../shared/papers/003_ffafd1cb931cbd21.txt):
  * Table 1 (address and line distances), Table 2 (GPU ordering), Table 3 (fixed
  * latency 2), Table 4 (hit latency 0, miss latency 2, 2-line cache, with and
  * without clipping), Table 5 (one MSHR: cancelled and re-issued request), and

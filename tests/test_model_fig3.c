@@ -1,5 +1,5 @@
 /*
- * test_model_fig3.c - seed 003 (/work/shared/papers/003_ffafd1cb931cbd21.txt)
+ * test_model_fig3.c - seed 003 (../shared/papers/003_ffafd1cb931cbd21.txt)
  * Figure 3, "expected (round-robin)" column: the column-major copy
  * micro/colcopy (one block of h threads, thread t reads its 4 KB row) on the
  * seed's 16 KB cache of 128 lines with the plain GPU ordering (no latency,

@@ -7,7 +7,7 @@
  * launch through the wc_source ops (warps interleaved round-robin, as an engine
  * would, and holding each warp at a barrier until the block's other running warps
  * reach it), and checks (a) a few exact per-lane addresses computed here from the
- * kernel formulas in /work/shared/specs/workloads.md and (b) the number of
+ * kernel formulas in ../shared/specs/workloads.md and (b) the number of
  * global-memory warp instructions per launch, computed from loop bounds and
  * guards or, for data-dependent kernels, by a separate per-thread
  * reimplementation over the same seeded input.

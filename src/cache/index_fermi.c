@@ -1,7 +1,7 @@
 /*
  * index_fermi.c - the Fermi L1 set-index hash (GPGPU-Sim sif 'H'), as measured
- * on a GTX470 by seed 003 (/work/shared/papers/003_ffafd1cb931cbd21.txt) and
- * written down in /work/shared/specs/formats.md, "Set-index functions":
+ * on a GTX470 by seed 003 (../shared/papers/003_ffafd1cb931cbd21.txt) and
+ * written down in ../shared/specs/formats.md, "Set-index functions":
  *
  *   set[4:0] = L[4:0] XOR (addr13, addr14, addr15, addr17, addr19)
  *   set[5]   = addr12                      (64 sets only)

@@ -1,6 +1,6 @@
 /*
  * index_ipoly.c - the IPOLY / PRIC set index (GPGPU-Sim sif 'P'): seed 002
- * (/work/shared/papers/002_549a998632bcde66.txt, "Pseudo Random Interleaved
+ * (../shared/papers/002_549a998632bcde66.txt, "Pseudo Random Interleaved
  * Cache (PRIC)", Figure 7), after Rau's polynomial-modulus mapping.
  *
  * The line address L = addr >> log2(line) is read as a polynomial over GF(2)

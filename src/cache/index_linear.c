@@ -1,6 +1,6 @@
 /*
  * index_linear.c - the linear set index (GPGPU-Sim sif 'L'): the low bits of
- * the line address, L mod S.  See /work/shared/specs/formats.md,
+ * the line address, L mod S.  See ../shared/specs/formats.md,
  * "Set-index functions".
  */
 #include "index_impl.h"

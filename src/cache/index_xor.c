@@ -1,7 +1,7 @@
 /*
  * index_xor.c - the bitwise-xor set index (GPGPU-Sim sif 'X'): the low log2(S)
  * bits of the line address XOR the next log2(S) bits,
- * (L mod S) XOR ((L / S) mod S).  See /work/shared/specs/formats.md,
+ * (L mod S) XOR ((L / S) mod S).  See ../shared/specs/formats.md,
  * "Set-index functions".
  */
 #include "index_impl.h"

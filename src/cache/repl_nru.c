@@ -1,6 +1,6 @@
 /*
  * repl_nru.c - not-recently-used replacement (warpcache letter 'N'; the
- * chunk replacement of TSC, /work/shared/papers/000_746bcc542c65c503.txt).
+ * chunk replacement of TSC, ../shared/papers/000_746bcc542c65c503.txt).
  *
  * One bit per way (wc_line.repl): set to 1 on insert and on every hit.  The
  * victim is the first non-reserved way, scanning from way 0, whose bit is 0.

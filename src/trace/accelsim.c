@@ -1,7 +1,7 @@
 /*
  * accelsim.c - reader and writer for Accel-Sim / NVBit SASS traces
  * (kernelslist.g + kernel-N.traceg[.xz|.gz|.zst]), as specified in
- * /work/shared/specs/formats.md section 1 and docs/traces.md.
+ * ../shared/specs/formats.md section 1 and docs/traces.md.
  *
  * Reading is streamed: next_kernel parses one kernel file's header; each
  * open_block parses exactly one "#BEGIN_TB ... #END_TB" section into a

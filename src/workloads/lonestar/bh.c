@@ -1,7 +1,7 @@
 /*
  * bh.c - Barnes-Hut n-body (LonestarGPU / Burtscher-Pingali style) as an
  * address generator over a seeded Plummer cluster, with a real octree and a
- * real opening-criterion walk.  Facts from /work/shared/specs/workloads.md
+ * real opening-criterion walk.  Facts from ../shared/specs/workloads.md
  * (Lonestar, bh).
  *
  * Input: `bodies` (default 50000) Plummer-model positions, mass 1/N.  The

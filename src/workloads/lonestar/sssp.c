@@ -1,7 +1,7 @@
 /*
  * sssp.c - LonestarGPU-style worklist single-source shortest paths as an
  * address generator that really relaxes a seeded graph.  Facts from
- * /work/shared/specs/workloads.md (Lonestar, sssp).
+ * ../shared/specs/workloads.md (Lonestar, sssp).
  *
  * Graph: R-MAT (a, b, c, d = 0.57, 0.19, 0.19, 0.05), 2^scale nodes (default
  * scale 18), 8 directed edges per node on average, weights 1..100, CSR by

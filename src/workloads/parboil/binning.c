@@ -1,7 +1,7 @@
 /*
  * binning.c - Parboil's atomic-binning workloads as address generators over
  * seeded inputs: histo and mri-gridding.  Facts from
- * /work/shared/specs/workloads.md (Parboil).  Both are approximations of the
+ * ../shared/specs/workloads.md (Parboil).  Both are approximations of the
  * originals' kernel structure (documented in docs/workloads-irregular.md);
  * the data-dependent parts (bins hit, atomics, reorder, per-bin sample
  * counts) are computed from the seeded data.

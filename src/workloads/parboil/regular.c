@@ -1,6 +1,6 @@
 /*
  * regular.c - Parboil's data-independent kernels as address generators:
- * stencil, sgemm, lbm, cutcp.  Facts from /work/shared/specs/workloads.md
+ * stencil, sgemm, lbm, cutcp.  Facts from ../shared/specs/workloads.md
  * (Parboil) and the base CUDA versions' index expressions.
  *
  * stencil (default 512 x 512 x 64, 100 iterations), naive kernel: block

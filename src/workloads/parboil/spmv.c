@@ -1,7 +1,7 @@
 /*
  * spmv.c - Parboil spmv (JDS format, CUDA base version) as an address
  * generator that really walks a seeded sparse matrix.  Facts from
- * /work/shared/specs/workloads.md (Parboil, spmv).
+ * ../shared/specs/workloads.md (Parboil, spmv).
  *
  * Matrix (no file needed): the shape of the large input Dubcova3 (146,689
  * rows, ~24.8 nonzeros per row, a 2-D finite-element operator): row i has

@@ -5,7 +5,7 @@
  *
  * Index expressions, guards, loop bounds, launch shapes and allocation
  * order follow the PolyBench/GPU 1.0 CUDA sources (facts recorded in
- * /work/shared/specs/workloads.md and docs/workloads-polybench.md).  Seed 004
+ * ../shared/specs/workloads.md and docs/workloads-polybench.md).  Seed 004
  * (004_0fcfedff3b0ef5ba.txt, section 2.4) classes these kernels as IW (atax,
  * bicg, gesummv, mvt), XW (syrk, syr2k) and CI (gemm, 2mm, 3mm).
  *

@@ -1,6 +1,6 @@
 /*
  * bfs.c - Rodinia bfs (CUDA) as an address generator that really traverses
- * its graph.  Facts from /work/shared/specs/workloads.md (Rodinia, bfs).
+ * its graph.  Facts from ../shared/specs/workloads.md (Rodinia, bfs).
  *
  * Input: a seeded graph built like Rodinia's graphgen (graph1MW_6): for each
  * node i in order, 2-4 edges (count drawn uniformly), each to a uniformly

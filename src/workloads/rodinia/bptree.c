@@ -1,7 +1,7 @@
 /*
  * bptree.c - Rodinia b+tree's findK kernel (CUDA) as an address generator
  * that really searches a seeded B+ tree.  Facts from
- * /work/shared/specs/workloads.md (Rodinia, b+tree).
+ * ../shared/specs/workloads.md (Rodinia, b+tree).
  *
  * Tree: `keys` records (default 1M, key i in record i), order 256, knode =
  * {int location; int indices[257]; int keys[257]; bool is_leaf; int

@@ -1,6 +1,6 @@
 /*
  * cfd.c - Rodinia cfd (euler3d, CUDA) as an address generator over a seeded
- * unstructured mesh.  Facts from /work/shared/specs/workloads.md (Rodinia,
+ * unstructured mesh.  Facts from ../shared/specs/workloads.md (Rodinia,
  * cfd) and the original's launch sequence.
  *
  * Mesh: nel elements (default 97046, fvcorr.domn.097K), padded to nelr, a

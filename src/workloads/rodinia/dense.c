@@ -1,6 +1,6 @@
 /*
  * dense.c - Rodinia's dense, data-independent kernels with shared-memory
- * tiles: backprop, gaussian, lud.  Facts from /work/shared/specs/workloads.md
+ * tiles: backprop, gaussian, lud.  Facts from ../shared/specs/workloads.md
  * (Rodinia) and the launch loops of the original host code.
  *
  * backprop (default 65536 inputs, 16 hidden): bpnn_layerforward_CUDA and

@@ -1,7 +1,7 @@
 /*
  * kmeans.c - Rodinia kmeans (CUDA), default input kdd_cup (494,020 points x
  * 34 features, 5 clusters), as an address generator.  Facts from
- * /work/shared/specs/workloads.md (Rodinia, kmeans).
+ * ../shared/specs/workloads.md (Rodinia, kmeans).
  *
  * Launches: invert_mapping<<<P*P, 256>>> once (P = floor(sqrt(ceil(n/256)))+1,
  * 44 for kdd_cup, so 1936 blocks), then kmeansPoint<<<(P,P), 256>>> once per

@@ -1,6 +1,6 @@
 /*
  * nw.c - Rodinia nw (Needleman-Wunsch, CUDA) as an address generator.  Facts
- * from /work/shared/specs/workloads.md (Rodinia, nw).
+ * from ../shared/specs/workloads.md (Rodinia, nw).
  *
  * Default `needle 2048 10`: cols = rows = 2049 (so matrix rows are not line
  * aligned), block_width = 2048/16 = 128.  Launches: needle_cuda_shared_1 with

@@ -1,7 +1,7 @@
 /*
  * particlefilter.c - Rodinia particlefilter, naive CUDA version
  * (particlefilter_naive -x 128 -y 128 -z 10 -np 1000), as an address
- * generator.  Facts from /work/shared/specs/workloads.md (Rodinia).
+ * generator.  Facts from ../shared/specs/workloads.md (Rodinia).
  *
  * One kernel<<<ceil(N/128), 128>>> per frame after the first (9 for 10
  * frames).  Thread i < N loads u[i], then scans x = 0, 1, ... loading CDF[x]

@@ -2,7 +2,7 @@
  * pyramid.c - the two Rodinia "pyramid" kernels, which load a tile with a
  * halo once, iterate several time steps in shared memory, and store only the
  * still-valid interior: hotspot (calculate_temp) and pathfinder
- * (dynproc_kernel).  Facts from /work/shared/specs/workloads.md (Rodinia).
+ * (dynproc_kernel).  Facts from ../shared/specs/workloads.md (Rodinia).
  *
  * hotspot: grid_rows x grid_cols (default 512 x 512), pyramid_height p
  * (default 2), total iterations (default 2): ceil(total/p) launches of

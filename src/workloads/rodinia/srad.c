@@ -1,6 +1,6 @@
 /*
  * srad.c - Rodinia srad_v1 and srad_v2 (CUDA) as address generators.  Facts
- * from /work/shared/specs/workloads.md (Rodinia, srad_v1 / srad_v2).
+ * from ../shared/specs/workloads.md (Rodinia, srad_v1 / srad_v2).
  *
  * srad_v1: image Nr x Nc (default 502 x 458, the resized input), column-major
  * (ei = row + Nr*col), Ne = Nr*Nc, blocks of 512 (450 for the default).

@@ -1,7 +1,7 @@
 /*
  * streamcluster.c - Rodinia streamcluster's GPU kernel (pgain's
  * kernel_compute_cost) as an address generator over seeded points.  Facts
- * from /work/shared/specs/workloads.md (Rodinia, streamcluster).
+ * from ../shared/specs/workloads.md (Rodinia, streamcluster).
  *
  * Default: dim 256, 65536 points, blocks of 512 (128 blocks).  Per thread
  * tid < num: for i < dim load coord[i*num + tid] and coord[i*num + x] (the

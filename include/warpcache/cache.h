@@ -213,7 +213,7 @@ typedef struct wc_l1_stats {
     uint64_t outcome[WC_OUTCOME__COUNT];
     uint64_t fail[WC_FAIL__COUNT];
     uint64_t evictions, writebacks, fills;
-    uint64_t util_hist[5]; /* evicted lines by used sectors: 0,1,2,3,4 of 4 (0..100 %) */
+    uint64_t util_hist[5];  /* evicted lines by used sectors: 0,1,2,3,4 of 4 (0..100 %) */
     uint64_t read_misses;   /* reads that were MISS or SECTOR_MISS */
     uint64_t read_bypasses; /* reads sent around the L1 */
 } wc_l1_stats;

@@ -62,7 +62,7 @@ double wc_kstats_warp_ipc(const wc_kstats *k); /* warp instructions per cycle */
 double wc_kstats_l1_miss_rate(const wc_kstats *k);
 double wc_kstats_l1_mpki(const wc_kstats *k);
 double wc_kstats_l1_read_miss_rate(const wc_kstats *k); /* loads only (what seed 003 models) */
-uint64_t wc_kstats_l1_misses(const wc_kstats *k); /* MISS + SECTOR_MISS */
+uint64_t wc_kstats_l1_misses(const wc_kstats *k);       /* MISS + SECTOR_MISS */
 uint64_t wc_kstats_l1_fails(const wc_kstats *k);
 
 void wc_stats_write_text(const wc_stats *st, FILE *f);

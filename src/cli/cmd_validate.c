@@ -169,14 +169,15 @@ static double mean_abs_error(const validate_cli *v)
 
 static void write_text(const validate_cli *v, FILE *f)
 {
-    fprintf(f, "%-28s %-4s %-28s %10s %10s %9s\n", "workload", "id", "kernel", "simulator",
-            "model", "|diff|");
+    fprintf(f, "%-28s %-4s %-28s %10s %10s %9s\n", "workload", "id", "kernel", "simulator", "model",
+            "|diff|");
     for (size_t i = 0; i < v->n_rows; i++) {
         const row *r = &v->rows[i];
-        fprintf(f, "%-28.28s %-4u %-28.28s %9.2f%% %9.2f%% %8.2f\n", r->workload, r->id,
-                r->kernel, 100 * r->sim, 100 * r->model, 100 * fabs(r->sim - r->model));
+        fprintf(f, "%-28.28s %-4u %-28.28s %9.2f%% %9.2f%% %8.2f\n", r->workload, r->id, r->kernel,
+                100 * r->sim, 100 * r->model, 100 * fabs(r->sim - r->model));
     }
-    fprintf(f, "\nmean absolute error: %.2f percentage points over %zu kernels (L1 load miss rate)\n",
+    fprintf(f,
+            "\nmean absolute error: %.2f percentage points over %zu kernels (L1 load miss rate)\n",
             100 * mean_abs_error(v), v->n_rows);
 }
 
@@ -219,8 +220,8 @@ int wc_cmd_validate(int argc, char **argv)
     if (parse(&v, argc, argv) < 0 || wc_cli_load_config(&v.c) < 0) goto out;
     for (size_t i = 0; i < v.n_names; i++)
         if (compare(&v, v.names[i]) < 0) goto out;
-    bool stdout_taken = (v.c.json && strcmp(v.c.json, "-") == 0) ||
-                        (v.c.csv && strcmp(v.c.csv, "-") == 0);
+    bool stdout_taken =
+        (v.c.json && strcmp(v.c.json, "-") == 0) || (v.c.csv && strcmp(v.c.csv, "-") == 0);
     if (!stdout_taken) write_text(&v, stdout);
     if (v.c.json) {
         FILE *f = wc_cli_open_out(v.c.json);

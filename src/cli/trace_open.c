@@ -12,8 +12,10 @@ wc_source *wc_cli_open_trace(const char *path, const char *kernels, wc_err *err)
 {
     wc_kernel_filter f = {0};
     if (kernels) {
-        if (isdigit((unsigned char)kernels[0])) f.ids = kernels;
-        else f.name = kernels;
+        if (isdigit((unsigned char)kernels[0]))
+            f.ids = kernels;
+        else
+            f.name = kernels;
         if (wc_kernel_filter_check(&f, err) < 0) return NULL;
     }
     return wc_trace_open(path, WC_TRACE_AUTO, kernels ? &f : NULL, err);

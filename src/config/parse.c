@@ -156,9 +156,9 @@ int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char
         } else if (c == '-') {
             rc = load_option(&s, tmp, value, ignored, ctx, err);
         } else {
-            rc = wc_errf(
-                err, "%s:%d: expected an option (\"-name value\") or a comment, found \"%.*s\"",
-                s.path, s.line, quotable(&s, s.pos, 20), s.text + s.pos);
+            rc = wc_errf(err,
+                         "%s:%d: expected an option (\"-name value\") or a comment, found \"%.*s\"",
+                         s.path, s.line, quotable(&s, s.pos, 20), s.text + s.pos);
         }
     }
     if (rc == 0) memcpy(cfg, tmp, sizeof *tmp);

@@ -176,9 +176,11 @@ void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total
     if (!p->enabled) return;
     double el = wc_now_seconds() - p->t0;
     double frac = total ? (double)done / (double)total : 1.0;
-    fprintf(stderr, "\r\033[K%s: kernel %u %.24s: %5.1f%% of %llu blocks, cycle %llu, %.1fs",
+    fprintf(stderr,
+            "\r\033[K%s: kernel %u %.24s: %5.1f%% of %llu blocks, cycle %llu (%.2f M cycles/s), "
+            "%.1fs",
             p->label, k->id, k->name, 100.0 * frac, (unsigned long long)total,
-            (unsigned long long)cycle, el);
+            (unsigned long long)cycle, el > 0 ? (double)cycle / el / 1e6 : 0.0, el);
     if (frac > 0.01 && frac < 1.0) fprintf(stderr, ", kernel ETA %.0fs", el * (1.0 - frac) / frac);
     fflush(stderr);
 }

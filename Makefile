@@ -59,7 +59,7 @@ $(BUILD)/libwarpcache.a: $(LIB_OBJ)
 $(BUILD)/warpcache: $(CLI_OBJ) $(BUILD)/libwarpcache.a
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
-$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libwarpcache.a
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/libwarpcache.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 

@@ -37,7 +37,7 @@ typedef struct wc_l2 {
     wc_tag_array tags;
     double in_free, out_free; /* interconnect ports at the partition */
     uint64_t busy_until;      /* tag pipeline: one access per cycle */
-    uint64_t *mshr_free;      /* per MSHR entry: when it is free again */
+    uint64_t *mshr_free;      /* when each MSHR entry frees: a min-heap (memsys.c) */
     uint32_t n_mshr;
     char write_policy, write_alloc, type;
 } wc_l2;

@@ -78,14 +78,29 @@ static inline uint32_t sector_bytes(uint8_t sectors)
     return 32u * wc_sector_count(sectors);
 }
 
-/* Takes the L2 MSHR that frees first; returns when the fetch may start. */
-static uint64_t l2_mshr_take(wc_l2 *l2, uint64_t t, uint32_t *slot)
+/* The L2 MSHR pool is a binary min-heap of the times its entries free up
+ * (mshr_free[0] is the earliest).  Which entry serves a fetch does not matter,
+ * only the multiset of free times, so taking "the entry that frees first" is
+ * replacing the heap's top: O(log n) instead of a scan of every entry. */
+static uint64_t l2_mshr_first_free(const wc_l2 *l2, uint64_t t)
 {
-    uint32_t best = 0;
-    for (uint32_t i = 1; i < l2->n_mshr; i++)
-        if (l2->mshr_free[i] < l2->mshr_free[best]) best = i;
-    *slot = best;
-    return l2->mshr_free[best] > t ? l2->mshr_free[best] : t;
+    return l2->mshr_free[0] > t ? l2->mshr_free[0] : t;
+}
+
+/* The earliest-free entry is busy until `until` (>= its old time). */
+static void l2_mshr_reserve(wc_l2 *l2, uint64_t until)
+{
+    uint64_t *h = l2->mshr_free;
+    uint32_t n = l2->n_mshr, i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1] < h[c]) c++;
+        if (h[c] >= until) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = until;
 }
 
 static wc_dram *channel_of(wc_mem *m, uint32_t p)
@@ -146,12 +161,11 @@ static uint64_t l2_read(wc_mem *m, wc_l2 *l2, wc_line *line, uint32_t set, uint6
     m->c.l2_misses++;
     if (!line) line = l2_allocate(m, l2, set, tag, ch, t);
     uint8_t fetch = l2->type == 'S' ? missing : (uint8_t)(0xf & ~line->valid_sectors);
-    uint32_t slot;
-    uint64_t start = l2_mshr_take(l2, ready, &slot);
+    uint64_t start = l2_mshr_first_free(l2, ready);
     double done = wc_dram_transfer(ch, (double)start, sector_bytes(fetch));
     uint64_t at = (uint64_t)ceil(done);
     m->c.dram_reads++;
-    l2->mshr_free[slot] = at;
+    l2_mshr_reserve(l2, at);
     line->valid_sectors |= fetch;
     if (at > line->fill_time) line->fill_time = at;
     return at;

@@ -93,6 +93,7 @@ struct wc_sim {
     wc_sm *sms;
     unsigned n_sm;
     wc_heap events;
+    uint64_t *live; /* bitset: SMs whose wake time is not WC_NEVER */
     const wc_l1_ops *l1_ops;
     const wc_sched_ops *sched_ops;
     wc_l1_listener listeners[8];

@@ -13,9 +13,10 @@
  *           installed now (allocate-on-fill); the MSHR entry is released and
  *           every waiting request answered once all its sectors are in.
  *
- * The miss queue is a ring of the cycles at which the last sends leave the SM:
- * a slot is busy while its leave time is in the future.  Reservation-fail
- * checks come first and have no side effects, so the SM can simply retry.
+ * The miss queue is a set of slots holding the cycles at which their last
+ * sends leave the SM (a min-heap): a slot is busy while its leave time is in
+ * the future.  Reservation-fail checks come first and have no side effects,
+ * so the SM can simply retry.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,10 +49,17 @@ typedef struct conv_l1 {
 
 /* ---- miss queue ------------------------------------------------------- */
 
+/* The slots are a binary min-heap of leave times (mq[0] frees first): which
+ * slot a send occupies does not matter, only the multiset of leave times, so
+ * "free slots" and "the slot that frees first" need no scan of every slot. */
 static bool mq_has(const conv_l1 *c, uint32_t need, uint64_t now)
 {
+    const uint64_t *h = c->mq;
+    if (need == 1) return h[0] <= now;
+    if (need == 2) /* the second smallest is one of the root's children */
+        return h[0] <= now && c->mq_n >= 2 && (h[1] <= now || (c->mq_n >= 3 && h[2] <= now));
     uint32_t free_slots = 0;
-    for (uint32_t i = 0; i < c->mq_n; i++) free_slots += c->mq[i] <= now;
+    for (uint32_t i = 0; i < c->mq_n; i++) free_slots += h[i] <= now;
     return free_slots >= need;
 }
 
@@ -59,10 +67,17 @@ static bool mq_has(const conv_l1 *c, uint32_t need, uint64_t now)
  * sends made at fill time cannot fail and take the oldest busy slot). */
 static void mq_record(conv_l1 *c, uint64_t leave)
 {
-    uint32_t best = 0;
-    for (uint32_t i = 1; i < c->mq_n; i++)
-        if (c->mq[i] < c->mq[best]) best = i;
-    c->mq[best] = leave;
+    uint64_t *h = c->mq;
+    uint32_t n = c->mq_n, i = 0;
+    for (;;) { /* replace the root, sift down */
+        uint32_t k = 2 * i + 1;
+        if (k >= n) break;
+        if (k + 1 < n && h[k + 1] < h[k]) k++;
+        if (h[k] >= leave) break;
+        h[i] = h[k];
+        i = k;
+    }
+    h[i] = leave;
 }
 
 static void send_below(conv_l1 *c, const wc_mem_req *r, uint8_t sectors, uint64_t now)

@@ -55,6 +55,7 @@ void wc_sched_add(wc_sched *s, unsigned slot)
     s->pos_of[slot] = (uint16_t)s->n;
     s->warps[s->n++] = (uint16_t)slot;
     wc_sched_set_open(s, slot, false);
+    wc_sched_set_mem(s, slot, false);
 }
 
 /* Drops bit p of the position bitset, moving higher bits down by one. */
@@ -78,6 +79,7 @@ void wc_sched_remove(wc_sched *s, unsigned slot)
         s->n--;
         for (unsigned k = i; k < s->n; k++) s->pos_of[s->warps[k]] = (uint16_t)k;
         open_remove(s->open, i);
+        open_remove(s->mem, i);
     }
     if (s->last == (int)slot) s->last = -1;
     s->wake = 0; /* the window may now hold a warp that was outside it */

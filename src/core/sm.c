@@ -25,8 +25,7 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
     wc_sm *sm = ctx;
     wc_gpu *g = sm->gpu;
     bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
-    uint32_t payload =
-        (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * wc_sector_count(sectors) : 0;
+    uint32_t payload = (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * wc_sector_count(sectors) : 0;
     uint32_t flits = wc_mem_flits(&g->mem, payload);
     double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
     sm->port_free = leave + (double)flits / g->mem.flits_per_cycle;
@@ -194,6 +193,7 @@ static void fetch(wc_sm *sm, unsigned slot)
         rc = 0;
     }
     sm->needs_mem[slot] = rc > 0 && wc_op_is_gmem(w->inst.op);
+    wc_sched_set_mem(&sm->sched[slot % sm->n_sched], slot, sm->needs_mem[slot]);
     /* EXIT issues like any instruction (a predicated-off EXIT, mask 0, is common
      * in traces); the warp ends when its stream does. */
     if (rc == 0) {

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "l1_impl.h"
+#include "repl_impl.h"
 #include "warpcache/trace.h"
 
 #define ALL_SECTORS 0xFu
@@ -382,7 +383,10 @@ static wc_outcome conv_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc
                 count(&c->base.stats, req, o, *why);
                 return o;
             }
-            c->ta.repl->on_hit(s, c->ta.assoc, w, ++c->ta.stamp);
+            if (c->ta.repl == &wc_repl_lru) /* LRU's on_hit, without the indirect call */
+                s[w].repl = ++c->ta.stamp;
+            else
+                c->ta.repl->on_hit(s, c->ta.assoc, w, ++c->ta.stamp);
             s[w].used_sectors |= want;
             c->base.stats.accesses++;
             c->base.stats.reads++;

@@ -65,6 +65,7 @@ typedef struct wc_sm {
     wc_block *blocks;
     unsigned n_block_slots, used_blocks;
     wc_sched *sched;
+    wc_sched **slot_sched; /* per slot: its scheduler, sched[slot % n_sched] (no division) */
     unsigned n_sched;
     /* memory stage: one coalesced request per cycle into the L1 */
     bool mem_busy;

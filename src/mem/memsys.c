@@ -43,6 +43,12 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         l2->write_alloc = cfg->l2.write_alloc;
         l2->type = cfg->l2.type;
     }
+    uint32_t sub = cfg->sub_per_channel ? cfg->sub_per_channel : 1;
+    for (uint32_t p = 0; p < m->n_l2; p++) m->l2[p].ch = &m->dram[(p / sub) % cfg->n_mem];
+    for (uint32_t n = 0; n <= 4; n++) {
+        m->pkt_flits[n] = wc_mem_flits(m, 32u * n);
+        m->pkt_cycles[n] = (double)m->pkt_flits[n] / m->flits_per_cycle;
+    }
     double core_per_dram = cfg->clk_core / cfg->clk_dram;
     double bytes_per_dram_clk = (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
                                 (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1);
@@ -66,10 +72,12 @@ void wc_mem_free(wc_mem *m)
     memset(m, 0, sizeof *m);
 }
 
-static inline double port_pass(double *free_at, double t, uint32_t flits, uint32_t per_cycle)
+/* A packet holding a port for `busy` cycles (pkt_cycles[]) passes it no
+ * earlier than t; returns when it is through. */
+static inline double port_pass(double *free_at, double t, double busy)
 {
     double start = t > *free_at ? t : *free_at;
-    *free_at = start + (double)flits / per_cycle;
+    *free_at = start + busy;
     return *free_at;
 }
 
@@ -101,12 +109,6 @@ static void l2_mshr_reserve(wc_l2 *l2, uint64_t until)
         i = c;
     }
     h[i] = until;
-}
-
-static wc_dram *channel_of(wc_mem *m, uint32_t p)
-{
-    uint32_t sub = m->cfg->sub_per_channel ? m->cfg->sub_per_channel : 1;
-    return &m->dram[(p / sub) % m->cfg->n_mem];
 }
 
 /* Makes room for line `tag` in `set`; writes back a dirty victim. */
@@ -177,14 +179,14 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
     bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
     bool atomic = (req->flags & WC_REQ_ATOMIC) != 0;
     uint32_t data = sector_bytes(sectors);
-    uint32_t up = wc_mem_flits(m, write || atomic ? data : 0);
+    unsigned up = wc_mem_pkt(write || atomic, sectors);
     m->c.up_packets++;
-    m->c.up_bytes += (uint64_t)up * m->flit;
+    m->c.up_bytes += (uint64_t)m->pkt_flits[up] * m->flit;
 
     uint32_t p = wc_mem_partition(m, req->addr);
     wc_l2 *l2 = &m->l2[p];
-    wc_dram *ch = channel_of(m, p);
-    double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up, m->flits_per_cycle);
+    wc_dram *ch = l2->ch;
+    double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), m->pkt_cycles[up]);
     uint64_t t = (uint64_t)ceil(arrive);
     if (t < l2->busy_until) t = l2->busy_until;
     l2->busy_until = t + 1;
@@ -214,10 +216,10 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
         if (w2 >= 0 && (l2->write_policy == 'B' || l2->write_policy == 'L'))
             wc_tag_array_set(&l2->tags, set)[w2].dirty_sectors |= sectors;
     }
-    uint32_t down = wc_mem_flits(m, data);
+    unsigned down = wc_mem_pkt(true, sectors);
     m->c.down_packets++;
-    m->c.down_bytes += (uint64_t)down * m->flit;
-    double sent = port_pass(&l2->out_free, (double)ready, down, m->flits_per_cycle);
-    double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, down, m->flits_per_cycle);
+    m->c.down_bytes += (uint64_t)m->pkt_flits[down] * m->flit;
+    double sent = port_pass(&l2->out_free, (double)ready, m->pkt_cycles[down]);
+    double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, m->pkt_cycles[down]);
     return (uint64_t)ceil(at_sm);
 }

@@ -39,6 +39,11 @@ typedef struct wc_l2 {
     uint64_t busy_until;      /* tag pipeline: one access per cycle */
     uint64_t *mshr_free;      /* when each MSHR entry frees: a min-heap (memsys.c) */
     struct wc_dram *ch;       /* the DRAM channel behind this sub-partition */
+    /* L2 lines are only ever allocated (never invalidated), into the lowest
+     * invalid way, so a set's valid ways are 0..n_valid-1.  tagv mirrors their
+     * tags densely: a lookup reads 8 bytes per way instead of a wc_line. */
+    uint64_t *tagv;    /* nsets x assoc */
+    uint32_t *n_valid; /* per set */
     uint32_t n_mshr;
     char write_policy, write_alloc, type;
 } wc_l2;

@@ -38,7 +38,10 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         if (wc_tag_array_init(&l2->tags, &cfg->l2, 0, cfg->seed + 1000 + p, err) < 0) return -1;
         l2->n_mshr = cfg->l2.mshr_entries ? cfg->l2.mshr_entries : 1;
         l2->mshr_free = calloc(l2->n_mshr, sizeof *l2->mshr_free);
-        if (!l2->mshr_free) return wc_errf(err, "out of memory (L2 MSHRs)");
+        l2->tagv = calloc((size_t)l2->tags.nsets * l2->tags.assoc, sizeof *l2->tagv);
+        l2->n_valid = calloc(l2->tags.nsets, sizeof *l2->n_valid);
+        if (!l2->mshr_free || !l2->tagv || !l2->n_valid)
+            return wc_errf(err, "out of memory (L2 MSHRs)");
         l2->write_policy = cfg->l2.write_policy;
         l2->write_alloc = cfg->l2.write_alloc;
         l2->type = cfg->l2.type;
@@ -65,6 +68,8 @@ void wc_mem_free(wc_mem *m)
         for (uint32_t p = 0; p < m->n_l2; p++) {
             wc_tag_array_free(&m->l2[p].tags);
             free(m->l2[p].mshr_free);
+            free(m->l2[p].tagv);
+            free(m->l2[p].n_valid);
         }
     free(m->l2);
     free(m->dram);
@@ -111,12 +116,39 @@ static void l2_mshr_reserve(wc_l2 *l2, uint64_t until)
     h[i] = until;
 }
 
+/* Way of line `tag` in `set`, or -1 (wc_tag_array_find over the valid ways). */
+static inline int l2_find(const wc_l2 *l2, uint32_t set, uint64_t tag)
+{
+    const uint64_t *t = l2->tagv + (size_t)set * l2->tags.assoc;
+    uint32_t n = l2->n_valid[set];
+    for (uint32_t w = 0; w < n; w++)
+        if (t[w] == tag) return (int)w;
+    return -1;
+}
+
+/* The way wc_tag_array_pick would choose: the lowest invalid way while the
+ * set is not full, else the policy's victim (for LRU the oldest stamp, ties
+ * to the lowest way; no L2 way is ever RESERVED). */
+static int l2_pick(wc_l2 *l2, uint32_t set)
+{
+    wc_tag_array *ta = &l2->tags;
+    if (l2->n_valid[set] < ta->assoc) return (int)l2->n_valid[set];
+    wc_line *s = wc_tag_array_set(ta, set);
+    if (ta->repl->letter != 'L') return ta->repl->victim(s, ta->assoc, &ta->rng);
+    uint32_t best = 0;
+    for (uint32_t w = 1; w < ta->assoc; w++)
+        if (s[w].repl < s[best].repl) best = w;
+    return (int)best;
+}
+
 /* Makes room for line `tag` in `set`; writes back a dirty victim. */
 static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc_dram *ch,
                             uint64_t t)
 {
-    int way = wc_tag_array_pick(&l2->tags, set);
+    int way = l2_pick(l2, set);
     if (way < 0) way = 0; /* L2 lines are never left reserved */
+    l2->tagv[(size_t)set * l2->tags.assoc + (uint32_t)way] = tag;
+    if ((uint32_t)way == l2->n_valid[set]) l2->n_valid[set]++;
     wc_line *line = wc_tag_array_set(&l2->tags, set) + way;
     if (line->state != WC_LINE_INVALID && line->dirty_sectors) {
         wc_dram_transfer(ch, (double)t, sector_bytes(line->dirty_sectors));
@@ -193,7 +225,7 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
 
     uint64_t tag = req->addr >> m->line_log2;
     uint32_t set = wc_index_set(&l2->tags.index, req->addr);
-    int way = wc_tag_array_find(&l2->tags, set, tag);
+    int way = l2_find(l2, set, tag);
     wc_line *line = way >= 0 ? wc_tag_array_set(&l2->tags, set) + way : NULL;
     if (line)
         l2->tags.repl->on_hit(wc_tag_array_set(&l2->tags, set), l2->tags.assoc, (uint32_t)way,
@@ -212,7 +244,7 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
     m->c.l2_read_bytes += data;
     uint64_t ready = l2_read(m, l2, line, set, tag, sectors, ch, t);
     if (atomic) {
-        int w2 = wc_tag_array_find(&l2->tags, set, tag);
+        int w2 = l2_find(l2, set, tag);
         if (w2 >= 0 && (l2->write_policy == 'B' || l2->write_policy == 'L'))
             wc_tag_array_set(&l2->tags, set)[w2].dirty_sectors |= sectors;
     }

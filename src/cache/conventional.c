@@ -98,9 +98,10 @@ static bool set_all_reserved(const wc_line *s, uint32_t assoc)
 /* Bytes of the 128 B request byte mask covered by a sector mask. */
 static void sectors_to_bytemask(uint8_t sectors, uint64_t bytemask[2])
 {
-    bytemask[0] = bytemask[1] = 0;
-    for (unsigned s = 0; s < 4; s++)
-        if (sectors >> s & 1) bytemask[s >> 1] |= 0xFFFFFFFFull << (32 * (s & 1));
+    /* Each 64-bit word holds two 32 B sectors: a pair of sector bits picks it. */
+    static const uint64_t pair[4] = {0, 0x00000000FFFFFFFFull, 0xFFFFFFFF00000000ull, ~0ull};
+    bytemask[0] = pair[sectors & 3];
+    bytemask[1] = pair[(sectors >> 2) & 3];
 }
 
 static void send_writeback(conv_l1 *c, const wc_line *line, uint64_t now)

@@ -144,8 +144,12 @@ static int l2_pick(wc_l2 *l2, uint32_t set)
     wc_line *s = wc_tag_array_set(ta, set);
     if (ta->repl->letter != 'L') return ta->repl->victim(s, ta->assoc, &ta->rng);
     uint32_t best = 0;
+    uint64_t best_v = s[0].repl;
     for (uint32_t w = 1; w < ta->assoc; w++)
-        if (s[w].repl < s[best].repl) best = w;
+        if (s[w].repl < best_v) {
+            best = w;
+            best_v = s[w].repl;
+        }
     return (int)best;
 }
 

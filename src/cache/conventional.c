@@ -13,15 +13,17 @@
  *           installed now (allocate-on-fill); the MSHR entry is released and
  *           every waiting request answered once all its sectors are in.
  *
- * The miss queue is a ring of the cycles at which the last sends leave the SM:
- * a slot is busy while its leave time is in the future.  Reservation-fail
- * checks come first and have no side effects, so the SM can simply retry.
+ * The miss queue is a set of slots holding the cycles at which their last
+ * sends leave the SM (a min-heap): a slot is busy while its leave time is in
+ * the future.  Reservation-fail checks come first and have no side effects,
+ * so the SM can simply retry.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "l1_impl.h"
+#include "repl_impl.h"
 #include "warpcache/trace.h"
 
 #define ALL_SECTORS 0xFu
@@ -48,10 +50,17 @@ typedef struct conv_l1 {
 
 /* ---- miss queue ------------------------------------------------------- */
 
+/* The slots are a binary min-heap of leave times (mq[0] frees first): which
+ * slot a send occupies does not matter, only the multiset of leave times, so
+ * "free slots" and "the slot that frees first" need no scan of every slot. */
 static bool mq_has(const conv_l1 *c, uint32_t need, uint64_t now)
 {
+    const uint64_t *h = c->mq;
+    if (need == 1) return h[0] <= now;
+    if (need == 2) /* the second smallest is one of the root's children */
+        return h[0] <= now && c->mq_n >= 2 && (h[1] <= now || (c->mq_n >= 3 && h[2] <= now));
     uint32_t free_slots = 0;
-    for (uint32_t i = 0; i < c->mq_n; i++) free_slots += c->mq[i] <= now;
+    for (uint32_t i = 0; i < c->mq_n; i++) free_slots += h[i] <= now;
     return free_slots >= need;
 }
 
@@ -59,10 +68,17 @@ static bool mq_has(const conv_l1 *c, uint32_t need, uint64_t now)
  * sends made at fill time cannot fail and take the oldest busy slot). */
 static void mq_record(conv_l1 *c, uint64_t leave)
 {
-    uint32_t best = 0;
-    for (uint32_t i = 1; i < c->mq_n; i++)
-        if (c->mq[i] < c->mq[best]) best = i;
-    c->mq[best] = leave;
+    uint64_t *h = c->mq;
+    uint32_t n = c->mq_n, i = 0;
+    for (;;) { /* replace the root, sift down */
+        uint32_t k = 2 * i + 1;
+        if (k >= n) break;
+        if (k + 1 < n && h[k + 1] < h[k]) k++;
+        if (h[k] >= leave) break;
+        h[i] = h[k];
+        i = k;
+    }
+    h[i] = leave;
 }
 
 static void send_below(conv_l1 *c, const wc_mem_req *r, uint8_t sectors, uint64_t now)
@@ -82,9 +98,10 @@ static bool set_all_reserved(const wc_line *s, uint32_t assoc)
 /* Bytes of the 128 B request byte mask covered by a sector mask. */
 static void sectors_to_bytemask(uint8_t sectors, uint64_t bytemask[2])
 {
-    bytemask[0] = bytemask[1] = 0;
-    for (unsigned s = 0; s < 4; s++)
-        if (sectors >> s & 1) bytemask[s >> 1] |= 0xFFFFFFFFull << (32 * (s & 1));
+    /* Each 64-bit word holds two 32 B sectors: a pair of sector bits picks it. */
+    static const uint64_t pair[4] = {0, 0x00000000FFFFFFFFull, 0xFFFFFFFF00000000ull, ~0ull};
+    bytemask[0] = pair[sectors & 3];
+    bytemask[1] = pair[(sectors >> 2) & 3];
 }
 
 static void send_writeback(conv_l1 *c, const wc_line *line, uint64_t now)
@@ -367,7 +384,10 @@ static wc_outcome conv_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc
                 count(&c->base.stats, req, o, *why);
                 return o;
             }
-            c->ta.repl->on_hit(s, c->ta.assoc, w, ++c->ta.stamp);
+            if (c->ta.repl == &wc_repl_lru) /* LRU's on_hit, without the indirect call */
+                s[w].repl = ++c->ta.stamp;
+            else
+                c->ta.repl->on_hit(s, c->ta.assoc, w, ++c->ta.stamp);
             s[w].used_sectors |= want;
             c->base.stats.accesses++;
             c->base.stats.reads++;

@@ -11,10 +11,11 @@
  */
 #include "index_impl.h"
 
+/* (addr13, addr14, addr15, addr17, addr19) as bits 0..4: bits 13-15 move
+ * together, then 17 and 19 each into place (one shift and mask per run). */
 static uint32_t fermi_upper(uint64_t addr)
 {
-    return (uint32_t)(((addr >> 13) & 1) | ((addr >> 14) & 1) << 1 | ((addr >> 15) & 1) << 2 |
-                      ((addr >> 17) & 1) << 3 | ((addr >> 19) & 1) << 4);
+    return (uint32_t)(((addr >> 13) & 0x7) | ((addr >> 14) & 0x8) | ((addr >> 15) & 0x10));
 }
 
 static uint32_t fermi32_set(const wc_index *ix, uint64_t addr)

@@ -27,8 +27,7 @@ static inline void set_bytes(wc_mem_req *r, unsigned off, unsigned len)
     r->sectors |= (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
 }
 
-static inline wc_mem_req *segment_request(wc_mem_req *out, unsigned *n, uint64_t seg,
-                                          bool monotone)
+static inline wc_mem_req *segment_request(wc_mem_req *out, unsigned *n, uint64_t seg, bool monotone)
 {
     /* Strided lanes visit segments in order, so only the newest request can
      * match; arbitrary gathers look back through all of them. */
@@ -81,10 +80,23 @@ unsigned wc_coalesce(const wc_winst *in, unsigned granularity, wc_mem_req *out)
     unsigned width = in->width ? in->width : 4;
     uint64_t gmask = ~(uint64_t)(granularity - 1);
     bool monotone = in->amode == WC_ADDR_STRIDE;
+    /* A naturally aligned access of 1..16 bytes lies within one 32 B sector
+     * (so within one segment and one 64-bit word of the byte mask): it is one
+     * piece whose masks are a shift away.  Others take the general split. */
+    bool small_pow2 = width <= 16 && width <= granularity && (width & (width - 1)) == 0;
+    uint64_t wbits = (1ull << width) - 1; /* used only when small_pow2 */
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;
         uint64_t a = wc_winst_lane_addr(in, lane);
+        if (small_pow2 && (a & (width - 1)) == 0) {
+            wc_mem_req *r = segment_request(out, &n, a & gmask, monotone);
+            unsigned off = (unsigned)(a & 127);
+            r->bytemask[off >> 6] |= wbits << (off & 63);
+            r->sectors |= (uint8_t)(1u << (off >> 5));
+            r->lanes |= 1u << lane;
+            continue;
+        }
         uint64_t end = a + width;
         while (a < end) {
             uint64_t seg = a & gmask;

@@ -57,20 +57,32 @@ static inline uint64_t wc_heap_top_time(const wc_heap *h)
     return h->n ? h->ev[0].time : WC_NEVER;
 }
 
+/* Bottom-up deletion: the hole left by the top walks down the smaller-child
+ * path to a leaf (one comparison per level), then the last event, which came
+ * from the bottom and usually belongs near it, sifts up from there.  (Events
+ * are totally ordered by (time, seq), so any correct heap pops the same
+ * sequence.) */
 static inline wc_event wc_heap_pop(wc_heap *h)
 {
     wc_event top = h->ev[0];
-    wc_event last = h->ev[--h->n];
+    size_t n = --h->n;
+    if (n == 0) return top;
     size_t i = 0;
     for (;;) {
         size_t c = 2 * i + 1;
-        if (c >= h->n) break;
-        if (c + 1 < h->n && wc_ev_before(&h->ev[c + 1], &h->ev[c])) c++;
-        if (!wc_ev_before(&h->ev[c], &last)) break;
+        if (c >= n) break;
+        if (c + 1 < n && wc_ev_before(&h->ev[c + 1], &h->ev[c])) c++;
         h->ev[i] = h->ev[c];
         i = c;
     }
-    if (h->n) h->ev[i] = last;
+    wc_event last = h->ev[n];
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (!wc_ev_before(&last, &h->ev[parent])) break;
+        h->ev[i] = h->ev[parent];
+        i = parent;
+    }
+    h->ev[i] = last;
     return top;
 }
 

@@ -67,6 +67,8 @@ static void teardown(wc_sim *g)
     wc_mem_free(&g->mem);
     free(g->events.ev);
     memset(&g->events, 0, sizeof g->events);
+    free(g->live);
+    g->live = NULL;
 }
 
 void wc_sim_destroy(wc_sim *sim)
@@ -80,7 +82,8 @@ static int build(wc_sim *g, wc_err *err)
 {
     if (wc_mem_init(&g->mem, &g->cfg, err) < 0) return -1;
     g->sms = calloc(g->n_sm, sizeof *g->sms);
-    if (!g->sms) return wc_errf(err, "out of memory");
+    g->live = calloc((g->n_sm + 63) / 64, sizeof *g->live);
+    if (!g->sms || !g->live) return wc_errf(err, "out of memory");
     for (unsigned i = 0; i < g->n_sm; i++)
         if (wc_sm_init(&g->sms[i], g, i, err) < 0) return -1;
     return 0;
@@ -188,12 +191,28 @@ static void kstats_diff(wc_kstats *dst, const wc_kstats *after, const wc_kstats 
     }
 }
 
+/* Blocks are dispatched (next_block) before they finish (blocks_done), so
+ * some block is left to dispatch or still resident iff not all have finished. */
 static bool kernel_busy(const wc_sim *g)
 {
-    if (g->next_block < g->n_blocks) return true;
-    for (unsigned i = 0; i < g->n_sm; i++)
-        if (g->sms[i].used_blocks) return true;
-    return false;
+    return g->blocks_done < g->n_blocks;
+}
+
+/* The run loop visits only SMs that will wake at some point: an idle SM (no
+ * blocks, or every warp waiting on memory) costs nothing per iteration until
+ * a response or a new block gives it work. */
+static inline void live_update(wc_sim *g, unsigned i)
+{
+    uint64_t bit = 1ull << (i & 63);
+    if (g->sms[i].wake != WC_NEVER)
+        g->live[i >> 6] |= bit;
+    else
+        g->live[i >> 6] &= ~bit;
+}
+
+static void live_update_all(wc_sim *g)
+{
+    for (unsigned i = 0; i < g->n_sm; i++) live_update(g, i);
 }
 
 static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
@@ -209,20 +228,30 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     uint64_t start = *clock, now = *clock;
     uint64_t last_done = 0, progress_step = g->n_blocks / 200 + 1;
     if (dispatch(g, now) < 0) return -1;
+    live_update_all(g);
+    const unsigned live_words = (g->n_sm + 63) / 64;
     while (kernel_busy(g)) {
         while (g->events.n && g->events.ev[0].time <= now) {
             wc_event ev = wc_heap_pop(&g->events);
             wc_sm_deliver(&g->sms[ev.sm], &ev);
+            live_update(g, ev.sm);
         }
         uint64_t next = wc_heap_top_time(&g->events);
-        for (unsigned i = 0; i < g->n_sm; i++) {
-            wc_sm *sm = &g->sms[i];
-            if (sm->wake <= now) wc_sm_cycle(sm, now);
-            if (sm->wake < next) next = sm->wake;
-        }
+        /* Live SMs in index order; an SM's cycle changes only its own wake. */
+        for (unsigned wi = 0; wi < live_words; wi++)
+            for (uint64_t m = g->live[wi]; m; m &= m - 1) {
+                unsigned i = wi * 64 + (unsigned)__builtin_ctzll(m);
+                wc_sm *sm = &g->sms[i];
+                if (sm->wake <= now) {
+                    wc_sm_cycle(sm, now);
+                    live_update(g, i);
+                }
+                if (sm->wake < next) next = sm->wake;
+            }
         if (g->failed) return -1;
         if (g->blocks_done != last_done) {
             if (dispatch(g, now) < 0) return -1;
+            live_update_all(g);
             for (unsigned i = 0; i < g->n_sm; i++)
                 if (g->sms[i].wake < next) next = g->sms[i].wake;
             if (g->progress && g->blocks_done / progress_step != last_done / progress_step)

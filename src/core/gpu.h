@@ -66,6 +66,7 @@ typedef struct wc_sm {
     wc_block *blocks;
     unsigned n_block_slots, used_blocks;
     wc_sched *sched;
+    wc_sched **slot_sched; /* per slot: its scheduler, sched[slot % n_sched] (no division) */
     unsigned n_sched;
     /* memory stage: one coalesced request per cycle into the L1 */
     bool mem_busy;
@@ -94,6 +95,7 @@ struct wc_sim {
     wc_sm *sms;
     unsigned n_sm;
     wc_heap events;
+    uint64_t *live; /* bitset: SMs whose wake time is not WC_NEVER */
     const wc_l1_ops *l1_ops;
     const wc_sched_ops *sched_ops;
     wc_l1_listener listeners[8];

@@ -55,16 +55,18 @@ void wc_sched_add(wc_sched *s, unsigned slot)
     s->pos_of[slot] = (uint16_t)s->n;
     s->warps[s->n++] = (uint16_t)slot;
     wc_sched_set_open(s, slot, false);
+    wc_sched_set_mem(s, slot, false);
 }
 
-/* Drops bit p of the position bitset, moving higher bits down by one. */
-static void open_remove(uint64_t *open, unsigned p)
+/* Drops bit p of a position bitset whose set bits are all below n, moving
+ * higher bits down by one (words at and above n hold no bits: skip them). */
+static void open_remove(uint64_t *open, unsigned p, unsigned n)
 {
     unsigned w = p >> 6, b = p & 63;
     uint64_t low = b ? open[w] & ((1ull << b) - 1) : 0;
     uint64_t high = b == 63 ? 0 : (open[w] >> 1) & ~((1ull << b) - 1);
     open[w] = low | high;
-    for (unsigned k = w + 1; k < WC_SCHED_WORDS; k++) {
+    for (unsigned k = w + 1; k * 64 < n; k++) {
         open[k - 1] |= (open[k] & 1) << 63;
         open[k] >>= 1;
     }
@@ -74,10 +76,14 @@ void wc_sched_remove(wc_sched *s, unsigned slot)
 {
     unsigned i = s->pos_of[slot];
     if (i < s->n && s->warps[i] == slot) {
-        memmove(s->warps + i, s->warps + i + 1, (s->n - i - 1) * sizeof *s->warps);
-        s->n--;
-        for (unsigned k = i; k < s->n; k++) s->pos_of[s->warps[k]] = (uint16_t)k;
-        open_remove(s->open, i);
+        unsigned n = s->n--;
+        for (unsigned k = i; k < s->n; k++) { /* close the gap, renumbering */
+            uint16_t w = s->warps[k + 1];
+            s->warps[k] = w;
+            s->pos_of[w] = (uint16_t)k;
+        }
+        open_remove(s->open, i, n);
+        open_remove(s->mem, i, n);
     }
     if (s->last == (int)slot) s->last = -1;
     s->wake = 0; /* the window may now hold a warp that was outside it */

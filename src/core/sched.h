@@ -18,22 +18,23 @@
 
 typedef bool (*wc_ready_fn)(void *ctx, unsigned slot);
 
-#define WC_SCHED_MAX  256 /* warps per scheduler */
+#define WC_SCHED_MAX   256 /* warps per scheduler */
 #define WC_SCHED_WORDS (WC_SCHED_MAX / 64)
 
 typedef struct wc_sched {
     const struct wc_sched_ops *ops;
     uint16_t *warps; /* slots, oldest first */
     unsigned n, cap;
-    uint16_t *pos_of;                /* slot -> position in warps[] */
-    uint64_t open[WC_SCHED_WORDS];   /* positions whose warp is not parked */
-    int last;                 /* slot issued last, -1 if none */
-    unsigned limit;           /* consider only the `limit` oldest warps; 0 = all */
-    uint64_t wake;            /* no warp of this scheduler can issue before this cycle */
-    const uint64_t *gate;     /* per warp slot: no issue before this cycle (owned by the SM) */
-    const uint8_t *needs_mem; /* per warp slot: next instruction needs the memory stage */
-    const bool *mem_busy;     /* the SM's memory stage is taken this cycle */
-    uint64_t now, scan_min;   /* set by the SM around pick() */
+    uint16_t *pos_of;              /* slot -> position in warps[] */
+    uint64_t open[WC_SCHED_WORDS]; /* positions whose warp is not parked */
+    uint64_t mem[WC_SCHED_WORDS];  /* positions whose warp's next instruction needs memory */
+    int last;                      /* slot issued last, -1 if none */
+    unsigned limit;                /* consider only the `limit` oldest warps; 0 = all */
+    uint64_t wake;                 /* no warp of this scheduler can issue before this cycle */
+    const uint64_t *gate;          /* per warp slot: no issue before this cycle (owned by the SM) */
+    const uint8_t *needs_mem;      /* per warp slot: next instruction needs the memory stage */
+    const bool *mem_busy;          /* the SM's memory stage is taken this cycle */
+    uint64_t now, scan_min;        /* set by the SM around pick() */
 } wc_sched;
 
 /* One scan of a scheduler's warps in one cycle.  Policies offer candidates
@@ -89,8 +90,22 @@ void wc_sched_remove(wc_sched *s, unsigned slot); /* a warp finished */
 static inline void wc_sched_set_open(wc_sched *s, unsigned slot, bool open)
 {
     unsigned p = s->pos_of[slot];
-    if (open) s->open[p >> 6] |= 1ull << (p & 63);
-    else s->open[p >> 6] &= ~(1ull << (p & 63));
+    if (open)
+        s->open[p >> 6] |= 1ull << (p & 63);
+    else
+        s->open[p >> 6] &= ~(1ull << (p & 63));
+}
+
+/* Marks a member warp's next instruction as needing the memory stage or not
+ * (mirrors the SM's needs_mem[] by position, so scans can skip such warps
+ * wholesale while the stage is taken). */
+static inline void wc_sched_set_mem(wc_sched *s, unsigned slot, bool mem)
+{
+    unsigned p = s->pos_of[slot];
+    if (mem)
+        s->mem[p >> 6] |= 1ull << (p & 63);
+    else
+        s->mem[p >> 6] &= ~(1ull << (p & 63));
 }
 
 /* Open positions of word `wi` below the window of n warps. */
@@ -101,6 +116,16 @@ static inline uint64_t wc_sched_open_word(const wc_sched *s, unsigned wi, unsign
     if (n <= lo) return 0;
     if (n - lo < 64) m &= (1ull << (n - lo)) - 1;
     return m;
+}
+
+/* The candidates of word `wi` in a scan: open warps in the window, less
+ * those that need the memory stage while it is taken.  Skipping those changes
+ * no decision: they cannot issue, and the SM wakes every scheduler the cycle
+ * the stage frees (so their gates need not bound the scheduler's wake time). */
+static inline uint64_t wc_scan_word(const wc_sched *s, const wc_scan *sc, unsigned wi, unsigned n)
+{
+    uint64_t m = wc_sched_open_word(s, wi, n);
+    return sc->mem_busy ? m & ~s->mem[wi] : m;
 }
 
 static inline unsigned wc_sched_window(const wc_sched *s)

@@ -9,7 +9,7 @@ static int scan_range(wc_sched *s, wc_scan *sc, unsigned from, unsigned to, wc_r
                       void *ctx)
 {
     for (unsigned wi = from / 64; wi * 64 < to; wi++) {
-        uint64_t m = wc_sched_open_word(s, wi, to);
+        uint64_t m = wc_scan_word(s, sc, wi, to);
         if (wi == from / 64) m &= ~0ull << (from & 63);
         for (; m; m &= m - 1) {
             unsigned w = s->warps[wi * 64 + (unsigned)__builtin_ctzll(m)];

@@ -24,12 +24,9 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
 {
     wc_sm *sm = ctx;
     wc_gpu *g = sm->gpu;
-    bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
-    uint32_t payload =
-        (write || (req->flags & WC_REQ_ATOMIC)) ? 32u * wc_sector_count(sectors) : 0;
-    uint32_t flits = wc_mem_flits(&g->mem, payload);
+    bool data = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK | WC_REQ_ATOMIC)) != 0;
     double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
-    sm->port_free = leave + (double)flits / g->mem.flits_per_cycle;
+    sm->port_free = leave + g->mem.pkt_cycles[wc_mem_pkt(data, sectors)];
     uint64_t leave_cycle = (uint64_t)leave;
     uint64_t back = wc_mem_access(&g->mem, sm->id, req, sectors, leave_cycle);
     if (back) {
@@ -51,7 +48,7 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint6
  * scheduler's scans) until something wakes it. */
 static inline void set_gate(wc_sm *sm, unsigned slot, uint64_t t)
 {
-    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    wc_sched *s = sm->slot_sched[slot];
     if ((sm->gate[slot] == WC_NEVER) != (t == WC_NEVER)) wc_sched_set_open(s, slot, t != WC_NEVER);
     sm->gate[slot] = t;
 }
@@ -60,7 +57,7 @@ static inline void set_gate(wc_sm *sm, unsigned slot, uint64_t t)
  * scheduler's, so the scheduler looks at it again then. */
 static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
 {
-    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    wc_sched *s = sm->slot_sched[slot];
     if (t < sm->gate[slot]) set_gate(sm, slot, t);
     if (t < s->wake) s->wake = t;
     if (t < sm->wake) sm->wake = t;
@@ -134,13 +131,17 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->needs_mem = calloc(sm->n_slots, 1);
     sm->blocks = calloc(sm->n_block_slots, sizeof *sm->blocks);
     sm->sched = calloc(sm->n_sched, sizeof *sm->sched);
+    sm->slot_sched = calloc(sm->n_slots, sizeof *sm->slot_sched);
     sm->draining = calloc(sm->n_slots, sizeof *sm->draining);
     sm->n_loads = sm->n_slots * WC_MAX_PENDING;
     sm->loads = calloc(sm->n_loads, sizeof *sm->loads);
-    if (!sm->warps || !sm->gate || !sm->needs_mem || !sm->blocks || !sm->sched || !sm->draining ||
-        !sm->loads)
+    if (!sm->warps || !sm->gate || !sm->needs_mem || !sm->blocks || !sm->sched || !sm->slot_sched ||
+        !sm->draining || !sm->loads)
         return wc_errf(err, "out of memory (SM %u)", id);
-    for (unsigned i = 0; i < sm->n_slots; i++) sm->gate[i] = WC_NEVER;
+    for (unsigned i = 0; i < sm->n_slots; i++) {
+        sm->gate[i] = WC_NEVER;
+        sm->slot_sched[i] = &sm->sched[i % sm->n_sched];
+    }
     for (uint32_t i = 0; i < sm->n_loads; i++) sm->loads[i].next_free = i + 1;
     sm->loads[sm->n_loads - 1].next_free = WC_NO_REC;
     for (unsigned s = 0; s < sm->n_sched; s++)
@@ -171,6 +172,7 @@ void wc_sm_free(wc_sm *sm)
     if (sm->l1) sm->l1->ops->destroy(sm->l1);
     for (unsigned s = 0; sm->sched && s < sm->n_sched; s++) wc_sched_free(&sm->sched[s]);
     free(sm->sched);
+    free(sm->slot_sched);
     free(sm->warps);
     free(sm->gate);
     free(sm->needs_mem);
@@ -194,12 +196,13 @@ static void fetch(wc_sm *sm, unsigned slot)
         rc = 0;
     }
     sm->needs_mem[slot] = rc > 0 && wc_op_is_gmem(w->inst.op);
+    wc_sched_set_mem(sm->slot_sched[slot], slot, sm->needs_mem[slot]);
     /* EXIT issues like any instruction (a predicated-off EXIT, mask 0, is common
      * in traces); the warp ends when its stream does. */
     if (rc == 0) {
         w->state = W_DRAINING;
         set_gate(sm, slot, WC_NEVER);
-        wc_sched_remove(&sm->sched[slot % sm->n_sched], slot);
+        wc_sched_remove(sm->slot_sched[slot], slot);
         sm->draining[sm->n_draining++] = (uint16_t)slot;
     }
 }
@@ -244,7 +247,7 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
         w->at_barrier = 0;
         w->npend = 0;
         sm->gate[s] = WC_NEVER;
-        wc_sched_add(&sm->sched[s % sm->n_sched], s);
+        wc_sched_add(sm->slot_sched[s], s);
         warp_wake(sm, s, now);
         fetch(sm, s);
     }
@@ -332,7 +335,7 @@ static inline void pending_compact(wc_warp *w, uint64_t now)
 /* Closes the gate of a warp that cannot issue until t (WC_NEVER: until woken). */
 static inline void gate_until(wc_sm *sm, unsigned slot, uint64_t t)
 {
-    wc_sched *s = &sm->sched[slot % sm->n_sched];
+    wc_sched *s = sm->slot_sched[slot];
     set_gate(sm, slot, t);
     if (t < s->scan_min) s->scan_min = t;
 }
@@ -449,7 +452,7 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     sm->thread_insts += wc_popcount32(in->mask);
     sm->op_count[in->op < WC_OP__COUNT ? in->op : WC_OP_ALU]++;
     set_gate(sm, slot, now + 1);
-    if (sm->sched[slot % sm->n_sched].wake > now + 1) sm->sched[slot % sm->n_sched].wake = now + 1;
+    if (sm->slot_sched[slot]->wake > now + 1) sm->slot_sched[slot]->wake = now + 1;
     switch (in->op) {
     case WC_OP_BAR: {
         wc_block *b = &sm->blocks[w->block];

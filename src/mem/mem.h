@@ -37,7 +37,13 @@ typedef struct wc_l2 {
     wc_tag_array tags;
     double in_free, out_free; /* interconnect ports at the partition */
     uint64_t busy_until;      /* tag pipeline: one access per cycle */
-    uint64_t *mshr_free;      /* per MSHR entry: when it is free again */
+    uint64_t *mshr_free;      /* when each MSHR entry frees: a min-heap (memsys.c) */
+    struct wc_dram *ch;       /* the DRAM channel behind this sub-partition */
+    /* L2 lines are only ever allocated (never invalidated), into the lowest
+     * invalid way, so a set's valid ways are 0..n_valid-1.  tagv mirrors their
+     * tags densely: a lookup reads 8 bytes per way instead of a wc_line. */
+    uint64_t *tagv;    /* nsets x assoc */
+    uint32_t *n_valid; /* per set */
     uint32_t n_mshr;
     char write_policy, write_alloc, type;
 } wc_l2;
@@ -50,6 +56,11 @@ typedef struct wc_mem {
     double *sm_in_free; /* per-SM ejection port */
     uint32_t flit, ctrl, latency, flits_per_cycle, l2_latency;
     uint32_t interleave_log2, line_log2;
+    /* For a payload of n 32 B sectors (n = 0..4): the packet's flits and the
+     * cycles it holds a port, computed once by the same expressions (so to the
+     * same values) to keep divisions off the per-request path. */
+    uint32_t pkt_flits[5];
+    double pkt_cycles[5];
     wc_mem_counters c;
 } wc_mem;
 
@@ -60,6 +71,12 @@ void wc_mem_free(wc_mem *m);
 static inline uint32_t wc_mem_flits(const wc_mem *m, uint32_t payload)
 {
     return (m->ctrl + payload + m->flit - 1) / m->flit;
+}
+
+/* Index into pkt_flits/pkt_cycles of a packet carrying `sectors` (or none). */
+static inline unsigned wc_mem_pkt(bool carries_data, uint8_t sectors)
+{
+    return carries_data ? wc_sector_count(sectors) : 0;
 }
 
 /* The request left SM `sm` at cycle `leave` asking for `sectors`.  Returns the

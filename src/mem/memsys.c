@@ -9,7 +9,6 @@
  * MSHRs that bounds its outstanding DRAM fetches.  Sectored L2s ('S') fetch
  * only missing 32 B sectors; line-based ones fetch the whole line.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,10 +37,19 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         if (wc_tag_array_init(&l2->tags, &cfg->l2, 0, cfg->seed + 1000 + p, err) < 0) return -1;
         l2->n_mshr = cfg->l2.mshr_entries ? cfg->l2.mshr_entries : 1;
         l2->mshr_free = calloc(l2->n_mshr, sizeof *l2->mshr_free);
-        if (!l2->mshr_free) return wc_errf(err, "out of memory (L2 MSHRs)");
+        l2->tagv = calloc((size_t)l2->tags.nsets * l2->tags.assoc, sizeof *l2->tagv);
+        l2->n_valid = calloc(l2->tags.nsets, sizeof *l2->n_valid);
+        if (!l2->mshr_free || !l2->tagv || !l2->n_valid)
+            return wc_errf(err, "out of memory (L2 MSHRs)");
         l2->write_policy = cfg->l2.write_policy;
         l2->write_alloc = cfg->l2.write_alloc;
         l2->type = cfg->l2.type;
+    }
+    uint32_t sub = cfg->sub_per_channel ? cfg->sub_per_channel : 1;
+    for (uint32_t p = 0; p < m->n_l2; p++) m->l2[p].ch = &m->dram[(p / sub) % cfg->n_mem];
+    for (uint32_t n = 0; n <= 4; n++) {
+        m->pkt_flits[n] = wc_mem_flits(m, 32u * n);
+        m->pkt_cycles[n] = (double)m->pkt_flits[n] / m->flits_per_cycle;
     }
     double core_per_dram = cfg->clk_core / cfg->clk_dram;
     double bytes_per_dram_clk = (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
@@ -59,6 +67,8 @@ void wc_mem_free(wc_mem *m)
         for (uint32_t p = 0; p < m->n_l2; p++) {
             wc_tag_array_free(&m->l2[p].tags);
             free(m->l2[p].mshr_free);
+            free(m->l2[p].tagv);
+            free(m->l2[p].n_valid);
         }
     free(m->l2);
     free(m->dram);
@@ -66,10 +76,21 @@ void wc_mem_free(wc_mem *m)
     memset(m, 0, sizeof *m);
 }
 
-static inline double port_pass(double *free_at, double t, uint32_t flits, uint32_t per_cycle)
+/* (uint64_t)ceil(x) for a cycle time x >= 0, cheaper than ceil()'s software
+ * rounding (baseline x86-64 has no rounding instruction): truncate, then add
+ * one when something was cut off.  Exact for every x below 2^64. */
+static inline uint64_t ceil_cycle(double x)
+{
+    uint64_t c = (uint64_t)x;
+    return c + ((double)c < x);
+}
+
+/* A packet holding a port for `busy` cycles (pkt_cycles[]) passes it no
+ * earlier than t; returns when it is through. */
+static inline double port_pass(double *free_at, double t, double busy)
 {
     double start = t > *free_at ? t : *free_at;
-    *free_at = start + (double)flits / per_cycle;
+    *free_at = start + busy;
     return *free_at;
 }
 
@@ -78,28 +99,68 @@ static inline uint32_t sector_bytes(uint8_t sectors)
     return 32u * wc_sector_count(sectors);
 }
 
-/* Takes the L2 MSHR that frees first; returns when the fetch may start. */
-static uint64_t l2_mshr_take(wc_l2 *l2, uint64_t t, uint32_t *slot)
+/* The L2 MSHR pool is a binary min-heap of the times its entries free up
+ * (mshr_free[0] is the earliest).  Which entry serves a fetch does not matter,
+ * only the multiset of free times, so taking "the entry that frees first" is
+ * replacing the heap's top: O(log n) instead of a scan of every entry. */
+static uint64_t l2_mshr_first_free(const wc_l2 *l2, uint64_t t)
 {
-    uint32_t best = 0;
-    for (uint32_t i = 1; i < l2->n_mshr; i++)
-        if (l2->mshr_free[i] < l2->mshr_free[best]) best = i;
-    *slot = best;
-    return l2->mshr_free[best] > t ? l2->mshr_free[best] : t;
+    return l2->mshr_free[0] > t ? l2->mshr_free[0] : t;
 }
 
-static wc_dram *channel_of(wc_mem *m, uint32_t p)
+/* The earliest-free entry is busy until `until` (>= its old time). */
+static void l2_mshr_reserve(wc_l2 *l2, uint64_t until)
 {
-    uint32_t sub = m->cfg->sub_per_channel ? m->cfg->sub_per_channel : 1;
-    return &m->dram[(p / sub) % m->cfg->n_mem];
+    uint64_t *h = l2->mshr_free;
+    uint32_t n = l2->n_mshr, i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1] < h[c]) c++;
+        if (h[c] >= until) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = until;
+}
+
+/* Way of line `tag` in `set`, or -1 (wc_tag_array_find over the valid ways). */
+static inline int l2_find(const wc_l2 *l2, uint32_t set, uint64_t tag)
+{
+    const uint64_t *t = l2->tagv + (size_t)set * l2->tags.assoc;
+    uint32_t n = l2->n_valid[set];
+    for (uint32_t w = 0; w < n; w++)
+        if (t[w] == tag) return (int)w;
+    return -1;
+}
+
+/* The way wc_tag_array_pick would choose: the lowest invalid way while the
+ * set is not full, else the policy's victim (for LRU the oldest stamp, ties
+ * to the lowest way; no L2 way is ever RESERVED). */
+static int l2_pick(wc_l2 *l2, uint32_t set)
+{
+    wc_tag_array *ta = &l2->tags;
+    if (l2->n_valid[set] < ta->assoc) return (int)l2->n_valid[set];
+    wc_line *s = wc_tag_array_set(ta, set);
+    if (ta->repl->letter != 'L') return ta->repl->victim(s, ta->assoc, &ta->rng);
+    uint32_t best = 0;
+    uint64_t best_v = s[0].repl;
+    for (uint32_t w = 1; w < ta->assoc; w++)
+        if (s[w].repl < best_v) {
+            best = w;
+            best_v = s[w].repl;
+        }
+    return (int)best;
 }
 
 /* Makes room for line `tag` in `set`; writes back a dirty victim. */
 static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc_dram *ch,
                             uint64_t t)
 {
-    int way = wc_tag_array_pick(&l2->tags, set);
+    int way = l2_pick(l2, set);
     if (way < 0) way = 0; /* L2 lines are never left reserved */
+    l2->tagv[(size_t)set * l2->tags.assoc + (uint32_t)way] = tag;
+    if ((uint32_t)way == l2->n_valid[set]) l2->n_valid[set]++;
     wc_line *line = wc_tag_array_set(&l2->tags, set) + way;
     if (line->state != WC_LINE_INVALID && line->dirty_sectors) {
         wc_dram_transfer(ch, (double)t, sector_bytes(line->dirty_sectors));
@@ -146,12 +207,11 @@ static uint64_t l2_read(wc_mem *m, wc_l2 *l2, wc_line *line, uint32_t set, uint6
     m->c.l2_misses++;
     if (!line) line = l2_allocate(m, l2, set, tag, ch, t);
     uint8_t fetch = l2->type == 'S' ? missing : (uint8_t)(0xf & ~line->valid_sectors);
-    uint32_t slot;
-    uint64_t start = l2_mshr_take(l2, ready, &slot);
+    uint64_t start = l2_mshr_first_free(l2, ready);
     double done = wc_dram_transfer(ch, (double)start, sector_bytes(fetch));
-    uint64_t at = (uint64_t)ceil(done);
+    uint64_t at = ceil_cycle(done);
     m->c.dram_reads++;
-    l2->mshr_free[slot] = at;
+    l2_mshr_reserve(l2, at);
     line->valid_sectors |= fetch;
     if (at > line->fill_time) line->fill_time = at;
     return at;
@@ -163,21 +223,21 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
     bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
     bool atomic = (req->flags & WC_REQ_ATOMIC) != 0;
     uint32_t data = sector_bytes(sectors);
-    uint32_t up = wc_mem_flits(m, write || atomic ? data : 0);
+    unsigned up = wc_mem_pkt(write || atomic, sectors);
     m->c.up_packets++;
-    m->c.up_bytes += (uint64_t)up * m->flit;
+    m->c.up_bytes += (uint64_t)m->pkt_flits[up] * m->flit;
 
     uint32_t p = wc_mem_partition(m, req->addr);
     wc_l2 *l2 = &m->l2[p];
-    wc_dram *ch = channel_of(m, p);
-    double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up, m->flits_per_cycle);
-    uint64_t t = (uint64_t)ceil(arrive);
+    wc_dram *ch = l2->ch;
+    double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), m->pkt_cycles[up]);
+    uint64_t t = ceil_cycle(arrive);
     if (t < l2->busy_until) t = l2->busy_until;
     l2->busy_until = t + 1;
 
     uint64_t tag = req->addr >> m->line_log2;
     uint32_t set = wc_index_set(&l2->tags.index, req->addr);
-    int way = wc_tag_array_find(&l2->tags, set, tag);
+    int way = l2_find(l2, set, tag);
     wc_line *line = way >= 0 ? wc_tag_array_set(&l2->tags, set) + way : NULL;
     if (line)
         l2->tags.repl->on_hit(wc_tag_array_set(&l2->tags, set), l2->tags.assoc, (uint32_t)way,
@@ -196,14 +256,14 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
     m->c.l2_read_bytes += data;
     uint64_t ready = l2_read(m, l2, line, set, tag, sectors, ch, t);
     if (atomic) {
-        int w2 = wc_tag_array_find(&l2->tags, set, tag);
+        int w2 = l2_find(l2, set, tag);
         if (w2 >= 0 && (l2->write_policy == 'B' || l2->write_policy == 'L'))
             wc_tag_array_set(&l2->tags, set)[w2].dirty_sectors |= sectors;
     }
-    uint32_t down = wc_mem_flits(m, data);
+    unsigned down = wc_mem_pkt(true, sectors);
     m->c.down_packets++;
-    m->c.down_bytes += (uint64_t)down * m->flit;
-    double sent = port_pass(&l2->out_free, (double)ready, down, m->flits_per_cycle);
-    double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, down, m->flits_per_cycle);
-    return (uint64_t)ceil(at_sm);
+    m->c.down_bytes += (uint64_t)m->pkt_flits[down] * m->flit;
+    double sent = port_pass(&l2->out_free, (double)ready, m->pkt_cycles[down]);
+    double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, m->pkt_cycles[down]);
+    return ceil_cycle(at_sm);
 }

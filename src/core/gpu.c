@@ -96,7 +96,8 @@ static int occupancy(const wc_config *cfg, const wc_kernel *k, unsigned *blocks,
     unsigned threads = warps * WC_WARP_SIZE;
     if (warps == 0 || warps > WC_MAX_BLOCK_WARPS)
         return wc_errf(err, "kernel %s: a block of %ux%ux%u threads is outside 1..%u threads",
-                       k->name, k->block.x, k->block.y, k->block.z, WC_MAX_BLOCK_WARPS * WC_WARP_SIZE);
+                       k->name, k->block.x, k->block.y, k->block.z,
+                       WC_MAX_BLOCK_WARPS * WC_WARP_SIZE);
     unsigned n = cfg->max_blocks_per_sm;
     unsigned by_threads = cfg->max_threads_per_sm / threads;
     if (by_threads < n) n = by_threads;

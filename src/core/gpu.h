@@ -12,10 +12,10 @@
 #include "warpcache/coalescer.h"
 #include "warpcache/sim.h"
 
-#define WC_MAX_PENDING 16 /* scoreboard entries per warp */
-#define WC_NO_REC      UINT32_MAX
-#define WC_MAX_SLOTS   256 /* warp slots per SM (8192 threads) */
-#define WC_MAX_BLOCK_WARPS 32 /* 1024 threads per block, CUDA's limit */
+#define WC_MAX_PENDING     16 /* scoreboard entries per warp */
+#define WC_NO_REC          UINT32_MAX
+#define WC_MAX_SLOTS       256 /* warp slots per SM (8192 threads) */
+#define WC_MAX_BLOCK_WARPS 32  /* 1024 threads per block, CUDA's limit */
 
 enum { W_FREE = 0, W_ACTIVE, W_DRAINING };
 

@@ -58,6 +58,8 @@ cmp -s "$T/a.json" "$T/b.json" && ok deterministic || bad deterministic "JSON di
 $W run --workload micro/stream:n=4096 >/dev/null 2>"$T/err"
 [ ! -s "$T/err" ] && ok silent_stderr || bad silent_stderr "$(head -c 200 "$T/err")"
 
+expect max_cycles 0 "stopped after -max_cycles=2000" -- $W run --workload micro/colcopy:h=256 -o max_cycles=2000
+
 # validate: one warp of colcopy reads 32 rows of 1024 floats, 32 lines, each
 # line read 32 times: 1/32 = 3.125 % load misses in both simulator and model.
 expect validate_needs_workload 2 "at least one --workload" -- $W validate

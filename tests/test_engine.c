@@ -454,8 +454,27 @@ static void test_ragged_2dconv(void)
     wc_stats_free(&st);
 }
 
+/* -max_cycles stops the run with the statistics of the cycles simulated,
+ * marked truncated, and every open block handed back (ASan checks leaks). */
+static void test_max_cycles_truncates(void)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    c.max_cycles = 5000;
+    wc_err err = {{0}};
+    wc_source *src = wc_workload_open("micro/colcopy:h=256", 1, &err);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK(st.truncated);
+    CHECK_STR(st.truncated_in, "colcopy");
+    CHECK_EQ(st.total.cycles, 5000);
+    CHECK(st.total.l1.accesses > 0);
+    wc_stats_free(&st);
+}
+
 int main(void)
 {
+    RUN(test_max_cycles_truncates);
     RUN(test_ragged_block_retirement);
     RUN(test_ragged_2dconv);
     RUN(test_flush_between_kernels);

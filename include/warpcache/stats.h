@@ -48,6 +48,8 @@ typedef struct wc_stats {
     wc_kstats total;
     char config_name[512];
     char workload[512];
+    bool truncated;         /* -max_cycles stopped the run inside kernel `truncated_in` */
+    char truncated_in[256]; /* statistics cover only the cycles simulated */
 } wc_stats;
 
 void wc_stats_init(wc_stats *st);

@@ -107,6 +107,10 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
         wc_cli_error("%s", err.msg);
         return WC_EXIT_USAGE;
     }
+    if (st->truncated && !o->c.quiet)
+        wc_cli_error("%s: stopped after -max_cycles=%llu cycles in kernel %s; the statistics "
+                     "cover the cycles simulated",
+                     what, (unsigned long long)o->c.cfg.max_cycles, st->truncated_in);
     return WC_EXIT_OK;
 }
 

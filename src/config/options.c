@@ -122,7 +122,7 @@ typedef struct opt_desc {
     /* run control */                                                                              \
     X("seed", OPT_U64, seed, 0, UINT64_MAX, CHK_NONE, "random seed")                               \
     X("max_cycles", OPT_U64, max_cycles, 0, UINT64_MAX, CHK_NONE,                                  \
-      "stop after this many core cycles; 0 = unlimited")
+      "stop a kernel (and the run) after this many core cycles; 0 = unlimited")
 
 #define OPT_ENTRY(nm, kd, field, lo, hi, chk, hlp)                                                 \
     {nm, kd, offsetof(wc_config, field), sizeof(((wc_config *)0)->field), lo, hi, chk, hlp},

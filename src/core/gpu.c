@@ -266,9 +266,11 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
             break;
         }
         now = next > now ? next : now + 1;
-        if (g->cfg.max_cycles && now - start >= g->cfg.max_cycles)
-            return wc_errf(err, "kernel %s: stopped after -max_cycles=%llu cycles", k->name,
-                           (unsigned long long)g->cfg.max_cycles);
+        if (g->cfg.max_cycles && now - start >= g->cfg.max_cycles) {
+            now = start + g->cfg.max_cycles; /* the clock may have jumped past it */
+            g->truncated = true;             /* the statistics cover the cycles simulated */
+            break;
+        }
     }
     /* The kernel ends when its last warp retired; responses still arriving
      * for stores are not waited for. */
@@ -284,15 +286,23 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     return 0;
 }
 
-int wc_sim_run(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
+/* Gives back to the source every block still open (after an error or a
+ * -max_cycles stop), so no source state is left behind. */
+static void close_open_blocks(wc_sim *g)
 {
-    g->err = err;
-    g->failed = false;
-    teardown(g);
-    if (build(g, err) < 0) return -1;
-    g->src = src;
+    for (unsigned i = 0; g->sms && i < g->n_sm; i++)
+        for (unsigned b = 0; b < g->sms[i].n_block_slots; b++) {
+            wc_block *blk = &g->sms[i].blocks[b];
+            if (!blk->used) continue;
+            g->src->ops->close_block(g->src, blk->src_block);
+            blk->used = false;
+        }
+}
+
+static int run_all(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
+{
     uint64_t clock = 0;
-    for (;;) {
+    while (!g->truncated) {
         int rc = src->ops->next_kernel(src, &g->k, err);
         if (rc < 0) return -1;
         if (rc == 0) break;
@@ -302,7 +312,24 @@ int wc_sim_run(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
         snprintf(ks->name, sizeof ks->name, "%s", g->k.name);
         ks->id = g->k.id;
         wc_kstats_add(&st->total, ks);
+        if (g->truncated) {
+            st->truncated = true;
+            snprintf(st->truncated_in, sizeof st->truncated_in, "%s", g->k.name);
+        }
     }
     snprintf(st->total.name, sizeof st->total.name, "total");
     return 0;
+}
+
+int wc_sim_run(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
+{
+    g->err = err;
+    g->failed = false;
+    teardown(g);
+    if (build(g, err) < 0) return -1;
+    g->src = src;
+    g->truncated = false;
+    int rc = run_all(g, src, st, err);
+    close_open_blocks(g);
+    return rc;
 }

@@ -110,6 +110,7 @@ struct wc_sim {
     unsigned max_blocks_per_sm, warps_per_block;
     unsigned rr; /* dispatch round-robin pointer */
     bool failed;
+    bool truncated; /* stopped by -max_cycles */
     wc_err *err;
 };
 

@@ -103,6 +103,7 @@ void wc_stats_write_json(const wc_stats *st, FILE *f)
     wc_json_string(f, st->config_name);
     fputs(",\n  \"workload\": ", f);
     wc_json_string(f, st->workload);
+    fprintf(f, ",\n  \"truncated\": %s", st->truncated ? "true" : "false");
     fputs(",\n  \"kernels\": [", f);
     for (size_t i = 0; i < st->n_kernels; i++) {
         fputs(i ? ", " : "\n    ", f);

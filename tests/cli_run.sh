@@ -70,6 +70,22 @@ if $W validate -q -w micro/colcopy:h=32 --json "$T/v.json" >"$T/v.txt" 2>&1 &&
 else
   bad validate "$(head -c 300 "$T/v.txt")"
 fi
+# The model reads a .trc once (re-encoded as a temporary .wct for its four
+# classification passes) and must give what it gives on the workload itself.
+if $W trace convert micro/colcopy:h=64 "$T/cc.trc" >/dev/null 2>&1 &&
+   $W model -q --workload micro/colcopy:h=64 --json "$T/m1.json" >/dev/null 2>&1 &&
+   $W model -q --trace "$T/cc_00.trc" --json "$T/m2.json" >/dev/null 2>&1 &&
+   python3 -c "
+import json
+a = json.load(open('$T/m1.json')); b = json.load(open('$T/m2.json'))
+ka, kb = a['kernels'][0], b['kernels'][0]
+strip = lambda k: {x: y for x, y in k.items() if x not in ('name', 'id')}
+assert strip(ka) == strip(kb), (ka, kb)
+" && [ -z "$(ls /tmp/warpcache-model-* 2>/dev/null)" ]; then
+  ok model_trc_same
+else
+  bad model_trc_same "model on .trc differs from the workload, or a temporary file was left"
+fi
 expect model_runs 0 "compulsory" -- $W model -w micro/colcopy:h=64
 expect mrc_runs 0 "" -- $W mrc -w micro/stride:n=8192,stride=2
 expect trace_info 0 "warp instructions" -- $W trace info ../shared/data/traces/accelsim/matrixmul-32-32/kernelslist.g

@@ -7,8 +7,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "warpcache/traceio.h"
 #include "warpcache/model.h"
 #include "warpcache/workloads.h"
 
@@ -59,6 +61,7 @@ typedef struct model_cli {
     wc_cli_common c;
     wc_model_opts mo;
     const char *workload, *trace, *kernels;
+    char cached[64]; /* the trace re-encoded once as a temporary .wct, or "" */
     const char *hist_csv, *svg;
     bool hist, no_classify;
     /* mrc */
@@ -170,8 +173,30 @@ static int parse(model_cli *m, int argc, char **argv, bool mrc)
 static wc_source *open_input(void *ctx, wc_err *err)
 {
     const model_cli *m = ctx;
+    if (m->cached[0]) return wc_trace_open(m->cached, WC_TRACE_WCT, NULL, err);
     if (m->trace) return wc_cli_open_trace(m->trace, m->kernels, err);
     return wc_workload_open(m->workload, m->c.cfg.seed, err);
+}
+
+/* Re-encodes the trace as an uncompressed temporary .wct (m->cached). */
+static int cache_trace(model_cli *m, wc_err *err)
+{
+    snprintf(m->cached, sizeof m->cached, "/tmp/warpcache-model-XXXXXX");
+    int fd = mkstemp(m->cached);
+    if (fd < 0) {
+        m->cached[0] = 0; /* no temporary file: read the trace each time */
+        return 0;
+    }
+    close(fd);
+    wc_source *src = wc_cli_open_trace(m->trace, m->kernels, err);
+    wc_wct_options o = {.codec = 0};
+    int rc = src ? wc_trace_write_wct(src, m->cached, &o, err) : -1;
+    wc_source_destroy(src);
+    if (rc < 0) {
+        unlink(m->cached);
+        m->cached[0] = 0;
+    }
+    return rc;
 }
 
 static bool takes_stdout(const char *path)
@@ -240,7 +265,11 @@ int wc_cmd_model(int argc, char **argv)
             wc_model_classes_compute(&res.total, &one);
         }
     } else {
-        rc = wc_model_classify(&m.mo, &m.c.cfg, open_input, &m, &res, &err);
+        /* Classification reads the input four times: a text trace is parsed
+         * once and re-read from a temporary .wct, the fastest format. */
+        rc = m.trace ? cache_trace(&m, &err) : 0;
+        if (rc == 0) rc = wc_model_classify(&m.mo, &m.c.cfg, open_input, &m, &res, &err);
+        if (m.cached[0]) unlink(m.cached);
     }
     if (rc < 0) {
         wc_cli_error("%s", err.msg);

@@ -326,6 +326,122 @@ static void test_bad_input(void)
 #undef BODY
 }
 
+/* Exact messages for malformed tokens: what the format strings in accelsim.c
+ * say for each token kind (line 15 is the instruction line of BODY). */
+static void test_token_errors_exact(void)
+{
+    char buf[4096];
+    static const struct {
+        const char *line, *msg;
+    } cases[] = {
+        {"001g ffffffff 0 IADD 0 0", "<memory>:15: expected hex PC, found '001g'"},
+        {"0010 fffffff 0 IADD 0 0",
+         "<memory>:15: expected an 8-hex-digit active mask, found 'fffffff' (1.2-style lines "
+         "'tb_x tb_y tb_z warpid PC mask ...' are not supported)"},
+        {"0010 ffffffff 2 R1 Rx IADD 0 0", "<memory>:15: expected register R<n>, found 'Rx'"},
+        {"0010 ffffffff 1 R65535 IADD 0 0", "<memory>:15: expected register R<n>, found 'R65535'"},
+        {"0010 ffffffff 65 IADD 0 0", "<memory>:15: expected dest_num (0..64), found '65'"},
+        {"0010 ffffffff 0 IADD -1 0", "<memory>:15: expected src_num (0..64), found '-1'"},
+        {"0010 ffffffff 0 IADD 1", "<memory>:15: expected source register, found end of line"},
+        {"0010 ffffffff 0 LDG.E 0 4097 1 0x10 4",
+         "<memory>:15: expected mem_width (bytes), found '4097'"},
+        {"0010 ffffffff 0 LDG.E 0 4 1 0X10 4",
+         "<memory>:15: expected 0x<hex> base address, found '0X10'"},
+        {"0010 ffffffff 0 LDG.E 0 4 1 0x1ffffffffffffffff 4",
+         "<memory>:15: expected 0x<hex> base address, found '0x1ffffffffffffffff'"},
+        {"0010 ffffffff 0 LDG.E 0 4 1 0x10", "<memory>:15: expected stride, found end of line"},
+        {"0010 ffffffff 0 LDG.E 0 4 1 0x10 +-4",
+         "<memory>:15: expected signed decimal stride, found '+-4'"},
+        {"0010 00000003 0 LDG.E 0 4 2 0x10 9223372036854775808",
+         "<memory>:15: expected signed decimal address delta, found '9223372036854775808'"},
+        {"0010 00000001 0 LDG.E 0 4 0 16", "<memory>:15: expected 0x<hex> address, found '16'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(buf, sizeof buf,
+                 "%s-accelsim tracer version = 4\n#x\n#BEGIN_TB\nthread block = 0,0,0\nwarp = "
+                 "0\ninsts = 1\n%s\n#END_TB\n",
+                 HDR, cases[i].line);
+        wc_err err = {{0}};
+        wc_source *src = open_text(buf, WC_TRACE_ACCELSIM, &err);
+        CHECK(src != NULL);
+        if (!src) continue;
+        tlist l;
+        CHECK_EQ(tlist_drain(src, &l, &err), -1);
+        tlist_free(&l);
+        wc_source_destroy(src);
+        if (strcmp(err.msg, cases[i].msg)) fprintf(stderr, "got '%s'\n", err.msg);
+        CHECK(strcmp(err.msg, cases[i].msg) == 0);
+    }
+    /* The extreme values that do fit. */
+    snprintf(buf, sizeof buf,
+             "%s-accelsim tracer version = 4\n#x\n#BEGIN_TB\nthread block = 0,0,0\nwarp = "
+             "0\ninsts = 1\n0010 00000003 1 R65534 LDG.E 0 4 2 0xffffffffffffffff "
+             "-9223372036854775808\n#END_TB\n",
+             HDR);
+    wc_err err = {{0}};
+    wc_source *src = open_text(buf, WC_TRACE_ACCELSIM, &err);
+    wc_winst in;
+    CHECK(src && first_inst(src, &in, &err) == 1);
+    CHECK_EQ(in.dst[0], 65534);
+    CHECK_EQ(in.addr[0], UINT64_MAX);
+    CHECK_EQ(in.addr[1], UINT64_MAX - (1ull << 63));
+    wc_source_destroy(src);
+}
+
+/* A ~1.5 MB trace with CRLF endings and lines of varying length, so that lines
+ * straddle the reader's buffer refills at many offsets; every instruction must
+ * come back as generated. */
+static void test_long_input_buffer_boundaries(void)
+{
+    enum { N = 20000 };
+    size_t cap = 2u << 20, len = 0;
+    char *buf = malloc(cap);
+    CHECK(buf != NULL);
+    if (!buf) return;
+    len += (size_t)snprintf(buf, cap,
+                            "-kernel name = big\r\n-grid dim = (1,1,1)\r\n-block dim = "
+                            "(32,1,1)\r\n-accelsim tracer version = 4\r\n\r\n#BEGIN_TB\r\n"
+                            "thread block = 0,0,0\r\nwarp = 0\r\ninsts = %d\r\n",
+                            N);
+    for (int i = 0; i < N; i++) {
+        unsigned long long base = 0x100000ull + 4096ull * (unsigned)i;
+        if (i % 3 == 2) /* gapped mask, mode 2: lanes 0, 2, 5 at base, +8, +8 + i */
+            len += (size_t)snprintf(buf + len, cap - len,
+                                    "%04x 00000025 1 R%d LDG.E.64 1 R2 8 2 0x%llx 8 %d \r\n",
+                                    0x10 + 8 * i, i % 200, base, i);
+        else /* full mask, mode 1; padding of i % 37 blanks varies the line length */
+            len += (size_t)snprintf(buf + len, cap - len,
+                                    "%04x ffffffff 0 STG.E 2 R1 R2 4 1 0x%llx 4%*s\r\n",
+                                    0x10 + 8 * i, base, i % 37, "");
+    }
+    len += (size_t)snprintf(buf + len, cap - len, "#END_TB\r\n");
+    CHECK(len < cap - 1);
+    wc_err err = {{0}};
+    wc_source *src = open_text(buf, WC_TRACE_ACCELSIM, &err);
+    tlist l = {0};
+    CHECK(src && tlist_drain(src, &l, &err) == 0);
+    CHECK_EQ(l.n, (size_t)N);
+    int bad = 0;
+    for (size_t i = 0; i < l.n && i < N; i++) {
+        const wc_winst *in = &l.v[i].in;
+        uint64_t base = 0x100000ull + 4096ull * i;
+        bool ok = in->pc == 0x10 + 8 * i;
+        if (i % 3 == 2)
+            ok = ok && in->op == WC_OP_LDG && in->mask == 0x25 && in->width == 8 && in->ndst == 1 &&
+                 in->dst[0] == i % 200 && in->amode == WC_ADDR_LIST && in->addr[0] == base &&
+                 in->addr[2] == base + 8 && in->addr[5] == base + 8 + i;
+        else
+            ok = ok && in->op == WC_OP_STG && in->mask == 0xffffffffu && in->width == 4 &&
+                 in->nsrc == 2 && in->amode == WC_ADDR_STRIDE && in->base == base &&
+                 in->stride == 4;
+        bad += !ok;
+    }
+    CHECK_EQ(bad, 0);
+    tlist_free(&l);
+    wc_source_destroy(src);
+    free(buf);
+}
+
 static void test_missing_kernel_file_and_gap(void)
 {
     char dir[256], path[512];
@@ -450,6 +566,8 @@ int main(void)
     RUN(test_mode1_gapped_mask_expands);
     RUN(test_lineinfo_zero_mask_v3);
     RUN(test_bad_input);
+    RUN(test_token_errors_exact);
+    RUN(test_long_input_buffer_boundaries);
     RUN(test_missing_kernel_file_and_gap);
     RUN(test_compressed_and_filter);
     RUN(test_writer_round_trip);

@@ -162,12 +162,13 @@ static int next_line(as_source *s, char **line, wc_err *err)
     }
     for (;;) {
         char *l;
-        int rc = wc_lreader_next(s->lr, &l, NULL, err);
+        size_t n;
+        int rc = wc_lreader_next(s->lr, &l, &n, err);
         if (rc <= 0) return rc;
+        char *e = l + n;
+        while (e > l && (e[-1] == ' ' || e[-1] == '\t')) *--e = 0;
         while (*l == ' ' || *l == '\t') l++;
         if (*l) {
-            size_t n = strlen(l);
-            while (n && (l[n - 1] == ' ' || l[n - 1] == '\t')) l[--n] = 0;
             *line = l;
             return 1;
         }
@@ -356,38 +357,117 @@ static char *next_tok(char **p)
     return t;
 }
 
-/* Register token: "R<n>" -> n (R255, the zero register, -> WC_REG_NONE);
- * other register classes (UR, P, UP in version 6) -> WC_REG_NONE too. */
-static bool parse_reg(const char *t, uint16_t *r)
+/* ---- fused token scanners (the hot path) ---------------------------------
+ * Each skips blanks, reads one token and converts it in the same pass,
+ * accepting exactly what next_tok + wc_parse_u64 / wc_parse_i64 / parse_reg
+ * accept.  The token is NUL-terminated in place (as next_tok does) so that
+ * error messages can quote it.  Returns 1 = ok, 0 = no token (end of line),
+ * -1 = malformed token (*tok still points at it). */
+
+/* Hex digit value + 1; 0 for anything that is not a hex digit. */
+static const uint8_t hex1[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,  ['7'] = 8,
+    ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
+static inline bool is_blank_or_end(char c)
 {
-    uint64_t v;
-    *r = WC_REG_NONE;
-    if (t[0] != 'R') return t[0] != 0;
-    if (!wc_parse_u64(t + 1, 10, &v) || v >= WC_REG_NONE) return false;
-    if (v != 255) *r = (uint16_t)v;
-    return true;
+    return c == ' ' || c == '\t' || c == 0;
 }
 
-static bool has_mod(const char *opcode, const char *mod)
+/* Ends the token whose scan stopped at `e` (not necessarily its end). */
+static inline int tok_finish(char **pp, char *e, int rc)
 {
-    size_t n = strlen(mod);
-    const char *p = strchr(opcode, '.');
-    while (p) {
-        if (!strncmp(p + 1, mod, n) && (p[1 + n] == '.' || p[1 + n] == 0)) return true;
-        p = strchr(p + 1, '.');
+    while (!is_blank_or_end(*e)) e++;
+    if (*e) *e++ = 0;
+    *pp = e;
+    return rc;
+}
+
+/* Digits of base 16 or 10 at *ep; false on no digit or overflow.  *ep is left
+ * on the first non-digit. */
+static inline bool scan_digits(char **ep, unsigned base, uint64_t *out)
+{
+    char *e = *ep, *first = e;
+    uint64_t v = 0;
+    if (base == 16) {
+        unsigned d;
+        while ((d = hex1[(unsigned char)*e]) != 0) {
+            if (v >> 60) return false;
+            v = v << 4 | (d - 1);
+            e++;
+        }
+    } else {
+        unsigned d;
+        while ((d = (unsigned)(unsigned char)*e - '0') < 10) {
+            if (v > (UINT64_MAX - d) / 10) return false;
+            v = v * 10 + d;
+            e++;
+        }
     }
-    return false;
+    *ep = e;
+    *out = v;
+    return e != first;
 }
 
-/* Width from explicit opcode modifiers; 0 when the opcode states none. */
-static unsigned width_from_opcode(const char *opcode)
+/* Unsigned number token; base 16 takes an optional 0x.  *len = token length. */
+static inline int tok_u64(char **pp, unsigned base, uint64_t *out, char **tok, size_t *len)
 {
-    if (has_mod(opcode, "128")) return 16;
-    if (has_mod(opcode, "64")) return 8;
-    if (has_mod(opcode, "32")) return 4;
-    if (has_mod(opcode, "U16") || has_mod(opcode, "S16")) return 2;
-    if (has_mod(opcode, "U8") || has_mod(opcode, "S8")) return 1;
-    return 0;
+    char *t = *pp;
+    while (*t == ' ' || *t == '\t') t++;
+    *tok = t;
+    if (!*t) {
+        *pp = t;
+        return 0;
+    }
+    char *e = t;
+    if (base == 16 && e[0] == '0' && (e[1] == 'x' || e[1] == 'X')) e += 2;
+    if (!scan_digits(&e, base, out) || !is_blank_or_end(*e)) return tok_finish(pp, e, -1);
+    if (len) *len = (size_t)(e - t);
+    return tok_finish(pp, e, 1);
+}
+
+/* Signed decimal token (optional + or -), as wc_parse_i64. */
+static inline int tok_i64(char **pp, int64_t *out, char **tok)
+{
+    char *t = *pp;
+    while (*t == ' ' || *t == '\t') t++;
+    *tok = t;
+    if (!*t) {
+        *pp = t;
+        return 0;
+    }
+    char *e = t;
+    bool neg = false;
+    uint64_t v;
+    if (*e == '-' || *e == '+') neg = *e++ == '-';
+    if (!scan_digits(&e, 10, &v) || !is_blank_or_end(*e) ||
+        (neg ? v > (uint64_t)INT64_MAX + 1 : v > (uint64_t)INT64_MAX))
+        return tok_finish(pp, e, -1);
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return tok_finish(pp, e, 1);
+}
+
+/* Register token, as parse_reg. */
+static inline int tok_reg(char **pp, uint16_t *r, char **tok)
+{
+    char *t = *pp;
+    while (*t == ' ' || *t == '\t') t++;
+    *tok = t;
+    *r = WC_REG_NONE;
+    if (!*t) {
+        *pp = t;
+        return 0;
+    }
+    char *e = t;
+    if (*e != 'R') return tok_finish(pp, e, 1); /* UR, P, UP, ...: not modelled */
+    e++;
+    uint64_t v;
+    if (!scan_digits(&e, 10, &v) || !is_blank_or_end(*e) || v >= WC_REG_NONE)
+        return tok_finish(pp, e, -1);
+    if (v != 255) *r = (uint16_t)v;
+    return tok_finish(pp, e, 1);
 }
 
 enum {
@@ -408,24 +488,75 @@ enum {
 
 static int classify_opcode(const char *opcode)
 {
-    char b[32];
     size_t n = strcspn(opcode, ".");
-    if (n >= sizeof b) return CLS_ALU;
-    memcpy(b, opcode, n);
-    b[n] = 0;
     static const struct {
-        const char *name;
-        int cls;
+        char name[7];
+        uint8_t len, cls;
     } t[] = {
-        {"LDG", CLS_LDG},  {"LDGSTS", CLS_LDG}, {"TEX", CLS_LDG},   {"TLD", CLS_LDG},
-        {"TLD4", CLS_LDG}, {"STG", CLS_STG},    {"ATOM", CLS_ATOM}, {"ATOMG", CLS_ATOM},
-        {"RED", CLS_ATOM}, {"LDL", CLS_LDL},    {"STL", CLS_STL},   {"LDS", CLS_LDS},
-        {"LDSM", CLS_LDS}, {"ATOMS", CLS_LDS},  {"STS", CLS_STS},   {"LD", CLS_LD},
-        {"ST", CLS_ST},    {"BAR", CLS_BAR},    {"EXIT", CLS_EXIT}, {"MUFU", CLS_SFU},
+        {"LDG", 3, CLS_LDG},  {"STG", 3, CLS_STG},   {"LDGSTS", 6, CLS_LDG}, {"TEX", 3, CLS_LDG},
+        {"TLD", 3, CLS_LDG},  {"TLD4", 4, CLS_LDG},  {"ATOM", 4, CLS_ATOM},  {"ATOMG", 5, CLS_ATOM},
+        {"RED", 3, CLS_ATOM}, {"LDL", 3, CLS_LDL},   {"STL", 3, CLS_STL},    {"LDS", 3, CLS_LDS},
+        {"LDSM", 4, CLS_LDS}, {"ATOMS", 5, CLS_LDS}, {"STS", 3, CLS_STS},    {"LD", 2, CLS_LD},
+        {"ST", 2, CLS_ST},    {"BAR", 3, CLS_BAR},   {"EXIT", 4, CLS_EXIT},  {"MUFU", 4, CLS_SFU},
     };
+    /* Lengths first: most opcodes (IADD, FFMA, ...) fail on the first compare. */
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (!strcmp(b, t[i].name)) return t[i].cls;
+        if (t[i].len == n && !memcmp(opcode, t[i].name, n)) return t[i].cls;
     return CLS_ALU;
+}
+
+/* Opcode modifiers that matter, as bits (see opcode_mods). */
+enum {
+    MOD_128 = 1u << 0,
+    MOD_64 = 1u << 1,
+    MOD_32 = 1u << 2,
+    MOD_16 = 1u << 3, /* U16 or S16 */
+    MOD_8 = 1u << 4,  /* U8 or S8 */
+    MOD_STRONG = 1u << 5,
+    MOD_GPU = 1u << 6
+};
+
+static unsigned mod_bit(const char *m, size_t n)
+{
+    switch (n) {
+    case 2:
+        if (m[0] == '6' && m[1] == '4') return MOD_64;
+        if (m[0] == '3' && m[1] == '2') return MOD_32;
+        if ((m[0] == 'U' || m[0] == 'S') && m[1] == '8') return MOD_8;
+        return 0;
+    case 3:
+        if (!memcmp(m, "128", 3)) return MOD_128;
+        if (!memcmp(m, "GPU", 3)) return MOD_GPU;
+        if ((m[0] == 'U' || m[0] == 'S') && m[1] == '1' && m[2] == '6') return MOD_16;
+        return 0;
+    case 6: return memcmp(m, "STRONG", 6) ? 0 : MOD_STRONG;
+    default: return 0;
+    }
+}
+
+/* One pass over "NAME.MOD.MOD...": the same answers as has_mod for each modifier
+ * (a modifier is a whole dot-separated field after the name). */
+static unsigned opcode_mods(const char *opcode)
+{
+    unsigned bits = 0;
+    const char *p = strchr(opcode, '.');
+    while (p) {
+        const char *m = p + 1, *e = m;
+        while (*e && *e != '.') e++;
+        bits |= mod_bit(m, (size_t)(e - m));
+        p = *e ? e : NULL;
+    }
+    return bits;
+}
+
+static unsigned width_from_mods(unsigned mods)
+{
+    if (mods & MOD_128) return 16;
+    if (mods & MOD_64) return 8;
+    if (mods & MOD_32) return 4;
+    if (mods & MOD_16) return 2;
+    if (mods & MOD_8) return 1;
+    return 0;
 }
 
 static int push_addr(as_block *b, uint64_t a)
@@ -446,6 +577,9 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
 {
     char *p = line, *t;
     uint64_t u;
+    int64_t d;
+    size_t tlen = 0;
+    int rc;
     const char *file = lr_name(s);
     unsigned long long ln = lr_line(s);
     memset(in, 0, sizeof *in);
@@ -454,57 +588,64 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
         if (!(t = next_tok(&p)))                                                                   \
             return wc_errf(err, "%s:%llu: expected %s, found end of line", file, ln, what);        \
     } while (0)
-#define BAD(what) wc_errf(err, "%s:%llu: expected %s, found '%.40s'", file, ln, what, t)
-    if (s->lineinfo) {
-        NEED("line number");
-        if (!wc_parse_u64(t, 10, &u)) return BAD("decimal line number (-enable lineinfo = 1)");
-    }
-    NEED("PC");
-    if (!wc_parse_u64(t, 16, &in->pc)) return BAD("hex PC");
-    NEED("active mask");
-    if (strlen(t) != 8 || !wc_parse_u64(t, 16, &u))
+#define END_OF_LINE(what) wc_errf(err, "%s:%llu: expected %s, found end of line", file, ln, what)
+#define BAD(what)         wc_errf(err, "%s:%llu: expected %s, found '%.40s'", file, ln, what, t)
+    /* NUM / SNUM / REG: one token of that kind into `var`, with NEED's and BAD's messages. */
+#define NUM(base, var, what, bad)                                                                  \
+    do {                                                                                           \
+        if ((rc = tok_u64(&p, base, &(var), &t, &tlen)) <= 0)                                      \
+            return rc == 0 ? END_OF_LINE(what) : BAD(bad);                                         \
+    } while (0)
+#define SNUM(var, what, bad)                                                                       \
+    do {                                                                                           \
+        if ((rc = tok_i64(&p, &(var), &t)) <= 0) return rc == 0 ? END_OF_LINE(what) : BAD(bad);    \
+    } while (0)
+    if (s->lineinfo) NUM(10, u, "line number", "decimal line number (-enable lineinfo = 1)");
+    NUM(16, in->pc, "PC", "hex PC");
+    if ((rc = tok_u64(&p, 16, &u, &t, &tlen)) == 0) return END_OF_LINE("active mask");
+    if (rc < 0 || tlen != 8)
         return wc_errf(err,
                        "%s:%llu: expected an 8-hex-digit active mask, found '%.40s' (1.2-style "
                        "lines 'tb_x tb_y tb_z warpid PC mask ...' are not supported)",
                        file, ln, t);
     in->mask = (uint32_t)u;
-    NEED("dest_num");
     uint64_t nd;
-    if (!wc_parse_u64(t, 10, &nd) || nd > AS_MAX_REGS_LISTED) return BAD("dest_num (0..64)");
+    NUM(10, nd, "dest_num", "dest_num (0..64)");
+    if (nd > AS_MAX_REGS_LISTED) return BAD("dest_num (0..64)");
     for (uint64_t i = 0; i < nd; i++) {
         uint16_t r;
-        NEED("destination register");
-        if (!parse_reg(t, &r)) return BAD("register R<n>");
+        if ((rc = tok_reg(&p, &r, &t)) <= 0)
+            return rc == 0 ? END_OF_LINE("destination register") : BAD("register R<n>");
         if (r != WC_REG_NONE && in->ndst < WC_MAX_DST) in->dst[in->ndst++] = r;
     }
     NEED("opcode");
     const char *opcode = t;
-    NEED("src_num");
     uint64_t ns;
-    if (!wc_parse_u64(t, 10, &ns) || ns > AS_MAX_REGS_LISTED) return BAD("src_num (0..64)");
+    NUM(10, ns, "src_num", "src_num (0..64)");
+    if (ns > AS_MAX_REGS_LISTED) return BAD("src_num (0..64)");
     for (uint64_t i = 0; i < ns; i++) {
         uint16_t r;
-        NEED("source register");
-        if (!parse_reg(t, &r)) return BAD("register R<n>");
+        if ((rc = tok_reg(&p, &r, &t)) <= 0)
+            return rc == 0 ? END_OF_LINE("source register") : BAD("register R<n>");
         if (r != WC_REG_NONE && in->nsrc < WC_MAX_SRC) in->src[in->nsrc++] = r;
     }
-    NEED("mem_width");
     uint64_t mem_width;
-    if (!wc_parse_u64(t, 10, &mem_width) || mem_width > 4096) return BAD("mem_width (bytes)");
+    NUM(10, mem_width, "mem_width", "mem_width (bytes)");
+    if (mem_width > 4096) return BAD("mem_width (bytes)");
     int cls = classify_opcode(opcode);
     unsigned active = wc_popcount32(in->mask);
     bool has_addrs = false;
     if (mem_width > 0) {
-        NEED("address mode (0, 1 or 2)");
         uint64_t mode;
-        if (!wc_parse_u64(t, 10, &mode) || mode > 2) return BAD("address mode 0, 1 or 2");
+        NUM(10, mode, "address mode (0, 1 or 2)", "address mode 0, 1 or 2");
+        if (mode > 2) return BAD("address mode 0, 1 or 2");
         uint32_t first_off = (uint32_t)b->naddr;
         if (b->naddr > UINT32_MAX - 64)
             return wc_errf(err, "%s:%llu: thread block has too many addresses", file, ln);
         if (mode == 0) {
             for (unsigned k = 0; k < active; k++) {
-                NEED("one 0x address per active lane");
-                if (!wc_parse_u64(t, 16, &u) || strncmp(t, "0x", 2)) return BAD("0x<hex> address");
+                NUM(16, u, "one 0x address per active lane", "0x<hex> address");
+                if (t[0] != '0' || t[1] != 'x') return BAD("0x<hex> address");
                 if (push_addr(b, u) < 0) return wc_errf(err, "%s: out of memory", file);
             }
             in->amode = WC_ADDR_LIST;
@@ -512,16 +653,12 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
             /* The base is optional only when no lane is active. */
             bool have_base = false;
             if (active || (*p && strncmp(p + strspn(p, " \t"), "0x", 2) == 0)) {
-                NEED("0x base address");
-                if (!wc_parse_u64(t, 16, &in->base) || strncmp(t, "0x", 2))
-                    return BAD("0x<hex> base address");
+                NUM(16, in->base, "0x base address", "0x<hex> base address");
+                if (t[0] != '0' || t[1] != 'x') return BAD("0x<hex> base address");
                 have_base = true;
             }
             if (mode == 1) {
-                if (have_base) {
-                    NEED("stride");
-                    if (!wc_parse_i64(t, &in->stride)) return BAD("signed decimal stride");
-                }
+                if (have_base) SNUM(in->stride, "stride", "signed decimal stride");
                 if (wc_mask_is_prefix(in->mask) || in->stride == 0) {
                     in->amode = WC_ADDR_STRIDE;
                 } else {
@@ -537,9 +674,8 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
                 uint64_t a = in->base;
                 if (active && push_addr(b, a) < 0) return wc_errf(err, "%s: out of memory", file);
                 for (unsigned k = 1; k < active; k++) {
-                    int64_t d;
-                    NEED("one delta per active lane after the first (mode 2)");
-                    if (!wc_parse_i64(t, &d)) return BAD("signed decimal address delta");
+                    SNUM(d, "one delta per active lane after the first (mode 2)",
+                         "signed decimal address delta");
                     a += (uint64_t)d;
                     if (push_addr(b, a) < 0) return wc_errf(err, "%s: out of memory", file);
                 }
@@ -565,7 +701,8 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
                            file, ln);
     }
     /* Operation class. */
-    unsigned width = width_from_opcode(opcode);
+    unsigned mods = opcode_mods(opcode);
+    unsigned width = width_from_mods(mods);
     if (!width)
         width = (mem_width == 1 || mem_width == 2 || mem_width == 4 || mem_width == 8 ||
                  mem_width == 16)
@@ -611,11 +748,14 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
     }
     in->width = (uint8_t)width;
     if (in->op == WC_OP_ATOM) in->flags |= WC_INST_NO_L1_ALLOC;
-    if (wc_op_is_load(in->op) && has_mod(opcode, "STRONG") && has_mod(opcode, "GPU"))
+    if (wc_op_is_load(in->op) && (mods & MOD_STRONG) && (mods & MOD_GPU))
         in->flags |= WC_INST_NO_L1_ALLOC;
     return 0;
 #undef NEED
+#undef END_OF_LINE
 #undef BAD
+#undef NUM
+#undef SNUM
 }
 
 /* ---- thread-block sections --------------------------------------------- */
@@ -721,7 +861,7 @@ static int read_section_body(as_source *s, as_block *b, uint32_t nwarps, wc_err 
         if (b) b->w[w].first = (uint32_t)b->ninst;
         for (uint64_t i = 0; i < n; i++) {
             if ((rc = next_line(s, &line, err)) < 0) return -1;
-            if (rc == 0 || line[0] == '#' || !strncmp(line, "warp", 4))
+            if (rc == 0 || line[0] == '#' || (line[0] == 'w' && !strncmp(line, "warp", 4)))
                 return wc_errf(err,
                                "%s:%llu: expected instruction %llu of %llu of warp %u, found %s",
                                lr_name(s), lr_line(s), (unsigned long long)i + 1,

@@ -21,7 +21,7 @@
 
 enum { KIND_PLAIN, KIND_GZIP, KIND_XZ, KIND_ZSTD };
 #define IN_CAP  (1u << 16)
-#define OUT_CAP (1u << 17)
+#define OUT_CAP (1u << 18)
 
 struct wc_lreader {
     FILE *f;
@@ -175,8 +175,17 @@ static int refill_input(wc_lreader *r, wc_err *err)
 /* Produces more decompressed bytes into buf[buf_len..]; sets out_eof at the end. */
 static int produce(wc_lreader *r, wc_err *err)
 {
-    if (refill_input(r, err) < 0) return -1;
     size_t room = OUT_CAP - r->buf_len;
+    if (r->kind == KIND_PLAIN && r->in_pos >= r->in_len && !r->in_eof) {
+        /* Plain text past the sniffed first block: read straight into the line
+         * buffer, saving a copy. */
+        size_t n = fread(r->buf + r->buf_len, 1, room, r->f);
+        if (ferror(r->f)) return wc_errf(err, "%s: read error", r->name);
+        if (n < room) r->in_eof = true;
+        r->buf_len += n;
+        return 0;
+    }
+    if (refill_input(r, err) < 0) return -1;
     if (r->kind == KIND_PLAIN) {
         size_t n = r->in_len - r->in_pos;
         if (n > room) n = room;
@@ -272,6 +281,17 @@ static int line_append(wc_lreader *r, size_t *len, const char *src, size_t n, wc
     return 0;
 }
 
+/* Strips a trailing "\r", terminates and returns the line at `p`. */
+static inline int line_done(wc_lreader *r, char *p, size_t len, char **line, size_t *len_out)
+{
+    if (len && p[len - 1] == '\r') len--;
+    p[len] = 0;
+    r->lineno++;
+    *line = p;
+    if (len_out) *len_out = len;
+    return 1;
+}
+
 int wc_lreader_next(wc_lreader *r, char **line, size_t *len_out, wc_err *err)
 {
     size_t len = 0;
@@ -281,6 +301,14 @@ int wc_lreader_next(wc_lreader *r, char **line, size_t *len_out, wc_err *err)
             char *start = r->buf + r->buf_pos;
             size_t avail = r->buf_len - r->buf_pos;
             char *nl = memchr(start, '\n', avail);
+            if (nl && !any) {
+                /* The whole line is in the buffer: hand it out in place (no copy).
+                 * The buffer is only refilled once fully consumed, so the line stays
+                 * valid until the next call.  OUT_CAP < WC_LINE_MAX: no length check. */
+                size_t n = (size_t)(nl - start);
+                r->buf_pos += n + 1;
+                return line_done(r, start, n, line, len_out);
+            }
             size_t n = nl ? (size_t)(nl - start) : avail;
             if (line_append(r, &len, start, n, err) < 0) return -1;
             any = true;
@@ -295,12 +323,7 @@ int wc_lreader_next(wc_lreader *r, char **line, size_t *len_out, wc_err *err)
         r->buf_len = r->buf_pos = 0;
         if (produce(r, err) < 0) return -1;
     }
-    if (len && r->line[len - 1] == '\r') len--;
-    r->line[len] = 0;
-    r->lineno++;
-    *line = r->line;
-    if (len_out) *len_out = len;
-    return 1;
+    return line_done(r, r->line, len, line, len_out);
 }
 
 uint64_t wc_lreader_lineno(const wc_lreader *r)

@@ -222,11 +222,54 @@ static void encode_inst(wbuf *b, const wc_winst *in, wct_wstate *st)
     }
 }
 
-/* Decodes one instruction; false on malformed bytes. */
-static inline bool decode_inst(const uint8_t **pp, const uint8_t *end, wc_winst *o, wct_wstate *st)
+/* Unchecked varint read for the fast path: the caller guarantees at least
+ * WCT_VARINT_MAX readable bytes.  Accepts exactly what get_uv_slow accepts. */
+#define WCT_VARINT_MAX 10
+static inline __attribute__((always_inline)) bool get_uv_nb(const uint8_t **pp, uint64_t *v)
 {
     const uint8_t *p = *pp;
-    if (end - p < 2) return false;
+    uint64_t r = *p & 0x7f;
+    if (!(*p++ & 0x80)) {
+        *v = r;
+        *pp = p;
+        return true;
+    }
+    for (unsigned shift = 7; shift < 64; shift += 7) {
+        uint8_t c = *p++;
+        r |= (uint64_t)(c & 0x7f) << shift;
+        if (!(c & 0x80)) {
+            *v = r;
+            *pp = p;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Longest possible encoding of one instruction: 4 header bytes, then at most
+ * pc + mask + 8 registers + 2 stride fields or 32 lane addresses, each varint
+ * at most WCT_VARINT_MAX bytes.  With this many bytes left, no read can overrun. */
+#define WCT_INST_MAX_BYTES (4 + (2 + WC_MAX_DST + WC_MAX_SRC + WC_WARP_SIZE) * WCT_VARINT_MAX)
+
+/* Varint readers for decode_inst_impl: bounds-checked or not (`checked` is a
+ * compile-time constant in each instantiation). */
+#define DEC_UV(p, end, v) ((checked) ? get_uv(&(p), (end), (v)) : get_uv_nb(&(p), (v)))
+static inline __attribute__((always_inline)) bool dec_sv(const uint8_t **pp, const uint8_t *end,
+                                                         int64_t *v, bool checked)
+{
+    uint64_t u;
+    if (!(checked ? get_uv(pp, end, &u) : get_uv_nb(pp, &u))) return false;
+    *v = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+    return true;
+}
+
+/* Decodes one instruction into *o; false on malformed bytes.  Writes only the
+ * fields the instruction uses: addr[] only for the active lanes of a LIST. */
+static inline __attribute__((always_inline)) bool
+decode_inst_impl(const uint8_t **pp, const uint8_t *end, wc_winst *o, wct_wstate *st, bool checked)
+{
+    const uint8_t *p = *pp;
+    if (checked && end - p < 2) return false;
     unsigned b0 = p[0], b1 = p[1];
     p += 2;
     unsigned op = b0 & 15, amode = (b0 >> 4) & 3;
@@ -239,7 +282,7 @@ static inline bool decode_inst(const uint8_t **pp, const uint8_t *end, wc_winst 
     o->ndst = (uint8_t)ndst;
     o->nsrc = (uint8_t)nsrc;
     if (b0 & 0x80) {
-        if (end - p < 2) return false;
+        if (checked && end - p < 2) return false;
         o->width = p[0];
         o->flags = p[1];
         p += 2;
@@ -249,34 +292,34 @@ static inline bool decode_inst(const uint8_t **pp, const uint8_t *end, wc_winst 
     }
     int64_t d;
     uint64_t u;
-    if (!get_sv(&p, end, &d)) return false;
+    if (!dec_sv(&p, end, &d, checked)) return false;
     st->pc += (uint64_t)d;
     o->pc = st->pc;
     if (b0 & 0x40) {
         o->mask = 0xffffffffu;
     } else {
-        if (!get_uv(&p, end, &u) || u > 0xffffffffu) return false;
+        if (!DEC_UV(p, end, &u) || u > 0xffffffffu) return false;
         o->mask = (uint32_t)u;
     }
     for (unsigned i = 0; i < ndst; i++) {
-        if (!get_uv(&p, end, &u) || u > 0xffff) return false;
+        if (!DEC_UV(p, end, &u) || u > 0xffff) return false;
         o->dst[i] = (uint16_t)u;
     }
     for (unsigned i = 0; i < nsrc; i++) {
-        if (!get_uv(&p, end, &u) || u > 0xffff) return false;
+        if (!DEC_UV(p, end, &u) || u > 0xffff) return false;
         o->src[i] = (uint16_t)u;
     }
     o->base = 0;
     o->stride = 0;
     uint64_t *base = &st->base[pc_slot(o->pc)];
     if (amode == WC_ADDR_STRIDE) {
-        if (!get_sv(&p, end, &d) || !get_sv(&p, end, &o->stride)) return false;
+        if (!dec_sv(&p, end, &d, checked) || !dec_sv(&p, end, &o->stride, checked)) return false;
         *base += (uint64_t)d;
         o->base = *base;
     } else if (amode == WC_ADDR_LIST) {
         uint64_t prev = *base;
         for (uint32_t m = o->mask; m; m &= m - 1) {
-            if (!get_sv(&p, end, &d)) return false;
+            if (!dec_sv(&p, end, &d, checked)) return false;
             prev += (uint64_t)d;
             o->addr[__builtin_ctz(m)] = prev;
         }
@@ -284,6 +327,24 @@ static inline bool decode_inst(const uint8_t **pp, const uint8_t *end, wc_winst 
     }
     *pp = p;
     return true;
+}
+#undef DEC_UV
+
+/* `limit` is the end of the readable buffer (the chunk), `end` the end of this
+ * warp's stream.  Far from `limit` no read can leave the buffer, so the bounds
+ * checks are skipped and one check afterwards rejects an instruction that ran
+ * past `end` - the same instructions the checked decoder rejects, since both
+ * read the same bytes in the same order.  Near `limit`, every read is checked. */
+static inline bool decode_inst(const uint8_t **pp, const uint8_t *end, const uint8_t *limit,
+                               wc_winst *o, wct_wstate *st)
+{
+    if (limit - *pp >= WCT_INST_MAX_BYTES) {
+        const uint8_t *p = *pp;
+        if (!decode_inst_impl(&p, end, o, st, false) || p > end) return false;
+        *pp = p;
+        return true;
+    }
+    return decode_inst_impl(pp, end, o, st, true);
 }
 
 /* ---- chunk I/O ---------------------------------------------------------- */
@@ -348,6 +409,7 @@ typedef struct wct_chunk {
 
 typedef struct wct_warp {
     const uint8_t *p, *end;
+    const uint8_t *limit; /* end of the chunk buffer holding the stream */
     uint64_t left;
     wct_wstate st;
 } wct_warp;
@@ -377,7 +439,8 @@ typedef struct wct_source {
     bool in_kernel; /* between KERN and KEND */
     bool ended;     /* TEND seen */
     uint32_t nkernels;
-    wct_group *grp; /* group blocks are being taken from */
+    wct_group *grp;   /* group blocks are being taken from */
+    wct_block *spare; /* a closed block kept for reuse, or NULL */
     wc_codec_ctx *cx;
 } wct_source;
 
@@ -573,7 +636,16 @@ static int parse_block(wct_source *s, wct_group *g, wct_block **out, uint64_t *i
     if (nwarps != wc_kernel_warps_per_block(&s->cur))
         return WCT_FAIL(s, ch, "block %llu has %u warps, the kernel's blocks have %u",
                         (unsigned long long)id, nwarps, wc_kernel_warps_per_block(&s->cur));
-    wct_block *b = calloc(1, sizeof *b + nwarps * sizeof(wct_warp));
+    /* Reuse the last closed block when it has the right shape (one block is
+     * opened and closed per thread block: saves an allocation each). */
+    size_t bytes = sizeof(wct_block) + nwarps * sizeof(wct_warp);
+    wct_block *b = s->spare;
+    if (b && b->nwarps == nwarps) {
+        s->spare = NULL;
+        memset(b, 0, bytes);
+    } else {
+        b = calloc(1, bytes);
+    }
     if (!b) return WCT_FAIL(s, ch, "out of memory");
     uint64_t total = 0;
     for (uint32_t w = 0; w < nwarps; w++) {
@@ -593,6 +665,7 @@ static int parse_block(wct_source *s, wct_group *g, wct_block **out, uint64_t *i
         size_t nb = (size_t)(uintptr_t)b->w[w].end;
         b->w[w].p = p;
         b->w[w].end = p + nb;
+        b->w[w].limit = end;
         p += nb;
     }
     b->nwarps = nwarps;
@@ -657,7 +730,7 @@ static int wct_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *o
     if (warp >= b->nwarps) return wc_errf(err, "wct: warp %u out of range", warp);
     wct_warp *w = &b->w[warp];
     if (!w->left) return 0;
-    if (!decode_inst(&w->p, w->end, out, &w->st))
+    if (!decode_inst(&w->p, w->end, w->limit, out, &w->st))
         return wc_errf(err, "%s: corrupt instruction stream (warp %u)", ((wct_source *)src)->name,
                        warp);
     w->left--;
@@ -666,9 +739,13 @@ static int wct_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *o
 
 static void wct_close_block(wc_source *src, void *block)
 {
+    wct_source *s = (wct_source *)src;
     wct_block *b = block;
-    if (b) group_release(b->g);
-    free(b);
+    if (!b) return;
+    group_release(b->g);
+    b->g = NULL;
+    free(s->spare);
+    s->spare = b;
 }
 
 static void wct_destroy(wc_source *src)
@@ -676,6 +753,7 @@ static void wct_destroy(wc_source *src)
     wct_source *s = (wct_source *)src;
     if (s->f) fclose(s->f);
     group_release(s->grp);
+    free(s->spare);
     wc_codec_ctx_free(s->cx);
     free(s);
 }

@@ -35,8 +35,9 @@ void wc_stats_write_text(const wc_stats *st, FILE *f)
     if (st->workload[0]) fprintf(f, "workload: %s\n", st->workload);
     if (st->config_name[0]) fprintf(f, "config:   %s\n", st->config_name);
     if (st->truncated)
-        fprintf(f, "NOTE:     stopped by -max_cycles in kernel %s: figures cover the cycles "
-                   "simulated\n",
+        fprintf(f,
+                "NOTE:     stopped by -max_cycles in kernel %s: figures cover the cycles "
+                "simulated\n",
                 st->truncated_in);
     fputc('\n', f);
     summary(st, f);

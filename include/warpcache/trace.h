@@ -103,13 +103,16 @@ typedef struct wc_kernel {
     uint32_t regs_per_thread; /* 0 = unknown (not an occupancy limit) */
 } wc_kernel;
 
+/* Threads per block, saturated at UINT32_MAX (a corrupt trace may claim more). */
 static inline uint32_t wc_kernel_threads_per_block(const wc_kernel *k)
 {
-    return (uint32_t)wc_dim3_count(k->block);
+    uint64_t n = wc_dim3_count(k->block);
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 }
 static inline uint32_t wc_kernel_warps_per_block(const wc_kernel *k)
 {
-    return (wc_kernel_threads_per_block(k) + WC_WARP_SIZE - 1) / WC_WARP_SIZE;
+    return (uint32_t)(((uint64_t)wc_kernel_threads_per_block(k) + WC_WARP_SIZE - 1) /
+                      WC_WARP_SIZE);
 }
 
 typedef struct wc_source wc_source;

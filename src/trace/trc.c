@@ -123,20 +123,35 @@ static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
     return 0;
 }
 
-static int parse_access(wc_lreader *lr, char *line, trc_rec *r, wc_err *err)
+/* One unsigned decimal field of an access line: digits only (no sign), ended
+ * by a space, tab or the end of the line, without overflowing 64 bits.  On
+ * success *pp is left on the next field (separators skipped).  Hand-rolled
+ * because generic parsers (strtok + strtoull) were most of the reading time;
+ * it accepts exactly what strtok(" \t") + wc_parse_u64(base 10) accepted. */
+static inline bool parse_field(const char **pp, uint64_t *out)
 {
-    char *tok[5];
-    int n = 0;
-    for (char *p = strtok(line, " \t"); p; p = strtok(NULL, " \t")) {
-        if (n == 4) {
-            n++;
-            break;
-        }
-        tok[n++] = p;
-    }
+    const char *p = *pp;
+    unsigned d = (unsigned char)*p - '0';
+    if (d > 9) return false;
+    uint64_t v = 0;
+    do {
+        if (__builtin_mul_overflow(v, 10u, &v) || __builtin_add_overflow(v, d, &v)) return false;
+        d = (unsigned char)*++p - '0';
+    } while (d <= 9);
+    if (*p != ' ' && *p != '\t' && *p != 0) return false;
+    while (*p == ' ' || *p == '\t') p++;
+    *pp = p;
+    *out = v;
+    return true;
+}
+
+/* `line` starts at a non-blank character (the caller skipped leading blanks). */
+static int parse_access(wc_lreader *lr, const char *line, trc_rec *r, wc_err *err)
+{
+    const char *p = line;
     uint64_t gid, dir, addr, size;
-    if (n != 4 || !wc_parse_u64(tok[0], 10, &gid) || !wc_parse_u64(tok[1], 10, &dir) ||
-        !wc_parse_u64(tok[2], 10, &addr) || !wc_parse_u64(tok[3], 10, &size))
+    if (!parse_field(&p, &gid) || !parse_field(&p, &dir) || !parse_field(&p, &addr) ||
+        !parse_field(&p, &size) || *p)
         return wc_errf(err, "%s:%llu: expected '<gid> <dir> <address> <size>' (4 decimal numbers)",
                        wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr));
     if (dir > 1 || size == 0 || size > TRC_MAX_SIZE || gid >= (1ull << 32) - 1)

@@ -80,8 +80,9 @@ static void free_kernel(trc_source *s)
     s->nblocks = 0;
 }
 
-/* Stable LSD radix sort on gid, two 16-bit digits. */
-static int sort_by_gid(trc_rec **recs, size_t n)
+/* Stable LSD radix sort on gid, two 16-bit digits (for sparse gids, where a
+ * counter per thread would cost more than the records). */
+static int radix_sort_by_gid(trc_rec **recs, size_t n)
 {
     trc_rec *tmp = malloc(n ? n * sizeof *tmp : 1);
     uint32_t *cnt = malloc(65537 * sizeof *cnt);
@@ -107,6 +108,43 @@ static int sort_by_gid(trc_rec **recs, size_t n)
     return 0;
 }
 
+/* Stable counting sort on gid: one counter per thread id up to maxgid, one
+ * scatter pass.  Each thread's records keep their file order. */
+static int counting_sort_by_gid(trc_rec **recs, size_t n, uint32_t maxgid)
+{
+    trc_rec *tmp = malloc(n ? n * sizeof *tmp : 1);
+    uint32_t *pos = calloc((size_t)maxgid + 1, sizeof *pos);
+    if (!tmp || !pos) {
+        free(tmp);
+        free(pos);
+        return -1;
+    }
+    const trc_rec *a = *recs;
+    for (size_t i = 0; i < n; i++) pos[a[i].gid]++;
+    uint32_t sum = 0; /* n < 2^32 (load_kernel caps it) */
+    for (uint64_t g = 0; g <= maxgid; g++) {
+        uint32_t c = pos[g];
+        pos[g] = sum;
+        sum += c;
+    }
+    for (size_t i = 0; i < n; i++) tmp[pos[a[i].gid]++] = a[i];
+    free(pos);
+    free(*recs);
+    *recs = tmp;
+    return 0;
+}
+
+/* Groups the records by thread (stable).  Files already in gid order need
+ * nothing; dense gids (at most a few counters per record) take a one-pass
+ * counting sort; sparse ones a two-pass radix sort. */
+static int sort_by_gid(trc_rec **recs, size_t n, uint32_t maxgid, bool sorted)
+{
+    if (sorted || n < 2) return 0;
+    if ((uint64_t)maxgid + 1 <= 4 * (uint64_t)n + 65536)
+        return counting_sort_by_gid(recs, n, maxgid);
+    return radix_sort_by_gid(recs, n);
+}
+
 static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
 {
     unsigned long long x, y, z;
@@ -123,6 +161,18 @@ static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
     return 0;
 }
 
+/* Digits [p, end) with an overflow check (only fields over 19 digits need
+ * one: leading zeros, or a value near or past 2^64). */
+static bool parse_long_field(const char *p, const char *end, uint64_t *out)
+{
+    uint64_t v = 0;
+    for (; p < end; p++)
+        if (__builtin_mul_overflow(v, 10u, &v) || __builtin_add_overflow(v, (unsigned)(*p - '0'), &v))
+            return false;
+    *out = v;
+    return true;
+}
+
 /* One unsigned decimal field of an access line: digits only (no sign), ended
  * by a space, tab or the end of the line, without overflowing 64 bits.  On
  * success *pp is left on the next field (separators skipped).  Hand-rolled
@@ -130,14 +180,15 @@ static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
  * it accepts exactly what strtok(" \t") + wc_parse_u64(base 10) accepted. */
 static inline bool parse_field(const char **pp, uint64_t *out)
 {
-    const char *p = *pp;
+    const char *p = *pp, *start = p;
     unsigned d = (unsigned char)*p - '0';
     if (d > 9) return false;
     uint64_t v = 0;
-    do {
-        if (__builtin_mul_overflow(v, 10u, &v) || __builtin_add_overflow(v, d, &v)) return false;
+    do { /* wraps harmlessly past 19 digits; checked below */
+        v = v * 10 + d;
         d = (unsigned char)*++p - '0';
     } while (d <= 9);
+    if (p - start > 19 && !parse_long_field(start, p, &v)) return false;
     if (*p != ' ' && *p != '\t' && *p != 0) return false;
     while (*p == ' ' || *p == '\t') p++;
     *pp = p;
@@ -175,6 +226,7 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
     bool have_bs = false;
     wc_dim3 bs = {0, 0, 0};
     uint32_t maxgid = 0;
+    bool sorted = true; /* gids non-decreasing so far */
     while ((rc = wc_lreader_next(lr, &line, NULL, err)) > 0) {
         while (*line == ' ' || *line == '\t') line++;
         if (!*line || *line == '#') continue;
@@ -192,13 +244,17 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
             s->recs = p;
         }
         if (parse_access(lr, line, &s->recs[s->nrec], err) < 0) return -1;
-        if (s->recs[s->nrec].gid > maxgid) maxgid = s->recs[s->nrec].gid;
+        uint32_t gid = s->recs[s->nrec].gid;
+        if (gid >= maxgid)
+            maxgid = gid;
+        else
+            sorted = false;
         s->nrec++;
     }
     if (rc < 0) return -1;
     if (!have_bs)
         return wc_errf(err, "%s: empty file (expected 'blocksize: BX BY BZ')", wc_lreader_name(lr));
-    if (sort_by_gid(&s->recs, s->nrec) < 0) return wc_errf(err, "out of memory");
+    if (sort_by_gid(&s->recs, s->nrec, maxgid, sorted) < 0) return wc_errf(err, "out of memory");
     uint32_t tpb = (uint32_t)wc_dim3_count(bs);
     s->nblocks = s->nrec ? maxgid / tpb + 1 : 1;
     s->present_id = malloc((s->nrec + 1) * sizeof *s->present_id);

@@ -186,21 +186,48 @@ static bool parse_long_field(const char *p, const char *end, uint64_t *out)
     return true;
 }
 
+/* Number of leading decimal digits among the 8 bytes of w (first byte in
+ * the low bits), and their value.  SWAR: a byte is a digit when its high
+ * nibble is 3 and adding 6 keeps it there; a carry out of a non-digit byte
+ * can only spoil the flags of bytes after it, which are not counted. */
+static inline unsigned swar_digits(uint64_t w, uint64_t *val)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t nondigit =
+        ((w & 0xf0 * ones) ^ 0x30 * ones) | (((w + 0x06 * ones) & 0xf0 * ones) ^ 0x30 * ones);
+    unsigned k = nondigit ? (unsigned)__builtin_ctzll(nondigit) / 8 : 8;
+    if (!k) return 0;
+    /* Keep the k digits as the low-order end of an 8-digit number (zeros in front). */
+    uint64_t d = (w - 0x30 * ones) << (64 - 8 * k);
+    d = d * 10 + (d >> 8); /* pairs */
+    d = (((d & 0x000000ff000000ffull) * (100 + (1000000ull << 32))) +
+         (((d >> 16) & 0x000000ff000000ffull) * (1 + (10000ull << 32)))) >>
+        32;
+    *val = d;
+    return k;
+}
+
 /* One unsigned decimal field of an access line: digits only (no sign), ended
  * by a space, tab or the end of the line, without overflowing 64 bits.  On
  * success *pp is left on the next field (separators skipped).  Hand-rolled
  * because generic parsers (strtok + strtoull) were most of the reading time;
  * it accepts exactly what strtok(" \t") + wc_parse_u64(base 10) accepted. */
-static inline bool parse_field(const char **pp, uint64_t *out)
+static inline __attribute__((always_inline)) bool parse_field(const char **pp, const char *end,
+                                                              uint64_t *out)
 {
     const char *p = *pp, *start = p;
-    unsigned d = (unsigned char)*p - '0';
-    if (d > 9) return false;
     uint64_t v = 0;
-    do { /* wraps harmlessly past 19 digits; checked below */
-        v = v * 10 + d;
-        d = (unsigned char)*++p - '0';
-    } while (d <= 9);
+    if (end - p >= 8) { /* 8 bytes readable: take up to 8 digits at once */
+        uint64_t w;
+        memcpy(&w, p, 8);
+        unsigned k = swar_digits(w, &v);
+        if (!k) return false;
+        p += k;
+    } else if ((unsigned)((unsigned char)*p - '0') > 9) {
+        return false;
+    }
+    for (unsigned d; (d = (unsigned char)*p - '0') <= 9; p++)
+        v = v * 10 + d; /* wraps harmlessly past 19 digits; checked below */
     if (p - start > 19 && !parse_long_field(start, p, &v)) return false;
     if (*p != ' ' && *p != '\t' && *p != 0) return false;
     while (*p == ' ' || *p == '\t') p++;
@@ -209,13 +236,13 @@ static inline bool parse_field(const char **pp, uint64_t *out)
     return true;
 }
 
-/* `line` starts at a non-blank character (the caller skipped leading blanks). */
-static int parse_access(wc_lreader *lr, const char *line, trc_rec *r, wc_err *err)
+/* [line, end) is the line from its first non-blank character; *end is 0. */
+static int parse_access(wc_lreader *lr, const char *line, const char *end, trc_rec *r, wc_err *err)
 {
     const char *p = line;
     uint64_t gid, dir, addr, size;
-    if (!parse_field(&p, &gid) || !parse_field(&p, &dir) || !parse_field(&p, &addr) ||
-        !parse_field(&p, &size) || *p)
+    if (!parse_field(&p, end, &gid) || !parse_field(&p, end, &dir) ||
+        !parse_field(&p, end, &addr) || !parse_field(&p, end, &size) || *p)
         return wc_errf(err, "%s:%llu: expected '<gid> <dir> <address> <size>' (4 decimal numbers)",
                        wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr));
     if (dir > 1 || size == 0 || size > TRC_MAX_SIZE || gid >= (1ull << 32) - 1)
@@ -240,7 +267,9 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
     wc_dim3 bs = {0, 0, 0};
     uint32_t maxgid = 0;
     bool sorted = true; /* gids non-decreasing so far */
-    while ((rc = wc_lreader_next(lr, &line, NULL, err)) > 0) {
+    size_t len;
+    while ((rc = wc_lreader_next(lr, &line, &len, err)) > 0) {
+        const char *end = line + len;
         while (*line == ' ' || *line == '\t') line++;
         if (!*line || *line == '#') continue;
         if (!have_bs) {
@@ -256,7 +285,7 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
             if (!p) return wc_errf(err, "%s: out of memory", wc_lreader_name(lr));
             s->recs = p;
         }
-        if (parse_access(lr, line, &s->recs[s->nrec], err) < 0) return -1;
+        if (parse_access(lr, line, end, &s->recs[s->nrec], err) < 0) return -1;
         uint32_t gid = s->recs[s->nrec].gid;
         if (gid >= maxgid)
             maxgid = gid;
@@ -274,12 +303,14 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
     s->present_id = malloc((s->nrec + 1) * sizeof *s->present_id);
     s->present_first = malloc((s->nrec + 1) * sizeof *s->present_first);
     if (!s->present_id || !s->present_first) return wc_errf(err, "out of memory");
+    uint64_t block_end = 0; /* first gid past the current block (divide only on a new block) */
     for (size_t i = 0; i < s->nrec; i++) {
-        uint64_t b = sorted_rec(s->recs, s->order, i)->gid / tpb;
-        if (!s->npresent || s->present_id[s->npresent - 1] != b) {
-            s->present_id[s->npresent] = b;
-            s->present_first[s->npresent++] = i;
-        }
+        uint32_t gid = sorted_rec(s->recs, s->order, i)->gid;
+        if (gid < block_end) continue;
+        uint64_t b = gid / tpb;
+        block_end = (b + 1) * tpb;
+        s->present_id[s->npresent] = b;
+        s->present_first[s->npresent++] = i;
     }
     s->present_first[s->npresent] = s->nrec;
     memset(&s->cur, 0, sizeof s->cur);

@@ -18,9 +18,14 @@
  * warpcache's order (x fastest); for 1-D grids this is also the reference
  * tracer's x-major numbering.
  *
- * Because lines are unordered, a kernel's accesses are loaded whole: 16
- * bytes per access (plus 16 more while sorting), then stably sorted by gid
- * with a two-pass radix sort.  An open block needs one offset per thread.
+ * Because lines are unordered, a kernel's accesses are loaded whole (16
+ * bytes per access) and grouped by gid, keeping each thread's file order.
+ * Dense gids (the usual case) get one counter per thread and a 4-byte
+ * order[] entry per access from a counting sort (none when the file is
+ * already in gid order); sparse ones (a few huge gids) are moved by a
+ * two-pass radix sort (16 more bytes per access while sorting).  An open
+ * block needs one offset per thread.  Lines are parsed by hand (SWAR digit
+ * runs): the generic tokenizers were most of the reading time.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -64,8 +69,12 @@ typedef struct trc_source {
     trc_rec *recs;
     uint32_t *order; /* recs in gid order: recs[order[i]]; NULL: recs is in gid order */
     size_t nrec;
-    /* Blocks that have accesses (sparse: a huge gid costs nothing): ids and
-     * first record, npresent + 1 entries in first[]. */
+    /* Dense gids: gid_start[g] = index (in gid order) of thread g's first
+     * record, for g = 0 .. maxgid + 1 (the last one is nrec). */
+    uint32_t *gid_start;
+    uint32_t maxgid;
+    /* Sparse gids (gid_start NULL): blocks that have accesses (a huge gid
+     * costs nothing): ids and first record, npresent + 1 entries in first[]. */
     uint64_t *present_id, *present_first;
     uint64_t npresent, nblocks;
 } trc_source;
@@ -74,7 +83,9 @@ static void free_kernel(trc_source *s)
 {
     free(s->recs);
     free(s->order);
+    free(s->gid_start);
     s->order = NULL;
+    s->gid_start = NULL;
     free(s->present_id);
     free(s->present_first);
     s->recs = NULL;
@@ -112,43 +123,56 @@ static int radix_sort_by_gid(trc_rec **recs, size_t n)
     return 0;
 }
 
-/* Stable counting sort on gid that moves no records: one counter per thread
- * id up to maxgid, then order[] lists the record indices thread by thread,
- * each thread's in file order.  4 bytes per record instead of a 16-byte copy
- * (the fresh pages of a copy cost more than the indirection saves). */
-static int counting_sort_by_gid(const trc_rec *a, size_t n, uint32_t maxgid, uint32_t **order)
+/* Dense gids: a stable counting sort on gid that moves no records.  One
+ * counter per thread id gives gid_start[]; unless the file is already in gid
+ * order, order[] then lists the record indices thread by thread, each
+ * thread's in file order (4 bytes per record instead of a 16-byte copy: the
+ * fresh pages of a copy cost more than the indirection saves).  gid_start[]
+ * also replaces any search when a block is opened. */
+static int index_dense(trc_source *s, bool sorted)
 {
-    uint32_t *ord = malloc(n * sizeof *ord);
-    uint32_t *pos = calloc((size_t)maxgid + 1, sizeof *pos);
-    if (!ord || !pos) {
+    size_t n = s->nrec;
+    uint32_t *c = calloc((size_t)s->maxgid + 3, sizeof *c);
+    uint32_t *ord = sorted ? NULL : malloc(n * sizeof *ord);
+    if (!c || (!sorted && !ord)) {
+        free(c);
         free(ord);
-        free(pos);
         return -1;
     }
-    for (size_t i = 0; i < n; i++) pos[a[i].gid]++;
-    uint32_t sum = 0; /* n < 2^32 (load_kernel caps it) */
-    for (uint64_t g = 0; g <= maxgid; g++) {
-        uint32_t c = pos[g];
-        pos[g] = sum;
-        sum += c;
+    const trc_rec *a = s->recs;
+    /* Count thread g at c[g + 1] (sorted) or c[g + 2] (to be scattered). */
+    unsigned shift = sorted ? 1 : 2;
+    for (size_t i = 0; i < n; i++) c[a[i].gid + shift]++;
+    for (uint64_t g = 1; g < (uint64_t)s->maxgid + 3; g++) c[g] += c[g - 1]; /* n < 2^32 */
+    if (!sorted) {
+        /* c[g + 1] is thread g's next slot; once it has them all it is where
+         * thread g + 1 starts, so afterwards c[g] = start of g for every g. */
+        for (size_t i = 0; i < n; i++) ord[c[a[i].gid + 1]++] = (uint32_t)i;
     }
-    for (size_t i = 0; i < n; i++) ord[pos[a[i].gid]++] = (uint32_t)i;
-    free(pos);
-    *order = ord;
+    s->gid_start = c;
+    s->order = ord;
     return 0;
 }
 
-/* Puts the records in thread order (stable).  Files already in gid order need
- * nothing; dense gids (at most a few counters per record) get an order[]
- * from a one-pass counting sort; sparse ones are moved by a two-pass radix
- * sort. */
-static int sort_by_gid(trc_rec **recs, size_t n, uint32_t maxgid, bool sorted, uint32_t **order)
+/* Sparse gids: records moved into gid order (stable), then the list of
+ * blocks that have any. */
+static int index_sparse(trc_source *s, bool sorted, uint32_t tpb)
 {
-    *order = NULL;
-    if (sorted || n < 2) return 0;
-    if ((uint64_t)maxgid + 1 <= 4 * (uint64_t)n + 65536)
-        return counting_sort_by_gid(*recs, n, maxgid, order);
-    return radix_sort_by_gid(recs, n);
+    if (!sorted && radix_sort_by_gid(&s->recs, s->nrec) < 0) return -1;
+    s->present_id = malloc((s->nrec + 1) * sizeof *s->present_id);
+    s->present_first = malloc((s->nrec + 1) * sizeof *s->present_first);
+    if (!s->present_id || !s->present_first) return -1;
+    uint64_t block_end = 0; /* first gid past the current block (divide only on a new block) */
+    for (size_t i = 0; i < s->nrec; i++) {
+        uint32_t gid = s->recs[i].gid;
+        if (gid < block_end) continue;
+        uint64_t b = gid / tpb;
+        block_end = (b + 1) * tpb;
+        s->present_id[s->npresent] = b;
+        s->present_first[s->npresent++] = i;
+    }
+    s->present_first[s->npresent] = s->nrec;
+    return 0;
 }
 
 /* The i-th record in gid order. */
@@ -296,23 +320,13 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
     if (rc < 0) return -1;
     if (!have_bs)
         return wc_errf(err, "%s: empty file (expected 'blocksize: BX BY BZ')", wc_lreader_name(lr));
-    if (sort_by_gid(&s->recs, s->nrec, maxgid, sorted, &s->order) < 0)
-        return wc_errf(err, "out of memory");
     uint32_t tpb = (uint32_t)wc_dim3_count(bs);
     s->nblocks = s->nrec ? maxgid / tpb + 1 : 1;
-    s->present_id = malloc((s->nrec + 1) * sizeof *s->present_id);
-    s->present_first = malloc((s->nrec + 1) * sizeof *s->present_first);
-    if (!s->present_id || !s->present_first) return wc_errf(err, "out of memory");
-    uint64_t block_end = 0; /* first gid past the current block (divide only on a new block) */
-    for (size_t i = 0; i < s->nrec; i++) {
-        uint32_t gid = sorted_rec(s->recs, s->order, i)->gid;
-        if (gid < block_end) continue;
-        uint64_t b = gid / tpb;
-        block_end = (b + 1) * tpb;
-        s->present_id[s->npresent] = b;
-        s->present_first[s->npresent++] = i;
-    }
-    s->present_first[s->npresent] = s->nrec;
+    s->maxgid = maxgid;
+    /* Dense when a counter per thread costs at most a few per record. */
+    bool dense = (uint64_t)maxgid + 1 <= 4 * (uint64_t)s->nrec + 65536;
+    if ((dense ? index_dense(s, sorted) : index_sparse(s, sorted, tpb)) < 0)
+        return wc_errf(err, "out of memory");
     memset(&s->cur, 0, sizeof s->cur);
     s->cur.block = bs;
     s->cur.grid = (wc_dim3){(uint32_t)s->nblocks, 1, 1};
@@ -354,6 +368,46 @@ static int trc_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
     return 1;
 }
 
+/* Per-thread offsets of a block from gid_start[] (dense gids). */
+static void block_offsets_dense(const trc_source *s, trc_block *b, uint64_t gid0)
+{
+    const uint32_t *start = s->gid_start;
+    uint32_t base = start[gid0]; /* gid0 <= maxgid: the block exists */
+    if (s->order)
+        b->order = s->order + base;
+    else
+        b->rec = s->recs + base;
+    for (uint32_t t = 0; t <= b->tpb; t++) {
+        uint64_t g = gid0 + t;
+        b->off[t] = start[g <= (uint64_t)s->maxgid + 1 ? g : (uint64_t)s->maxgid + 1] - base;
+    }
+}
+
+/* Per-thread offsets of a block by binary search among the blocks that have
+ * accesses, then a scan of its records (sparse gids: records in gid order). */
+static void block_offsets_sparse(const trc_source *s, trc_block *b, uint64_t block_id,
+                                 uint64_t gid0)
+{
+    uint64_t lo = 0, hi = s->npresent;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (s->present_id[mid] < block_id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t n = 0;
+    if (lo < s->npresent && s->present_id[lo] == block_id) {
+        b->rec = s->recs + s->present_first[lo];
+        n = s->present_first[lo + 1] - s->present_first[lo];
+    }
+    size_t i = 0;
+    for (uint32_t t = 0; t <= b->tpb; t++) {
+        while (i < n && b->rec[i].gid - gid0 < t) i++;
+        b->off[t] = (uint32_t)i;
+    }
+}
+
 static int trc_open_block(wc_source *src, uint64_t block_id, void **out, wc_err *err)
 {
     trc_source *s = (trc_source *)src;
@@ -368,34 +422,16 @@ static int trc_open_block(wc_source *src, uint64_t block_id, void **out, wc_err 
         free(off);
         return wc_errf(err, "trc: out of memory");
     }
-    /* Binary search for the block among those with accesses. */
-    uint64_t lo = 0, hi = s->npresent;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (s->present_id[mid] < block_id)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    size_t n = 0;
-    b->rec = s->recs;
-    b->order = NULL;
-    if (lo < s->npresent && s->present_id[lo] == block_id) {
-        if (s->order)
-            b->order = s->order + s->present_first[lo];
-        else
-            b->rec = s->recs + s->present_first[lo];
-        n = s->present_first[lo + 1] - s->present_first[lo];
-    }
     b->tpb = tpb;
     b->nwarps = nwarps;
     b->off = off;
+    b->rec = s->recs;
+    b->order = NULL;
     uint64_t gid0 = block_id * tpb;
-    size_t i = 0;
-    for (uint32_t t = 0; t <= tpb; t++) {
-        while (i < n && sorted_rec(b->rec, b->order, i)->gid - gid0 < t) i++;
-        off[t] = (uint32_t)i;
-    }
+    if (s->gid_start)
+        block_offsets_dense(s, b, gid0);
+    else
+        block_offsets_sparse(s, b, block_id, gid0);
     for (uint32_t t = 0; t < tpb; t++) {
         trc_warp *w = &b->w[t / WC_WARP_SIZE];
         if (off[t + 1] - off[t] > w->maxcnt) w->maxcnt = off[t + 1] - off[t];

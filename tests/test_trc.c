@@ -127,6 +127,21 @@ static void test_dense_and_sparse_gids(void)
 
 /* Field syntax: blanks are spaces and tabs (any number, also trailing),
  * leading zeros are fine, values up to 2^64 - 1 (more than 19 digits too). */
+/* A header alone: one empty block, no instructions. */
+static void test_no_accesses(void)
+{
+    wc_err err = {{0}};
+    wc_source *src = open_text("blocksize: 1 74 1\n", WC_TRACE_TRC, &err);
+    CHECK(src != NULL);
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(l.nk, 1);
+    CHECK_EQ(l.k[0].grid.x, 1);
+    CHECK_EQ(l.n, 0);
+    tlist_free(&l);
+}
+
 static void test_field_syntax(void)
 {
     const char *text = "blocksize: 32 1 1\n"
@@ -303,6 +318,7 @@ int main(void)
     RUN(test_bad_input);
     RUN(test_dense_and_sparse_gids);
     RUN(test_field_syntax);
+    RUN(test_no_accesses);
     RUN(test_round_trip);
     return check_summary("trc");
 }

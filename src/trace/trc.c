@@ -375,7 +375,7 @@ static void block_offsets_dense(const trc_source *s, trc_block *b, uint64_t gid0
     uint32_t base = start[gid0]; /* gid0 <= maxgid: the block exists */
     if (s->order)
         b->order = s->order + base;
-    else
+    else if (s->recs) /* NULL when the kernel has no accesses */
         b->rec = s->recs + base;
     for (uint32_t t = 0; t <= b->tpb; t++) {
         uint64_t g = gid0 + t;

@@ -76,6 +76,93 @@ static void test_bad_input(void)
     expect_error("blocksize: 32 1 1\n0 0 100 4 9\n", "<memory>:2: expected");
     expect_error("blocksize: 32 1 1\n0 0 99999999999999999999999 4\n", "<memory>:2: expected");
     expect_error("blocksize: 32 1 1\n0 0 100 0\n", "out of range");
+    expect_error("blocksize: 32 1 1\n0 0 18446744073709551616 4\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n0 0 100000000000000000000 4\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n0 0 10 4\n+1 0 100 4\n", "<memory>:3: expected");
+    expect_error("blocksize: 32 1 1\n1 -0 100 4\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n1\v0 100 4\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n1 0 1234567890x 4\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n1 0 12345678 4 #c\n", "<memory>:2: expected");
+    expect_error("blocksize: 32 1 1\n1 0 5 256\n", "<memory>:2: out of range");
+    expect_error("blocksize: 32 1 1\n4294967295 0 5 4\n", "<memory>:2: out of range");
+}
+
+/* The same accesses with dense gids (counting sort) and sparse gids (radix
+ * sort: maxgid far above 4 records per thread id); expectations by hand. */
+static void check_gid_layout(uint32_t base_gid)
+{
+    char text[256];
+    /* Threads base+16, base+17 of a 32-thread block, and thread 1 of block 0. */
+    snprintf(text, sizeof text, "blocksize: 32 1 1\n%u 0 8 4\n%u 0 4 4\n1 1 100 4\n%u 1 12 4\n",
+             base_gid + 17, base_gid + 16, base_gid + 17);
+    wc_err err = {{0}};
+    wc_source *src = open_text(text, WC_TRACE_TRC, &err);
+    CHECK(src != NULL);
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(l.k[0].grid.x, base_gid / 32 + 1);
+    CHECK_EQ(l.n, 3);
+    CHECK_EQ(l.v[0].block, 0);
+    CHECK_EQ(l.v[0].in.op, WC_OP_STG);
+    CHECK_EQ(l.v[0].in.mask, 0x2);
+    CHECK(wc_winst_lane_addr(&l.v[0].in, 1) == 100);
+    /* Access 0 of lanes 16 and 17: 4 and 8 (a stride of 4), then lane 17's store. */
+    CHECK_EQ(l.v[1].block, base_gid / 32);
+    CHECK_EQ(l.v[1].in.op, WC_OP_LDG);
+    CHECK_EQ(l.v[1].in.mask, 0x30000);
+    CHECK(wc_winst_lane_addr(&l.v[1].in, 16) == 4);
+    CHECK(wc_winst_lane_addr(&l.v[1].in, 17) == 8);
+    CHECK_EQ(l.v[2].in.op, WC_OP_STG);
+    CHECK_EQ(l.v[2].in.mask, 0x20000);
+    CHECK(wc_winst_lane_addr(&l.v[2].in, 17) == 12);
+    tlist_free(&l);
+}
+
+static void test_dense_and_sparse_gids(void)
+{
+    check_gid_layout(992);    /* 1010 threads for 4 records: dense */
+    check_gid_layout(199968); /* 200000 threads for 4 records: sparse */
+}
+
+/* Field syntax: blanks are spaces and tabs (any number, also trailing),
+ * leading zeros are fine, values up to 2^64 - 1 (more than 19 digits too). */
+/* A header alone: one empty block, no instructions. */
+static void test_no_accesses(void)
+{
+    wc_err err = {{0}};
+    wc_source *src = open_text("blocksize: 1 74 1\n", WC_TRACE_TRC, &err);
+    CHECK(src != NULL);
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(l.nk, 1);
+    CHECK_EQ(l.k[0].grid.x, 1);
+    CHECK_EQ(l.n, 0);
+    tlist_free(&l);
+}
+
+static void test_field_syntax(void)
+{
+    const char *text = "blocksize: 32 1 1\n"
+                       "\t 0000000000000000000000001 \t00 "
+                       "0000000000000000000018446744073709551615\t4 \t\n"
+                       "2 1 12345678901234567 255\r\n";
+    wc_err err = {{0}};
+    wc_source *src = open_text(text, WC_TRACE_TRC, &err);
+    CHECK(src != NULL);
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    wc_source_destroy(src);
+    CHECK_EQ(l.n, 2);
+    CHECK_EQ(l.v[0].in.mask, 0x2);
+    CHECK(wc_winst_lane_addr(&l.v[0].in, 1) == UINT64_MAX);
+    CHECK_EQ(l.v[0].in.width, 4);
+    CHECK_EQ(l.v[1].in.mask, 0x4);
+    CHECK_EQ(l.v[1].in.op, WC_OP_STG);
+    CHECK(wc_winst_lane_addr(&l.v[1].in, 2) == 12345678901234567ull);
+    CHECK_EQ(l.v[1].in.width, 255);
+    tlist_free(&l);
 }
 
 /* Per-thread access lists of a source, derived from warp instructions by the
@@ -120,6 +207,71 @@ static acc *thread_accesses(wc_source *src, size_t *n)
     return v;
 }
 
+/* A line of a .trc file with its gid and position, for a stable sort. */
+typedef struct tline {
+    const char *text;
+    unsigned long long gid;
+    size_t pos;
+} tline;
+
+static int cmp_tline(const void *a, const void *b)
+{
+    const tline *x = a, *y = b;
+    if (x->gid != y->gid) return x->gid < y->gid ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The file's access lines stably sorted by gid (header first): the same
+ * per-thread sequences, so the same instructions (read without a sort). */
+static char *sorted_by_gid(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)len + 1), *out = malloc((size_t)len + 2);
+    size_t got = fread(buf, 1, (size_t)len, f);
+    fclose(f);
+    buf[got] = 0;
+    size_t n = 0, cap = 1024;
+    tline *v = malloc(cap * sizeof *v);
+    char *save = NULL, *header = strtok_r(buf, "\n", &save);
+    for (char *p = strtok_r(NULL, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
+        if (n == cap) v = realloc(v, (cap *= 2) * sizeof *v);
+        v[n] = (tline){p, strtoull(p, NULL, 10), n};
+        n++;
+    }
+    qsort(v, n, sizeof *v, cmp_tline);
+    size_t o = (size_t)sprintf(out, "%s\n", header);
+    for (size_t i = 0; i < n; i++) o += (size_t)sprintf(out + o, "%s\n", v[i].text);
+    free(v);
+    free(buf);
+    return out;
+}
+
+static void check_sorted_copy_same(const char *path)
+{
+    wc_err err = {{0}};
+    tlist a, b;
+    wc_source *src = wc_trace_open(path, WC_TRACE_TRC, NULL, &err);
+    CHECK(src != NULL);
+    CHECK_EQ(tlist_drain(src, &a, &err), 0);
+    wc_source_destroy(src);
+    char *text = sorted_by_gid(path);
+    CHECK(text != NULL);
+    src = open_text(text, WC_TRACE_TRC, &err);
+    CHECK(src != NULL);
+    CHECK_EQ(tlist_drain(src, &b, &err), 0);
+    wc_source_destroy(src);
+    b.k[0].id = a.k[0].id; /* names and ids come from the path, not the text */
+    snprintf(b.k[0].name, sizeof b.k[0].name, "%s", a.k[0].name);
+    CHECK(tlist_same(&a, &b));
+    free(text);
+    tlist_free(&a);
+    tlist_free(&b);
+}
+
 static void test_round_trip(void)
 {
     const char *specs[] = {"micro/stride:n=4096", "micro/colcopy:h=64,store=1",
@@ -151,6 +303,7 @@ static void test_round_trip(void)
         CHECK_EQ(bad, 0);
         free(a);
         free(b);
+        check_sorted_copy_same(first);
         /* The folder alone is enough to find the series. */
         rd = wc_trace_open(dir, WC_TRACE_AUTO, NULL, &err);
         CHECK(rd != NULL);
@@ -163,6 +316,9 @@ int main(void)
 {
     RUN(test_hand_fixture);
     RUN(test_bad_input);
+    RUN(test_dense_and_sparse_gids);
+    RUN(test_field_syntax);
+    RUN(test_no_accesses);
     RUN(test_round_trip);
     return check_summary("trc");
 }

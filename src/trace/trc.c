@@ -18,9 +18,14 @@
  * warpcache's order (x fastest); for 1-D grids this is also the reference
  * tracer's x-major numbering.
  *
- * Because lines are unordered, a kernel's accesses are loaded whole: 16
- * bytes per access (plus 16 more while sorting), then stably sorted by gid
- * with a two-pass radix sort.  An open block needs one offset per thread.
+ * Because lines are unordered, a kernel's accesses are loaded whole (16
+ * bytes per access) and grouped by gid, keeping each thread's file order.
+ * Dense gids (the usual case) get one counter per thread and a 4-byte
+ * order[] entry per access from a counting sort (none when the file is
+ * already in gid order); sparse ones (a few huge gids) are moved by a
+ * two-pass radix sort (16 more bytes per access while sorting).  An open
+ * block needs one offset per thread.  Lines are parsed by hand (SWAR digit
+ * runs): the generic tokenizers were most of the reading time.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -44,7 +49,8 @@ typedef struct trc_warp {
 } trc_warp;
 
 typedef struct trc_block {
-    const trc_rec *rec; /* the block's records, sorted by gid */
+    const trc_rec *rec;    /* records: the block's i-th in gid order is */
+    const uint32_t *order; /* rec[order[i]], or rec[i] when order is NULL */
     uint32_t tpb, nwarps;
     uint32_t *off; /* tpb + 1 offsets into rec */
     trc_warp w[];
@@ -61,9 +67,14 @@ typedef struct trc_source {
     wc_kernel cur;
     bool have_kernel;
     trc_rec *recs;
+    uint32_t *order; /* recs in gid order: recs[order[i]]; NULL: recs is in gid order */
     size_t nrec;
-    /* Blocks that have accesses (sparse: a huge gid costs nothing): ids and
-     * first record, npresent + 1 entries in first[]. */
+    /* Dense gids: gid_start[g] = index (in gid order) of thread g's first
+     * record, for g = 0 .. maxgid + 1 (the last one is nrec). */
+    uint32_t *gid_start;
+    uint32_t maxgid;
+    /* Sparse gids (gid_start NULL): blocks that have accesses (a huge gid
+     * costs nothing): ids and first record, npresent + 1 entries in first[]. */
     uint64_t *present_id, *present_first;
     uint64_t npresent, nblocks;
 } trc_source;
@@ -71,6 +82,10 @@ typedef struct trc_source {
 static void free_kernel(trc_source *s)
 {
     free(s->recs);
+    free(s->order);
+    free(s->gid_start);
+    s->order = NULL;
+    s->gid_start = NULL;
     free(s->present_id);
     free(s->present_first);
     s->recs = NULL;
@@ -80,8 +95,9 @@ static void free_kernel(trc_source *s)
     s->nblocks = 0;
 }
 
-/* Stable LSD radix sort on gid, two 16-bit digits. */
-static int sort_by_gid(trc_rec **recs, size_t n)
+/* Stable LSD radix sort on gid, two 16-bit digits (for sparse gids, where a
+ * counter per thread would cost more than the records). */
+static int radix_sort_by_gid(trc_rec **recs, size_t n)
 {
     trc_rec *tmp = malloc(n ? n * sizeof *tmp : 1);
     uint32_t *cnt = malloc(65537 * sizeof *cnt);
@@ -107,6 +123,64 @@ static int sort_by_gid(trc_rec **recs, size_t n)
     return 0;
 }
 
+/* Dense gids: a stable counting sort on gid that moves no records.  One
+ * counter per thread id gives gid_start[]; unless the file is already in gid
+ * order, order[] then lists the record indices thread by thread, each
+ * thread's in file order (4 bytes per record instead of a 16-byte copy: the
+ * fresh pages of a copy cost more than the indirection saves).  gid_start[]
+ * also replaces any search when a block is opened. */
+static int index_dense(trc_source *s, bool sorted)
+{
+    size_t n = s->nrec;
+    uint32_t *c = calloc((size_t)s->maxgid + 3, sizeof *c);
+    uint32_t *ord = sorted ? NULL : malloc(n * sizeof *ord);
+    if (!c || (!sorted && !ord)) {
+        free(c);
+        free(ord);
+        return -1;
+    }
+    const trc_rec *a = s->recs;
+    /* Count thread g at c[g + 1] (sorted) or c[g + 2] (to be scattered). */
+    unsigned shift = sorted ? 1 : 2;
+    for (size_t i = 0; i < n; i++) c[a[i].gid + shift]++;
+    for (uint64_t g = 1; g < (uint64_t)s->maxgid + 3; g++) c[g] += c[g - 1]; /* n < 2^32 */
+    if (!sorted) {
+        /* c[g + 1] is thread g's next slot; once it has them all it is where
+         * thread g + 1 starts, so afterwards c[g] = start of g for every g. */
+        for (size_t i = 0; i < n; i++) ord[c[a[i].gid + 1]++] = (uint32_t)i;
+    }
+    s->gid_start = c;
+    s->order = ord;
+    return 0;
+}
+
+/* Sparse gids: records moved into gid order (stable), then the list of
+ * blocks that have any. */
+static int index_sparse(trc_source *s, bool sorted, uint32_t tpb)
+{
+    if (!sorted && radix_sort_by_gid(&s->recs, s->nrec) < 0) return -1;
+    s->present_id = malloc((s->nrec + 1) * sizeof *s->present_id);
+    s->present_first = malloc((s->nrec + 1) * sizeof *s->present_first);
+    if (!s->present_id || !s->present_first) return -1;
+    uint64_t block_end = 0; /* first gid past the current block (divide only on a new block) */
+    for (size_t i = 0; i < s->nrec; i++) {
+        uint32_t gid = s->recs[i].gid;
+        if (gid < block_end) continue;
+        uint64_t b = gid / tpb;
+        block_end = (b + 1) * tpb;
+        s->present_id[s->npresent] = b;
+        s->present_first[s->npresent++] = i;
+    }
+    s->present_first[s->npresent] = s->nrec;
+    return 0;
+}
+
+/* The i-th record in gid order. */
+static inline const trc_rec *sorted_rec(const trc_rec *rec, const uint32_t *order, size_t i)
+{
+    return order ? &rec[order[i]] : &rec[i];
+}
+
 static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
 {
     unsigned long long x, y, z;
@@ -123,20 +197,76 @@ static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
     return 0;
 }
 
-static int parse_access(wc_lreader *lr, char *line, trc_rec *r, wc_err *err)
+/* Digits [p, end) with an overflow check (only fields over 19 digits need
+ * one: leading zeros, or a value near or past 2^64). */
+static bool parse_long_field(const char *p, const char *end, uint64_t *out)
 {
-    char *tok[5];
-    int n = 0;
-    for (char *p = strtok(line, " \t"); p; p = strtok(NULL, " \t")) {
-        if (n == 4) {
-            n++;
-            break;
-        }
-        tok[n++] = p;
+    uint64_t v = 0;
+    for (; p < end; p++)
+        if (__builtin_mul_overflow(v, 10u, &v) ||
+            __builtin_add_overflow(v, (unsigned)(*p - '0'), &v))
+            return false;
+    *out = v;
+    return true;
+}
+
+/* Number of leading decimal digits among the 8 bytes of w (first byte in
+ * the low bits), and their value.  SWAR: a byte is a digit when its high
+ * nibble is 3 and adding 6 keeps it there; a carry out of a non-digit byte
+ * can only spoil the flags of bytes after it, which are not counted. */
+static inline unsigned swar_digits(uint64_t w, uint64_t *val)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t nondigit =
+        ((w & 0xf0 * ones) ^ 0x30 * ones) | (((w + 0x06 * ones) & 0xf0 * ones) ^ 0x30 * ones);
+    unsigned k = nondigit ? (unsigned)__builtin_ctzll(nondigit) / 8 : 8;
+    if (!k) return 0;
+    /* Keep the k digits as the low-order end of an 8-digit number (zeros in front). */
+    uint64_t d = (w - 0x30 * ones) << (64 - 8 * k);
+    d = d * 10 + (d >> 8); /* pairs */
+    d = (((d & 0x000000ff000000ffull) * (100 + (1000000ull << 32))) +
+         (((d >> 16) & 0x000000ff000000ffull) * (1 + (10000ull << 32)))) >>
+        32;
+    *val = d;
+    return k;
+}
+
+/* One unsigned decimal field of an access line: digits only (no sign), ended
+ * by a space, tab or the end of the line, without overflowing 64 bits.  On
+ * success *pp is left on the next field (separators skipped).  Hand-rolled
+ * because generic parsers (strtok + strtoull) were most of the reading time;
+ * it accepts exactly what strtok(" \t") + wc_parse_u64(base 10) accepted. */
+static inline __attribute__((always_inline)) bool parse_field(const char **pp, const char *end,
+                                                              uint64_t *out)
+{
+    const char *p = *pp, *start = p;
+    uint64_t v = 0;
+    if (end - p >= 8) { /* 8 bytes readable: take up to 8 digits at once */
+        uint64_t w;
+        memcpy(&w, p, 8);
+        unsigned k = swar_digits(w, &v);
+        if (!k) return false;
+        p += k;
+    } else if ((unsigned)((unsigned char)*p - '0') > 9) {
+        return false;
     }
+    for (unsigned d; (d = (unsigned char)*p - '0') <= 9; p++)
+        v = v * 10 + d; /* wraps harmlessly past 19 digits; checked below */
+    if (p - start > 19 && !parse_long_field(start, p, &v)) return false;
+    if (*p != ' ' && *p != '\t' && *p != 0) return false;
+    while (*p == ' ' || *p == '\t') p++;
+    *pp = p;
+    *out = v;
+    return true;
+}
+
+/* [line, end) is the line from its first non-blank character; *end is 0. */
+static int parse_access(wc_lreader *lr, const char *line, const char *end, trc_rec *r, wc_err *err)
+{
+    const char *p = line;
     uint64_t gid, dir, addr, size;
-    if (n != 4 || !wc_parse_u64(tok[0], 10, &gid) || !wc_parse_u64(tok[1], 10, &dir) ||
-        !wc_parse_u64(tok[2], 10, &addr) || !wc_parse_u64(tok[3], 10, &size))
+    if (!parse_field(&p, end, &gid) || !parse_field(&p, end, &dir) ||
+        !parse_field(&p, end, &addr) || !parse_field(&p, end, &size) || *p)
         return wc_errf(err, "%s:%llu: expected '<gid> <dir> <address> <size>' (4 decimal numbers)",
                        wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr));
     if (dir > 1 || size == 0 || size > TRC_MAX_SIZE || gid >= (1ull << 32) - 1)
@@ -160,7 +290,10 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
     bool have_bs = false;
     wc_dim3 bs = {0, 0, 0};
     uint32_t maxgid = 0;
-    while ((rc = wc_lreader_next(lr, &line, NULL, err)) > 0) {
+    bool sorted = true; /* gids non-decreasing so far */
+    size_t len;
+    while ((rc = wc_lreader_next(lr, &line, &len, err)) > 0) {
+        const char *end = line + len;
         while (*line == ' ' || *line == '\t') line++;
         if (!*line || *line == '#') continue;
         if (!have_bs) {
@@ -176,27 +309,24 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
             if (!p) return wc_errf(err, "%s: out of memory", wc_lreader_name(lr));
             s->recs = p;
         }
-        if (parse_access(lr, line, &s->recs[s->nrec], err) < 0) return -1;
-        if (s->recs[s->nrec].gid > maxgid) maxgid = s->recs[s->nrec].gid;
+        if (parse_access(lr, line, end, &s->recs[s->nrec], err) < 0) return -1;
+        uint32_t gid = s->recs[s->nrec].gid;
+        if (gid >= maxgid)
+            maxgid = gid;
+        else
+            sorted = false;
         s->nrec++;
     }
     if (rc < 0) return -1;
     if (!have_bs)
         return wc_errf(err, "%s: empty file (expected 'blocksize: BX BY BZ')", wc_lreader_name(lr));
-    if (sort_by_gid(&s->recs, s->nrec) < 0) return wc_errf(err, "out of memory");
     uint32_t tpb = (uint32_t)wc_dim3_count(bs);
     s->nblocks = s->nrec ? maxgid / tpb + 1 : 1;
-    s->present_id = malloc((s->nrec + 1) * sizeof *s->present_id);
-    s->present_first = malloc((s->nrec + 1) * sizeof *s->present_first);
-    if (!s->present_id || !s->present_first) return wc_errf(err, "out of memory");
-    for (size_t i = 0; i < s->nrec; i++) {
-        uint64_t b = s->recs[i].gid / tpb;
-        if (!s->npresent || s->present_id[s->npresent - 1] != b) {
-            s->present_id[s->npresent] = b;
-            s->present_first[s->npresent++] = i;
-        }
-    }
-    s->present_first[s->npresent] = s->nrec;
+    s->maxgid = maxgid;
+    /* Dense when a counter per thread costs at most a few per record. */
+    bool dense = (uint64_t)maxgid + 1 <= 4 * (uint64_t)s->nrec + 65536;
+    if ((dense ? index_dense(s, sorted) : index_sparse(s, sorted, tpb)) < 0)
+        return wc_errf(err, "out of memory");
     memset(&s->cur, 0, sizeof s->cur);
     s->cur.block = bs;
     s->cur.grid = (wc_dim3){(uint32_t)s->nblocks, 1, 1};
@@ -238,6 +368,46 @@ static int trc_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
     return 1;
 }
 
+/* Per-thread offsets of a block from gid_start[] (dense gids). */
+static void block_offsets_dense(const trc_source *s, trc_block *b, uint64_t gid0)
+{
+    const uint32_t *start = s->gid_start;
+    uint32_t base = start[gid0]; /* gid0 <= maxgid: the block exists */
+    if (s->order)
+        b->order = s->order + base;
+    else if (s->recs) /* NULL when the kernel has no accesses */
+        b->rec = s->recs + base;
+    for (uint32_t t = 0; t <= b->tpb; t++) {
+        uint64_t g = gid0 + t;
+        b->off[t] = start[g <= (uint64_t)s->maxgid + 1 ? g : (uint64_t)s->maxgid + 1] - base;
+    }
+}
+
+/* Per-thread offsets of a block by binary search among the blocks that have
+ * accesses, then a scan of its records (sparse gids: records in gid order). */
+static void block_offsets_sparse(const trc_source *s, trc_block *b, uint64_t block_id,
+                                 uint64_t gid0)
+{
+    uint64_t lo = 0, hi = s->npresent;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (s->present_id[mid] < block_id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t n = 0;
+    if (lo < s->npresent && s->present_id[lo] == block_id) {
+        b->rec = s->recs + s->present_first[lo];
+        n = s->present_first[lo + 1] - s->present_first[lo];
+    }
+    size_t i = 0;
+    for (uint32_t t = 0; t <= b->tpb; t++) {
+        while (i < n && b->rec[i].gid - gid0 < t) i++;
+        b->off[t] = (uint32_t)i;
+    }
+}
+
 static int trc_open_block(wc_source *src, uint64_t block_id, void **out, wc_err *err)
 {
     trc_source *s = (trc_source *)src;
@@ -252,30 +422,16 @@ static int trc_open_block(wc_source *src, uint64_t block_id, void **out, wc_err 
         free(off);
         return wc_errf(err, "trc: out of memory");
     }
-    /* Binary search for the block among those with accesses. */
-    uint64_t lo = 0, hi = s->npresent;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (s->present_id[mid] < block_id)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    size_t n = 0;
-    b->rec = s->recs;
-    if (lo < s->npresent && s->present_id[lo] == block_id) {
-        b->rec = s->recs + s->present_first[lo];
-        n = s->present_first[lo + 1] - s->present_first[lo];
-    }
     b->tpb = tpb;
     b->nwarps = nwarps;
     b->off = off;
+    b->rec = s->recs;
+    b->order = NULL;
     uint64_t gid0 = block_id * tpb;
-    size_t i = 0;
-    for (uint32_t t = 0; t <= tpb; t++) {
-        while (i < n && b->rec[i].gid - gid0 < t) i++;
-        off[t] = (uint32_t)i;
-    }
+    if (s->gid_start)
+        block_offsets_dense(s, b, gid0);
+    else
+        block_offsets_sparse(s, b, block_id, gid0);
     for (uint32_t t = 0; t < tpb; t++) {
         trc_warp *w = &b->w[t / WC_WARP_SIZE];
         if (off[t + 1] - off[t] > w->maxcnt) w->maxcnt = off[t + 1] - off[t];
@@ -302,11 +458,12 @@ static int trc_next_inst(wc_source *src, void *block, uint32_t warp, wc_winst *o
             w->done = 0;
             continue;
         }
-        const trc_rec *first = &b->rec[b->off[t0 + __builtin_ctz(cand)] + w->k];
+        const trc_rec *first =
+            sorted_rec(b->rec, b->order, b->off[t0 + __builtin_ctz(cand)] + w->k);
         uint32_t mask = 0;
         for (uint32_t m = cand; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            const trc_rec *r = &b->rec[b->off[t0 + l] + w->k];
+            const trc_rec *r = sorted_rec(b->rec, b->order, b->off[t0 + l] + w->k);
             if (r->dir == first->dir && r->size == first->size) {
                 mask |= 1u << l;
                 out->addr[l] = r->addr;

@@ -111,8 +111,7 @@ static inline uint32_t wc_kernel_threads_per_block(const wc_kernel *k)
 }
 static inline uint32_t wc_kernel_warps_per_block(const wc_kernel *k)
 {
-    return (uint32_t)(((uint64_t)wc_kernel_threads_per_block(k) + WC_WARP_SIZE - 1) /
-                      WC_WARP_SIZE);
+    return (uint32_t)(((uint64_t)wc_kernel_threads_per_block(k) + WC_WARP_SIZE - 1) / WC_WARP_SIZE);
 }
 
 typedef struct wc_source wc_source;

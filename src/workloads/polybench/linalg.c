@@ -87,15 +87,23 @@ static int read_dims(wc_params *p, double *s, int *rmw, wc_err *err)
     return rmw ? pb_rmw(p, rmw, err) : 0;
 }
 
-static wc_source *open_atax(wc_params *p, uint64_t seed, wc_err *err)
+/* The preamble most kernels share: scale, rmw and two dimensions read, then a
+ * new program; NULL (with err set) on a bad parameter. */
+static pb_prog *open_2d(wc_params *p, const char *na, uint64_t da, uint64_t *a, const char *nb,
+                        uint64_t db, uint64_t *b, wc_err *err)
 {
     double s;
     int rmw;
-    uint64_t nx, ny;
-    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "nx", 4096, s, &nx, err) < 0 ||
-        pb_dim(p, "ny", 4096, s, &ny, err) < 0)
+    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, na, da, s, a, err) < 0 ||
+        pb_dim(p, nb, db, s, b, err) < 0)
         return NULL;
-    pb_prog *pg = pb_prog_new(rmw, err);
+    return pb_prog_new(rmw, err);
+}
+
+static wc_source *open_atax(wc_params *p, uint64_t seed, wc_err *err)
+{
+    uint64_t nx, ny;
+    pb_prog *pg = open_2d(p, "nx", 4096, &nx, "ny", 4096, &ny, err);
     if (!pg) return NULL;
     pb_build_atax(pg, nx, ny, true, true);
     return pb_finish(pg, 1, err);
@@ -105,13 +113,8 @@ static wc_source *open_atax(wc_params *p, uint64_t seed, wc_err *err)
 
 static wc_source *open_bicg(wc_params *p, uint64_t seed, wc_err *err)
 {
-    double s;
-    int rmw;
     uint64_t nx, ny;
-    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "nx", 4096, s, &nx, err) < 0 ||
-        pb_dim(p, "ny", 4096, s, &ny, err) < 0)
-        return NULL;
-    pb_prog *pg = pb_prog_new(rmw, err);
+    pb_prog *pg = open_2d(p, "nx", 4096, &nx, "ny", 4096, &ny, err);
     if (!pg) return NULL;
     unsigned A = pb_array(pg, nx * ny), r = pb_array(pg, nx), sv = pb_array(pg, ny);
     unsigned pv = pb_array(pg, ny), q = pb_array(pg, nx);
@@ -245,13 +248,8 @@ int pb_build_syrk(pb_prog *pg, uint64_t n, uint64_t m, uint64_t iters)
 
 static wc_source *open_syrk(wc_params *p, uint64_t seed, wc_err *err)
 {
-    double s;
-    int rmw;
     uint64_t n, m;
-    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "n", 1024, s, &n, err) < 0 ||
-        pb_dim(p, "m", 1024, s, &m, err) < 0)
-        return NULL;
-    pb_prog *pg = pb_prog_new(rmw, err);
+    pb_prog *pg = open_2d(p, "n", 1024, &n, "m", 1024, &m, err);
     if (!pg) return NULL;
     pb_build_syrk(pg, n, m, m);
     return pb_finish(pg, 1, err);
@@ -259,13 +257,8 @@ static wc_source *open_syrk(wc_params *p, uint64_t seed, wc_err *err)
 
 static wc_source *open_syr2k(wc_params *p, uint64_t seed, wc_err *err)
 {
-    double s;
-    int rmw;
     uint64_t n, m;
-    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "n", 2048, s, &n, err) < 0 ||
-        pb_dim(p, "m", 2048, s, &m, err) < 0)
-        return NULL;
-    pb_prog *pg = pb_prog_new(rmw, err);
+    pb_prog *pg = open_2d(p, "n", 2048, &n, "m", 2048, &m, err);
     if (!pg) return NULL;
     unsigned A = pb_array(pg, n * m), B = pb_array(pg, n * m), C = pb_array(pg, n * n);
     int64_t N = (int64_t)n, M = (int64_t)m;

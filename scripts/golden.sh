@@ -1,0 +1,46 @@
+#!/bin/sh
+# golden.sh - runs a fixed set of (workload, configuration) cases and writes
+# each one's JSON statistics to OUTDIR/NN.json.  Refactors that must not change
+# results (new seams, faster code) compare two such directories:
+#
+#   scripts/golden.sh /tmp/ref-warpcache /tmp/golden-before   # reference binary
+#   scripts/golden.sh build/warpcache    /tmp/golden-after
+#   diff -r /tmp/golden-before /tmp/golden-after && echo identical
+#
+# The cases cover both coalescing granularities, every replacement policy,
+# write and allocation policies, set-index functions, both schedulers, the
+# 48 KB L1, a real GPGPU-Sim file, traces, and regular and irregular kernels.
+# About a minute on one core.
+set -e
+BIN=${1:?usage: golden.sh WARPCACHE OUTDIR}
+OUT=${2:?usage: golden.sh WARPCACHE OUTDIR}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=${SHARED:-$ROOT/../shared}
+mkdir -p "$OUT"
+n=0
+case_() {
+  n=$((n + 1))
+  f=$(printf '%s/%02d.json' "$OUT" "$n")
+  echo "$*" > "$f.cmd"
+  "$BIN" run -q "$@" --json "$f" > /dev/null 2>&1 || echo "exit $?" >> "$f.cmd"
+}
+WL="micro/stream:n=65536 micro/colcopy:h=256 micro/stride:n=65536,stride=8
+polybench/atax:scale=0.125 polybench/syrk:scale=0.125 polybench/2dconv:scale=0.125
+rodinia/bfs:nodes=8192 rodinia/hotspot seed/assoc:sv=4096 lonestar/sssp parboil/spmv"
+for w in $WL; do
+  case_ -w "$w" -o max_cycles=400000
+done
+for w in micro/colcopy:h=512 polybench/atax:scale=0.125 rodinia/bfs:nodes=8192; do
+  case_ -w "$w" --config "$ROOT/configs/fermi-48k.config" -o max_cycles=400000
+  case_ -w "$w" -o gpgpu_scheduler=lrr -o max_cycles=400000
+  case_ -w "$w" -o coalesce_bytes=32 -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=N:32:128:4,L:R:f:N:L,A:32:8,8' -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=N:32:128:4,L:B:m:N:P,A:16:4,8' -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=N:64:128:2,F:T:m:N:H,A:32:8,8' -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=N:16:128:8,N:L:m:N:X,A:32:8,8' -o max_cycles=400000
+  case_ -w "$w" -o max_warp_limit=4 -o max_cycles=400000
+done
+case_ -w polybench/gemm:scale=0.125 --config "$SHARED/data/gpgpusim-configs/SM2_GTX480/gpgpusim.config" -o max_cycles=400000
+case_ -t "$SHARED/data/traces/accelsim/matrixmul-32-32/kernelslist.g"
+case_ -t "$SHARED/data/traces/accelsim/vectoradd-100-32/kernelslist.g"
+echo "golden: $n cases in $OUT"

@@ -35,6 +35,15 @@ ifeq ($(call have_lib,zstd.h,-lzstd),yes)
   LDLIBS_ALL += -lzstd
 endif
 
+# Objects depend on a stamp of the compiler and flags, rewritten only when they
+# change: `make check` may install a codec library (scripts/deps.sh) after `make
+# demo` built without it, and the re-read Makefile then compiles with
+# -DWC_HAVE_ZSTD=1; without the stamp the old objects would be kept.
+FLAGS_STAMP := $(BUILD)/flags.stamp
+FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDLIBS_ALL)
+$(shell mkdir -p $(BUILD) && { [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || \
+          printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP); })
+
 LIB_SRC  := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -48,7 +57,7 @@ HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 .PHONY: all demo check test bench fuzz asan format fmt-check deps clean
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a
 
-$(BUILD)/obj/%.o: %.c $(HEADERS)
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
 
@@ -59,11 +68,11 @@ $(BUILD)/libwarpcache.a: $(LIB_OBJ)
 $(BUILD)/warpcache: $(CLI_OBJ) $(BUILD)/libwarpcache.a
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
-$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/libwarpcache.a
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
-$(BUILD)/bench/%: bench/%.c $(BUILD)/libwarpcache.a
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 

@@ -21,7 +21,8 @@ static const char run_help[] =
     "%s"
     "\n"
     "Output: an aligned table on stdout, unless --json - or --csv - takes stdout.\n"
-    "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace).\n";
+    "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace), 1 an internal\n"
+    "failure or an output that could not be written (outputs are replaced whole or not at all).\n";
 
 typedef struct run_opts {
     wc_cli_common c;
@@ -37,7 +38,7 @@ static int parse(run_opts *o, int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf(run_help, wc_cli_common_help);
-            exit(0);
+            return 1;
         }
         if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
             o->workload = argv[++i];
@@ -58,7 +59,8 @@ static int parse(run_opts *o, int argc, char **argv)
         wc_cli_error("run: --kernels applies to --trace only");
         return -1;
     }
-    return 0;
+    const char *outs[] = {o->c.json, o->c.csv}, *names[] = {"--json", "--csv"};
+    return wc_out_check_distinct(outs, names, 2);
 }
 
 /* Names of the workloads to run: one, or every member of a suite. */
@@ -85,13 +87,13 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
                               : wc_workload_open(what, o->c.cfg.seed, &err);
     if (!src) {
         wc_cli_error("%s", err.msg);
-        return WC_EXIT_USAGE;
+        return wc_cli_status_of(&err);
     }
     wc_sim *sim = wc_sim_create(&o->c.cfg, &err);
     if (!sim) {
         wc_source_destroy(src);
         wc_cli_error("%s", err.msg);
-        return WC_EXIT_USAGE;
+        return wc_cli_status_of(&err);
     }
     wc_progress prog;
     wc_progress_init(&prog, what, o->c.quiet);
@@ -105,7 +107,7 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
     wc_source_destroy(src);
     if (rc < 0) {
         wc_cli_error("%s", err.msg);
-        return WC_EXIT_USAGE;
+        return wc_cli_status_of(&err); /* a deadlock is internal: 1 */
     }
     if (st->truncated && !o->c.quiet)
         wc_cli_error("%s: stopped after -max_cycles=%llu cycles in kernel %s; the statistics "
@@ -114,7 +116,60 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
     return WC_EXIT_OK;
 }
 
-static int report(run_opts *o, wc_stats *runs, size_t n)
+static void put_json(const void *runs_v, const void *n_v, FILE *f)
+{
+    const wc_stats *runs = runs_v;
+    size_t n = *(const size_t *)n_v;
+    if (n == 1) {
+        wc_stats_write_json(&runs[0], f);
+        return;
+    }
+    fputs("[\n", f);
+    for (size_t i = 0; i < n; i++) {
+        if (i) fputs(",\n", f);
+        wc_stats_write_json(&runs[i], f);
+    }
+    fputs("]\n", f);
+}
+
+static void put_csv(const void *runs_v, const void *n_v, FILE *f)
+{
+    const wc_stats *runs = runs_v;
+    size_t n = *(const size_t *)n_v;
+    for (size_t i = 0; i < n; i++) wc_stats_write_csv_run(&runs[i], f, i == 0);
+}
+
+/* The outputs are opened before the simulation, so that a path that cannot
+ * be written fails at once rather than after a long run. */
+typedef struct run_outs {
+    wc_out json, csv;
+    bool has_json, has_csv;
+} run_outs;
+
+static int open_outputs(const run_opts *o, run_outs *out)
+{
+    memset(out, 0, sizeof *out);
+    if (o->c.json) {
+        if (wc_out_open(&out->json, o->c.json) < 0) return -1;
+        out->has_json = true;
+    }
+    if (o->c.csv) {
+        if (wc_out_open(&out->csv, o->c.csv) < 0) {
+            if (out->has_json) wc_out_abort(&out->json);
+            return -1;
+        }
+        out->has_csv = true;
+    }
+    return 0;
+}
+
+static void abort_outputs(run_outs *out)
+{
+    if (out->has_json) wc_out_abort(&out->json);
+    if (out->has_csv) wc_out_abort(&out->csv);
+}
+
+static int report(run_opts *o, run_outs *out, wc_stats *runs, size_t n)
 {
     bool text_to_stdout =
         !(o->c.json && strcmp(o->c.json, "-") == 0) && !(o->c.csv && strcmp(o->c.csv, "-") == 0);
@@ -123,28 +178,18 @@ static int report(run_opts *o, wc_stats *runs, size_t n)
             if (i) fputc('\n', stdout);
             wc_stats_write_text(&runs[i], stdout);
         }
-    if (o->c.json) {
-        FILE *f = wc_cli_open_out(o->c.json);
-        if (!f) return WC_EXIT_USAGE;
-        if (n == 1)
-            wc_stats_write_json(&runs[0], f);
-        else {
-            fputs("[\n", f);
-            for (size_t i = 0; i < n; i++) {
-                if (i) fputs(",\n", f);
-                wc_stats_write_json(&runs[i], f);
-            }
-            fputs("]\n", f);
-        }
-        wc_cli_close_out(f);
+    int rc = WC_EXIT_OK;
+    if (out->has_json) {
+        put_json(runs, &n, out->json.f);
+        if (wc_out_commit(&out->json) < 0) rc = WC_EXIT_FAIL;
+        out->has_json = false;
     }
-    if (o->c.csv) {
-        FILE *f = wc_cli_open_out(o->c.csv);
-        if (!f) return WC_EXIT_USAGE;
-        for (size_t i = 0; i < n; i++) wc_stats_write_csv_run(&runs[i], f, i == 0);
-        wc_cli_close_out(f);
+    if (out->has_csv) {
+        put_csv(runs, &n, out->csv.f);
+        if (wc_out_commit(&out->csv) < 0) rc = WC_EXIT_FAIL;
+        out->has_csv = false;
     }
-    return WC_EXIT_OK;
+    return rc;
 }
 
 int wc_cmd_run(int argc, char **argv)
@@ -152,17 +197,25 @@ int wc_cmd_run(int argc, char **argv)
     run_opts o;
     memset(&o, 0, sizeof o);
     wc_cli_common_init(&o.c);
-    if (parse(&o, argc, argv) < 0 || wc_cli_load_config(&o.c) < 0) return WC_EXIT_USAGE;
+    int prc = parse(&o, argc, argv);
+    if (prc != 0) return prc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    if (wc_cli_load_config(&o.c) < 0) return WC_EXIT_USAGE;
     size_t n = 1;
     const char **names = NULL;
     if (o.workload && !(names = expand(o.workload, &n))) return WC_EXIT_FAIL;
+    run_outs out;
+    if (open_outputs(&o, &out) < 0) {
+        free(names);
+        return WC_EXIT_USAGE;
+    }
     wc_stats *runs = calloc(n, sizeof *runs);
     int rc = runs ? WC_EXIT_OK : WC_EXIT_FAIL;
     for (size_t i = 0; i < n && rc == WC_EXIT_OK; i++) {
         wc_stats_init(&runs[i]);
         rc = simulate(&o, names ? names[i] : o.trace, names == NULL, &runs[i]);
     }
-    if (rc == WC_EXIT_OK) rc = report(&o, runs, n);
+    if (rc == WC_EXIT_OK) rc = report(&o, &out, runs, n);
+    abort_outputs(&out); /* what report did not commit is removed */
     for (size_t i = 0; runs && i < n; i++) wc_stats_free(&runs[i]);
     free(runs);
     free(names);

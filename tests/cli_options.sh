@@ -117,5 +117,16 @@ if grep -q "\.c:[0-9]" "$T/out"; then bad src_workload_no_c "$(cat "$T/out")"; e
 # no message of this file read "warpcache: : ..." (an empty file name)
 if grep -q "warpcache: : " "$T/all"; then bad no_empty_source "$(grep -m1 "warpcache: : " "$T/all")"; else ok no_empty_source; fi
 
+# ---- an internal failure is exit 1, not 2 ----
+# A warp limit of 1 with barriers deadlocked seed/srad_preload (exit 2 with
+# "internal: ... deadlocked"); once the engine avoids the deadlock the run
+# succeeds.  Either way a deadlock must never be reported as bad input.
+$W run -q -w seed/srad_preload -o max_warp_limit=1 -o max_cycles=2000000 >"$T/out" 2>&1; st=$?
+if [ $st -eq 0 ] || { [ $st -eq 1 ] && grep -q "internal: kernel .* deadlocked" "$T/out"; }; then
+  ok deadlock_exit1
+else
+  bad deadlock_exit1 "exit $st: $(head -c 200 "$T/out")"
+fi
+
 echo "cli_options: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -66,6 +66,10 @@ typedef void (*wc_out_fn)(const void *a, const void *b, FILE *f);
 int wc_out_write(const char *path, wc_out_fn fn, const void *a, const void *b);
 /* Flushes stdout at the end of a command: a failed write turns status 0 into 1. */
 int wc_out_finish_stdout(int status);
+/* A command's own temporary file, removed if a signal ends the process;
+ * the slot to unregister (-1 when the registry is full). */
+int wc_out_temp_register(const char *path);
+void wc_out_temp_unregister(int slot);
 /* Whether two output paths name the same file ("-" = stdout). */
 bool wc_out_same_file(const char *a, const char *b);
 /* -1 (message, exit 2) when two of the n outputs (NULL = not given) are

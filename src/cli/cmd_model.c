@@ -64,6 +64,7 @@ typedef struct model_cli {
     wc_model_opts mo;
     const char *workload, *trace, *kernels;
     char cached[64]; /* the trace re-encoded once as a temporary .wct, or "" */
+    int cached_slot; /* its registration for removal on a signal */
     const char *hist_csv, *svg;
     bool hist, no_classify;
     /* mrc */
@@ -192,12 +193,14 @@ static int cache_trace(model_cli *m, wc_err *err)
         return 0;
     }
     close(fd);
+    m->cached_slot = wc_out_temp_register(m->cached);
     wc_source *src = wc_cli_open_trace(m->trace, m->kernels, err);
     wc_wct_options o = {.codec = 0};
     int rc = src ? wc_trace_write_wct(src, m->cached, &o, err) : -1;
     wc_source_destroy(src);
     if (rc < 0) {
         unlink(m->cached);
+        wc_out_temp_unregister(m->cached_slot);
         m->cached[0] = 0;
     }
     return rc;
@@ -270,7 +273,10 @@ int wc_cmd_model(int argc, char **argv)
          * once and re-read from a temporary .wct, the fastest format. */
         rc = m.trace ? cache_trace(&m, &err) : 0;
         if (rc == 0) rc = wc_model_classify(&m.mo, &m.c.cfg, open_input, &m, &res, &err);
-        if (m.cached[0]) unlink(m.cached);
+        if (m.cached[0]) {
+            unlink(m.cached);
+            wc_out_temp_unregister(m.cached_slot);
+        }
     }
     if (rc < 0) {
         wc_cli_error("%s", err.msg);

@@ -38,10 +38,11 @@ static const char trace_usage[] =
     "                    it as a glob when it has * or ?)\n"
     "  --codec C         .wct block compression (default: zstd when available)\n";
 
-static int fail(const char *msg)
+/* Prints a library error; its exit status (2 bad input, 1 internal). */
+static int fail(const wc_err *err)
 {
-    fprintf(stderr, "warpcache: %s\n", msg);
-    return 2;
+    fprintf(stderr, "warpcache: %s\n", err->msg);
+    return wc_cli_status_of(err);
 }
 
 static bool path_exists(const char *p)
@@ -78,11 +79,11 @@ static int cmd_info(const char *path, const wc_kernel_filter *f)
 {
     wc_err err = {{0}};
     wc_source *src = open_input(path, f, &err);
-    if (!src) return fail(err.msg);
+    if (!src) return fail(&err);
     wc_trace_info info;
     int rc = wc_trace_info_compute(src, &info, &err);
     wc_source_destroy(src);
-    if (rc < 0) return fail(err.msg);
+    if (rc < 0) return fail(&err);
     printf("trace %s: %u kernel%s\n", path, info.nkernels, info.nkernels == 1 ? "" : "s");
     for (uint32_t i = 0; i < info.nkernels; i++) {
         const wc_trace_kernel_info *ki = &info.kernels[i];
@@ -172,8 +173,8 @@ static int convert_wct(wc_source *src, const char *out, int codec, wc_err *err)
     if (wc_trace_write_wct(src, wc_out_target(&o), &opts, err) < 0) {
         bool output_side = retarget_message(err, wc_out_target(&o), out);
         wc_out_abort(&o);
-        fail(err->msg);
-        return output_side ? 1 : wc_cli_status_of(err);
+        int status = fail(err);
+        return output_side ? 1 : status;
     }
     return wc_out_commit(&o) < 0 ? 1 : 0;
 }
@@ -206,8 +207,8 @@ static int convert_staged(wc_source *src, const char *out, wc_trace_format fmt, 
         snprintf(tmp, sizeof tmp, "%s", stage.tmp);
         wc_stage_abort(&stage);
         bool output_side = retarget_message(err, tmp, shown);
-        fail(err->msg);
-        return output_side ? 1 : wc_cli_status_of(err);
+        int status = fail(err);
+        return output_side ? 1 : status;
     }
     return wc_stage_commit(&stage, dest, fmt == WC_TRACE_ACCELSIM ? "kernelslist.g" : NULL) < 0 ? 1
                                                                                                 : 0;
@@ -229,7 +230,7 @@ static int cmd_convert(const char *in, const char *out, wc_trace_format fmt, int
         return 2;
     }
     wc_source *src = open_input(in, f, &err);
-    if (!src) return fail(err.msg);
+    if (!src) return fail(&err);
     int rc = fmt == WC_TRACE_WCT ? convert_wct(src, out, codec, &err)
                                  : convert_staged(src, out, fmt, &err);
     wc_source_destroy(src);
@@ -288,7 +289,7 @@ int wc_cmd_trace(int argc, char **argv)
         }
     }
     wc_err err = {{0}};
-    if (wc_kernel_filter_check(&f, &err) < 0) return fail(err.msg);
+    if (wc_kernel_filter_check(&f, &err) < 0) return fail(&err);
     if (npos >= 1 && !strcmp(pos[0], "info") && npos == 2) return cmd_info(pos[1], &f);
     if (npos >= 1 && !strcmp(pos[0], "convert") && npos == 3)
         return cmd_convert(pos[1], pos[2], fmt, codec, &f);

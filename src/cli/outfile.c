@@ -118,6 +118,16 @@ static void temp_unregister(int slot)
     if (slot >= 0) temp_kind[slot] = 0;
 }
 
+int wc_out_temp_register(const char *path)
+{
+    return temp_register(path, 1);
+}
+
+void wc_out_temp_unregister(int slot)
+{
+    temp_unregister(slot);
+}
+
 /* ---- paths ------------------------------------------------------------------ */
 
 /* Splits path into its folder ("." when none) and its last component. */

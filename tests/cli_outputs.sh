@@ -77,6 +77,8 @@ $W trace convert $S "$T/io.wct" >/dev/null 2>&1
 cp "$T/io.wct" "$T/io.ref"
 expect convert_onto_input 2 "would overwrite the input" -- $W trace convert "$T/io.wct" "$T/io.wct"
 expect convert_onto_input_link 2 "would overwrite the input" -- sh -c "ln -s io.wct $T/link.wct && $W trace convert $T/link.wct $T/io.wct"
+expect run_json_onto_trace 2 "option --json would overwrite the input" -- $W run -q --trace "$T/io.wct" --json "$T/io.wct"
+expect model_csv_onto_trace 2 "option --csv would overwrite the input" -- $W model -q --trace "$T/io.wct" --csv "$T/io.wct"
 cmp -s "$T/io.wct" "$T/io.ref" && ok convert_input_intact || bad convert_input_intact "io.wct changed"
 $W trace convert $S "$T/acc" >/dev/null 2>&1
 expect convert_into_input_dir 2 "would overwrite the input" -- $W trace convert "$T/acc/kernelslist.g" "$T/acc"

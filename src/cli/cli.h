@@ -76,6 +76,10 @@ bool wc_out_same_file(const char *a, const char *b);
  * one file; opts[i] names the option of paths[i]. */
 int wc_out_check_distinct(const char *const *paths, const char *const *opts, size_t n);
 
+/* -1 (message, exit 2) when one of the outputs is the input file. */
+int wc_out_check_not_input(const char *input, const char *const *paths, const char *const *opts,
+                           size_t n);
+
 /* A staging folder for an output of several files (a trace folder, a .trc
  * series): files are written into `tmp`, then moved into the destination
  * folder, `last` (e.g. kernelslist.g, or NULL) after every other file. */

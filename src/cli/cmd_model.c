@@ -172,6 +172,7 @@ static int parse(model_cli *m, int argc, char **argv, bool mrc)
     }
     const char *outs[] = {m->c.json, m->c.csv, m->hist_csv, m->svg};
     const char *names[] = {"--json", "--csv", "--hist-csv", "--svg"};
+    if (wc_out_check_not_input(m->trace, outs, names, 4) < 0) return -1;
     return wc_out_check_distinct(outs, names, 4);
 }
 

@@ -60,6 +60,7 @@ static int parse(run_opts *o, int argc, char **argv)
         return -1;
     }
     const char *outs[] = {o->c.json, o->c.csv}, *names[] = {"--json", "--csv"};
+    if (wc_out_check_not_input(o->trace, outs, names, 2) < 0) return -1;
     return wc_out_check_distinct(outs, names, 2);
 }
 

@@ -181,6 +181,18 @@ int wc_out_check_distinct(const char *const *paths, const char *const *opts, siz
     return 0;
 }
 
+int wc_out_check_not_input(const char *input, const char *const *paths, const char *const *opts,
+                           size_t n)
+{
+    for (size_t i = 0; input && i < n; i++)
+        if (paths[i] && strcmp(paths[i], "-") != 0 && wc_out_same_file(input, paths[i])) {
+            wc_cli_error("option %s would overwrite the input %s: write to another file", opts[i],
+                         input);
+            return -1;
+        }
+    return 0;
+}
+
 /* ---- one output file ---------------------------------------------------------- */
 
 /* Decides where o writes: in place (stdout, a device, a pipe) or through a

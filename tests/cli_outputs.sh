@@ -177,6 +177,16 @@ else
   echo "interrupt_sigint skipped: python3 missing (not counted)"
 fi
 
+# An interrupted run: its --json/--csv (opened before the simulation, so a
+# bad path fails at once) are removed, an existing output keeps its content.
+echo old >"$T/int/o.json"
+$W run -q -w polybench/gemm:scale=2 --json "$T/int/o.json" --csv "$T/int/o.csv" >/dev/null 2>&1 & p=$!
+sleep 0.3; kill -TERM $p 2>/dev/null; wait $p; st=$?
+if [ $st -lt 128 ]; then bad interrupt_run "run finished (exit $st) before the signal"
+elif [ "$(cat "$T/int/o.json")" = old ] && [ "$(ls -A "$T/int")" = o.json ]; then ok interrupt_run
+else bad interrupt_run "left: $(ls -A "$T/int")"; fi
+clean_int
+
 # ---- internal failures exit 1, not 2 ----
 # Out of memory is the simulator's failure, not the input's: 262144 SMs need
 # more than 1 GB of address space.  (AddressSanitizer builds cannot run under

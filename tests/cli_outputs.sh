@@ -47,6 +47,9 @@ else
 fi
 # A destination that cannot be opened is bad input (2), found before the run.
 expect open_missing_dir 2 "cannot write $T/nosuch/a.json: No such file" -- $W run -q -w $S --json "$T/nosuch/a.json"
+expect open_missing_mrc 2 "cannot write $T/nosuch/m.svg" -- $W mrc -q -w $S --svg "$T/nosuch/m.svg"
+expect open_missing_model 2 "cannot write $T/nosuch/h.csv" -- $W model -q -w $S --hist-csv "$T/nosuch/h.csv"
+expect open_missing_validate 2 "cannot write $T/nosuch/v.csv" -- $W validate -q -w micro/colcopy:h=32 --csv "$T/nosuch/v.csv"
 mkdir "$T/adir"
 expect open_folder 2 "cannot write $T/adir: it is a folder" -- $W run -q -w $S --csv "$T/adir"
 

@@ -61,9 +61,22 @@ const char *wc_out_target(const wc_out *o);
 int wc_out_commit(wc_out *o);
 /* Closes and removes the temporary file; the destination is untouched. */
 void wc_out_abort(wc_out *o);
-/* open + fn(a, b, f) + commit; the exit status (0, 1 write failed, 2 cannot open). */
-typedef void (*wc_out_fn)(const void *a, const void *b, FILE *f);
-int wc_out_write(const char *path, wc_out_fn fn, const void *a, const void *b);
+/* A command's outputs, opened together before the work (a path that cannot
+ * be written fails at once, not after a long run), committed together. */
+#define WC_OUT_SET_MAX 4
+typedef struct wc_out_set {
+    wc_out out[WC_OUT_SET_MAX];
+    bool used[WC_OUT_SET_MAX];
+    size_t n;
+} wc_out_set;
+/* Opens paths[i] (NULL = not given).  -1 with a message (exit 2), nothing left open. */
+int wc_out_set_open(wc_out_set *s, const char *const *paths, size_t n);
+/* The stream of output i, NULL when it was not given. */
+FILE *wc_out_set_file(const wc_out_set *s, size_t i);
+/* Commits every output; 0, or 1 when one could not be written. */
+int wc_out_set_commit(wc_out_set *s);
+/* Removes what is still open (after a failure). */
+void wc_out_set_abort(wc_out_set *s);
 /* Flushes stdout at the end of a command: a failed write turns status 0 into 1. */
 int wc_out_finish_stdout(int status);
 /* A command's own temporary file, removed if a signal ends the process;

@@ -212,13 +212,6 @@ static bool takes_stdout(const char *path)
     return path && strcmp(path, "-") == 0;
 }
 
-/* Of two exit statuses, the one to report: bad input (2) over an internal
- * failure (1) over success. */
-static int worse(int a, int b)
-{
-    return a > b ? a : b;
-}
-
 static void put_json(const void *r, const void *o, FILE *f)
 {
     wc_model_write_json(r, o, f);
@@ -248,6 +241,9 @@ int wc_cmd_model(int argc, char **argv)
     model_cli m;
     int rc = setup(&m, argc, argv, false);
     if (rc) return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    const char *paths[] = {m.c.json, m.c.csv, m.hist_csv};
+    wc_out_set outs; /* opened first: a path that cannot be written fails now */
+    if (wc_out_set_open(&outs, paths, 3) < 0) return WC_EXIT_USAGE;
     wc_model_result res;
     memset(&res, 0, sizeof res);
     wc_err err = {{0}};
@@ -282,14 +278,16 @@ int wc_cmd_model(int argc, char **argv)
     if (rc < 0) {
         wc_cli_error("%s", err.msg);
         wc_model_result_free(&res);
+        wc_out_set_abort(&outs);
         return wc_cli_status_of(&err);
     }
     if (!takes_stdout(m.c.json) && !takes_stdout(m.c.csv) && !takes_stdout(m.hist_csv))
         wc_model_write_text(&res, m.hist, stdout);
-    int out = WC_EXIT_OK;
-    if (m.c.json) out = worse(out, wc_out_write(m.c.json, put_json, &res, &m.mo));
-    if (m.c.csv) out = worse(out, wc_out_write(m.c.csv, put_csv, &res, NULL));
-    if (m.hist_csv) out = worse(out, wc_out_write(m.hist_csv, put_hist_csv, &res, NULL));
+    FILE *f;
+    if ((f = wc_out_set_file(&outs, 0))) put_json(&res, &m.mo, f);
+    if ((f = wc_out_set_file(&outs, 1))) put_csv(&res, NULL, f);
+    if ((f = wc_out_set_file(&outs, 2))) put_hist_csv(&res, NULL, f);
+    int out = wc_out_set_commit(&outs);
     wc_model_result_free(&res);
     return out;
 }
@@ -381,6 +379,9 @@ int wc_cmd_mrc(int argc, char **argv)
     model_cli m;
     int rc = setup(&m, argc, argv, true);
     if (rc) return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    const char *paths[] = {m.c.json, m.c.csv, m.svg};
+    wc_out_set outs; /* opened first: a path that cannot be written fails now */
+    if (wc_out_set_open(&outs, paths, 3) < 0) return WC_EXIT_USAGE;
     wc_model_opts o = m.mo;
     o.latency = o.mshr = o.divergence = false;
     o.assoc = false; /* the stream; the curves keep their own stacks */
@@ -409,6 +410,7 @@ int wc_cmd_mrc(int argc, char **argv)
     if (rc < 0) {
         wc_cli_error("%s", err.msg);
         free_feed(&feed);
+        wc_out_set_abort(&outs);
         return wc_cli_status_of(&err);
     }
 
@@ -470,10 +472,11 @@ int wc_cmd_mrc(int argc, char **argv)
         }
     }
     mrc_out mo = {curves, nc, line, m.workload ? m.workload : m.trace};
-    int out = WC_EXIT_OK;
-    if (m.c.json) out = worse(out, wc_out_write(m.c.json, put_mrc_json, &mo, NULL));
-    if (m.c.csv) out = worse(out, wc_out_write(m.c.csv, put_mrc_csv, &mo, NULL));
-    if (m.svg) out = worse(out, wc_out_write(m.svg, put_mrc_svg, &mo, NULL));
+    FILE *f;
+    if ((f = wc_out_set_file(&outs, 0))) put_mrc_json(&mo, NULL, f);
+    if ((f = wc_out_set_file(&outs, 1))) put_mrc_csv(&mo, NULL, f);
+    if ((f = wc_out_set_file(&outs, 2))) put_mrc_svg(&mo, NULL, f);
+    int out = wc_out_set_commit(&outs);
     free_feed(&feed);
     return out;
 }

@@ -140,37 +140,10 @@ static void put_csv(const void *runs_v, const void *n_v, FILE *f)
     for (size_t i = 0; i < n; i++) wc_stats_write_csv_run(&runs[i], f, i == 0);
 }
 
-/* The outputs are opened before the simulation, so that a path that cannot
- * be written fails at once rather than after a long run. */
-typedef struct run_outs {
-    wc_out json, csv;
-    bool has_json, has_csv;
-} run_outs;
+/* Outputs of the set run opens (before the simulation). */
+enum { OUT_JSON, OUT_CSV, OUT__COUNT };
 
-static int open_outputs(const run_opts *o, run_outs *out)
-{
-    memset(out, 0, sizeof *out);
-    if (o->c.json) {
-        if (wc_out_open(&out->json, o->c.json) < 0) return -1;
-        out->has_json = true;
-    }
-    if (o->c.csv) {
-        if (wc_out_open(&out->csv, o->c.csv) < 0) {
-            if (out->has_json) wc_out_abort(&out->json);
-            return -1;
-        }
-        out->has_csv = true;
-    }
-    return 0;
-}
-
-static void abort_outputs(run_outs *out)
-{
-    if (out->has_json) wc_out_abort(&out->json);
-    if (out->has_csv) wc_out_abort(&out->csv);
-}
-
-static int report(run_opts *o, run_outs *out, wc_stats *runs, size_t n)
+static int report(run_opts *o, wc_out_set *out, wc_stats *runs, size_t n)
 {
     bool text_to_stdout =
         !(o->c.json && strcmp(o->c.json, "-") == 0) && !(o->c.csv && strcmp(o->c.csv, "-") == 0);
@@ -179,18 +152,10 @@ static int report(run_opts *o, run_outs *out, wc_stats *runs, size_t n)
             if (i) fputc('\n', stdout);
             wc_stats_write_text(&runs[i], stdout);
         }
-    int rc = WC_EXIT_OK;
-    if (out->has_json) {
-        put_json(runs, &n, out->json.f);
-        if (wc_out_commit(&out->json) < 0) rc = WC_EXIT_FAIL;
-        out->has_json = false;
-    }
-    if (out->has_csv) {
-        put_csv(runs, &n, out->csv.f);
-        if (wc_out_commit(&out->csv) < 0) rc = WC_EXIT_FAIL;
-        out->has_csv = false;
-    }
-    return rc;
+    FILE *f;
+    if ((f = wc_out_set_file(out, OUT_JSON))) put_json(runs, &n, f);
+    if ((f = wc_out_set_file(out, OUT_CSV))) put_csv(runs, &n, f);
+    return wc_out_set_commit(out);
 }
 
 int wc_cmd_run(int argc, char **argv)
@@ -204,8 +169,10 @@ int wc_cmd_run(int argc, char **argv)
     size_t n = 1;
     const char **names = NULL;
     if (o.workload && !(names = expand(o.workload, &n))) return WC_EXIT_FAIL;
-    run_outs out;
-    if (open_outputs(&o, &out) < 0) {
+    /* opened before the simulation: a path that cannot be written fails now */
+    const char *paths[OUT__COUNT] = {o.c.json, o.c.csv};
+    wc_out_set out;
+    if (wc_out_set_open(&out, paths, OUT__COUNT) < 0) {
         free(names);
         return WC_EXIT_USAGE;
     }
@@ -216,7 +183,7 @@ int wc_cmd_run(int argc, char **argv)
         rc = simulate(&o, names ? names[i] : o.trace, names == NULL, &runs[i]);
     }
     if (rc == WC_EXIT_OK) rc = report(&o, &out, runs, n);
-    abort_outputs(&out); /* what report did not commit is removed */
+    wc_out_set_abort(&out); /* after a failure: the temporary files go */
     for (size_t i = 0; runs && i < n; i++) wc_stats_free(&runs[i]);
     free(runs);
     free(names);

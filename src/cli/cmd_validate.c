@@ -225,16 +225,21 @@ int wc_cmd_validate(int argc, char **argv)
     int rc = parse(&v, argc, argv);
     if (rc != 0) return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
     rc = WC_EXIT_USAGE;
-    if (wc_cli_load_config(&v.c) < 0) goto out;
+    const char *paths[] = {v.c.json, v.c.csv};
+    wc_out_set outs; /* opened first: a path that cannot be written fails now */
+    if (wc_cli_load_config(&v.c) < 0 || wc_out_set_open(&outs, paths, 2) < 0) goto out;
     for (size_t i = 0; i < v.n_names; i++)
-        if ((rc = compare(&v, v.names[i])) != WC_EXIT_OK) goto out;
+        if ((rc = compare(&v, v.names[i])) != WC_EXIT_OK) {
+            wc_out_set_abort(&outs);
+            goto out;
+        }
     bool stdout_taken =
         (v.c.json && strcmp(v.c.json, "-") == 0) || (v.c.csv && strcmp(v.c.csv, "-") == 0);
     if (!stdout_taken) write_text(&v, NULL, stdout);
-    /* the worse of the two outputs' statuses: 2 (cannot open) over 1 */
-    int r;
-    if (v.c.json && (r = wc_out_write(v.c.json, write_json, &v, NULL)) > rc) rc = r;
-    if (v.c.csv && (r = wc_out_write(v.c.csv, write_csv, &v, NULL)) > rc) rc = r;
+    FILE *f;
+    if ((f = wc_out_set_file(&outs, 0))) write_json(&v, NULL, f);
+    if ((f = wc_out_set_file(&outs, 1))) write_csv(&v, NULL, f);
+    rc = wc_out_set_commit(&outs);
 out:
     free(v.rows);
     return rc;

@@ -312,12 +312,42 @@ void wc_out_abort(wc_out *o)
     o->slot = -1;
 }
 
-int wc_out_write(const char *path, wc_out_fn fn, const void *a, const void *b)
+int wc_out_set_open(wc_out_set *s, const char *const *paths, size_t n)
 {
-    wc_out o;
-    if (wc_out_open(&o, path) < 0) return WC_EXIT_USAGE;
-    fn(a, b, o.f);
-    return wc_out_commit(&o) < 0 ? WC_EXIT_FAIL : WC_EXIT_OK;
+    memset(s, 0, sizeof *s);
+    s->n = n < WC_OUT_SET_MAX ? n : WC_OUT_SET_MAX;
+    for (size_t i = 0; i < s->n; i++) {
+        if (!paths[i]) continue;
+        if (wc_out_open(&s->out[i], paths[i]) < 0) {
+            wc_out_set_abort(s);
+            return -1;
+        }
+        s->used[i] = true;
+    }
+    return 0;
+}
+
+FILE *wc_out_set_file(const wc_out_set *s, size_t i)
+{
+    return i < s->n && s->used[i] ? s->out[i].f : NULL;
+}
+
+int wc_out_set_commit(wc_out_set *s)
+{
+    int status = WC_EXIT_OK;
+    for (size_t i = 0; i < s->n; i++) {
+        if (!s->used[i]) continue;
+        s->used[i] = false;
+        if (wc_out_commit(&s->out[i]) < 0) status = WC_EXIT_FAIL;
+    }
+    return status;
+}
+
+void wc_out_set_abort(wc_out_set *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->used[i]) wc_out_abort(&s->out[i]);
+    memset(s->used, 0, sizeof s->used);
 }
 
 int wc_out_finish_stdout(int status)

@@ -34,6 +34,7 @@ if [ -w /dev/full ]; then
   expect full_run_csv 1 "cannot write /dev/full" -- $W run -q -w $S --csv /dev/full
   expect full_run_stdout 1 "cannot write standard output" -- sh -c "$W run -q -w $S >/dev/full"
   expect full_run_json_stdout 1 "cannot write standard output" -- sh -c "$W run -q -w $S --json - >/dev/full"
+  n=$(grep -c "cannot write" "$T/out"); [ "$n" = 1 ] && ok full_reported_once || bad full_reported_once "$n messages"
   expect full_mrc_svg 1 "cannot write /dev/full" -- $W mrc -q -w $S --svg /dev/full
   expect full_mrc_csv 1 "cannot write /dev/full" -- $W mrc -q -w $S --csv /dev/full
   expect full_model_hist 1 "cannot write /dev/full" -- $W model -q -w $S --hist-csv /dev/full

@@ -287,6 +287,9 @@ int wc_out_commit(wc_out *o)
     if (o->f) {
         errno = 0;
         e = close_stream(o->f, o->f == stdout);
+        /* reported here once; the end-of-command check of stdout must not
+         * report it again */
+        if (o->f == stdout) clearerr(stdout);
         o->f = NULL;
     }
     if (!e && o->tmp[0] && rename(o->tmp, o->final) != 0) e = errno;

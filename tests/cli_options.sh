@@ -114,6 +114,11 @@ expect src_builtin 2 "^warpcache: built-in defaults: option -gpgpu_num_sched_per
 # ("src/workloads/rodinia/nw.c:128: nw: ..."), not the workload
 expect src_workload 2 "^warpcache: workload rodinia/nw: parameter size must be a multiple of 16" -- $W run -q -w rodinia/nw:size=24
 if grep -q "\.c:[0-9]" "$T/out"; then bad src_workload_no_c "$(cat "$T/out")"; else ok src_workload_no_c; fi
+# with a --config file that does not set the option, the defaults are
+# still named: the file only sets the pipeline (1 warp), the 2 schedulers
+# per SM are the built-in default
+printf -- '-gpgpu_shader_core_pipeline 32:32\n' >"$T/pipe.config"
+expect src_file_default 2 "^warpcache: built-in defaults: option -gpgpu_num_sched_per_core: 2 schedulers" -- $W run -q -w micro/stream:n=64 --config "$T/pipe.config"
 # no message of this file read "warpcache: : ..." (an empty file name)
 if grep -q "warpcache: : " "$T/all"; then bad no_empty_source "$(grep -m1 "warpcache: : " "$T/all")"; else ok no_empty_source; fi
 

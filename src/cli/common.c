@@ -105,10 +105,31 @@ static void note_ignored(void *ctx, const char *name, const char *where)
                                    l->n > 1 ? ", " : "", name);
 }
 
+/* Whether the configuration file gives option `name` a value other than
+ * the built-in default (reloads the file: only on the error path). */
+static bool file_sets(const wc_cli_common *c, const char *name)
+{
+    wc_config *def = malloc(sizeof *def), *fil = malloc(sizeof *fil);
+    char a[1024], b[1024];
+    wc_err err;
+    bool sets = true; /* when in doubt, blame the file, as the library does */
+    if (def && fil) {
+        wc_config_defaults(def);
+        *fil = *def;
+        if (wc_config_load_file(fil, c->config_path, NULL, NULL, &err) == 0 &&
+            wc_config_get(def, name, a, sizeof a) == 0 &&
+            wc_config_get(fil, name, b, sizeof b) == 0)
+            sets = strcmp(a, b) != 0;
+    }
+    free(def);
+    free(fil);
+    return sets;
+}
+
 /* Prints a validation error ("SOURCE: option -NAME: reason") naming where
- * option NAME got its value: the last -o that set it, else the file, else
- * the built-in defaults.  The library only knows the file a configuration
- * was loaded from (and nothing when there is none). */
+ * option NAME got its value: the last -o that set it, else the file when
+ * it sets it, else the built-in defaults.  The library only knows the file a
+ * configuration was loaded from (and nothing when there is none). */
 static void print_invalid(const wc_cli_common *c, const char *msg)
 {
     const char *opt = strstr(msg, "option -");
@@ -124,10 +145,14 @@ static void print_invalid(const wc_cli_common *c, const char *msg)
         if (o[0] == '-') o++; /* -o -name=value works too */
         if (strncmp(o, name, len) == 0 && o[len] == '=') set_by = c->overrides[i];
     }
+    char option[128];
+    snprintf(option, sizeof option, "%.*s", (int)(len < 127 ? len : 127), name);
     if (set_by)
         wc_cli_error("-o %s: %s", set_by, opt);
+    else if (c->config_path && file_sets(c, option))
+        wc_cli_error("%s: %s", c->config_path, opt);
     else
-        wc_cli_error("%s: %s", c->config_path ? c->config_path : "built-in defaults", opt);
+        wc_cli_error("built-in defaults: %s", opt);
 }
 
 int wc_cli_status_of(const wc_err *err)

@@ -261,8 +261,8 @@ static void test_set_by_name(void)
     CHECK_EQ(wc_config_set(&c, "gpgpu_clock_domains", "1400.5:700:700:1848", NULL, &err), 0);
     CHECK_NEAR(c.clk_core, 1400.5, 0);
     CHECK_NEAR(c.clk_dram, 1848.0, 0);
-    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "two_level_active:6:0:1", NULL, &err), 0);
-    CHECK_STR(c.scheduler, "two_level_active:6:0:1");
+    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "gto:6:0:1", NULL, &err), 0);
+    CHECK_STR(c.scheduler, "gto:6:0:1");
     CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "lrr", NULL, &err), 0);
     CHECK_EQ(wc_config_set(&c, "gpgpu_gmem_skip_L1D", "1", NULL, &err), 0);
     CHECK(c.l1_skip);
@@ -270,8 +270,8 @@ static void test_set_by_name(void)
     CHECK(c.seed == UINT64_MAX);
     CHECK_EQ(wc_config_set(&c, "coalesce_bytes", "32", NULL, &err), 0);
     CHECK_EQ(c.coalesce_bytes, 32);
-    CHECK_EQ(wc_config_set(&c, "l1_org", "tsc+", NULL, &err), 0);
-    CHECK_STR(c.l1_org, "tsc+");
+    CHECK_EQ(wc_config_set(&c, "l1_org", "conventional", NULL, &err), 0);
+    CHECK_STR(c.l1_org, "conventional");
     CHECK_EQ(wc_config_set(&c, "no_such_option", "1", NULL, &err), 1);
 
     /* bad values: -1, "WHERE: option -NAME: reason", configuration unchanged */
@@ -291,8 +291,16 @@ static void test_set_by_name(void)
         {"gpgpu_clock_domains", "700:700:700", "is not <core>:<interconnect>:<L2>:<DRAM>"},
         {"gpgpu_clock_domains", "700:700:x:924", "L2 clock \"x\" is not a number"},
         {"gpgpu_clock_domains", "700:0:700:924", "interconnect clock 0 MHz"},
-        {"gpgpu_scheduler", "fancy", "unknown scheduler \"fancy\""},
-        {"gpgpu_scheduler", "two_level_active:6:x", "scheduler parameter \"x\""},
+        {"gpgpu_scheduler", "fancy", "scheduler \"fancy\" is not supported (supported: lrr, gto"},
+        {"gpgpu_scheduler", "gto:6:x", "scheduler parameter \"x\""},
+        /* GPGPU-Sim names the simulator has no policy for: refused when the
+         * configuration is read, not when `run` builds the GPU */
+        {"gpgpu_scheduler", "rrr", "scheduler \"rrr\" is not supported"},
+        {"gpgpu_scheduler", "old", "scheduler \"old\" is not supported"},
+        {"gpgpu_scheduler", "warp_limiting", "scheduler \"warp_limiting\" is not supported"},
+        {"l1_org", "nosuch", "unknown L1 organisation \"nosuch\" (known: conventional"},
+        /* 256 warp slots per SM at most (src/core/gpu.h WC_MAX_SLOTS) */
+        {"gpgpu_shader_core_pipeline", "8224:32", "must be a multiple of 32 from 32 to 8192"},
         {"gpgpu_gmem_skip_L1D", "2", "is not a boolean"},
         {"coalesce_bytes", "64", "64 is not allowed (32 or 128)"},
         {"partition_interleave", "384", "384 is not a power of two"},
@@ -584,7 +592,7 @@ static void test_dump_round_trip(void)
     wc_config_defaults(&c);
     CHECK_EQ(wc_config_set(&c, "gpgpu_clock_domains", "1417.3:0.1:1e3:2500.123456789", "t", &err),
              0);
-    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "two_level_active:6:0:1", "t", &err), 0);
+    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "gto:6:0:1", "t", &err), 0);
     CHECK_EQ(wc_config_set(&c, "max_cycles", "18446744073709551615", "t", &err), 0);
     CHECK_EQ(wc_config_set(&c, "gpgpu_cache:dl1", "N:4:128:24,L:R:m:N:L,T:128:4,128:2", "t", &err),
              0);
@@ -674,6 +682,22 @@ static void test_file_syntax(void)
     CHECK_STR(ign.name[0], "unknown_x");
     CHECK_STR(ign.where[0], "mem.config:4");
     CHECK_STR(c.source_file, "mem.config");
+    /* CR alone ends a line too (old Mac files): a leading comment used to
+     * swallow the whole file, which then loaded as empty */
+    const char *cr = "# header comment\r-gpgpu_n_mem 5\r# another\r-gpgpu_n_clusters 7\r";
+    wc_config_defaults(&c);
+    CHECK_EQ(wc_config_load_text(&c, cr, strlen(cr), "cr.config", NULL, NULL, &err), 0);
+    CHECK_EQ(c.n_mem, 5);
+    CHECK_EQ(c.n_clusters, 7);
+    /* line numbers count CR, LF and CRLF as one line end each: the bad
+     * value is on line 4 of "a CR b LF c CRLF d" */
+    const char *mixed = "# a\r# b\n# c\r\n-gpgpu_n_mem 0\r\n";
+    CHECK_EQ(wc_config_load_text(&c, mixed, strlen(mixed), "mixed.config", NULL, NULL, &err), -1);
+    CHECK(strstr(err.msg, "mixed.config:4: option -gpgpu_n_mem:") == err.msg);
+    /* an option without a value before a CR is an error on its own line */
+    const char *novalue = "-gpgpu_n_mem\r-gpgpu_n_clusters 4\r";
+    CHECK_EQ(wc_config_load_text(&c, novalue, strlen(novalue), "nv.config", NULL, NULL, &err), -1);
+    CHECK(strstr(err.msg, "nv.config:1: option -gpgpu_n_mem has no value") == err.msg);
     /* an embedded NUL is an error, not a silent truncation */
     const char nul[] = "-gpgpu_n_mem 6\0 7\n";
     CHECK_EQ(wc_config_load_text(&c, nul, sizeof nul - 1, "nul.config", NULL, NULL, &err), -1);

@@ -26,6 +26,9 @@ typedef struct wc_cli_common {
 } wc_cli_common;
 
 void wc_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The exit status of a library error: 1 for the library's own failures
+ * ("internal: ...", out of memory), 2 for everything about the input. */
+int wc_cli_status_of(const wc_err *err);
 void wc_cli_common_init(wc_cli_common *c);
 /* Consumes argv[*i] (and its value) if it is a common option: 1; not ours: 0;
  * bad: -1 (message printed). */
@@ -35,9 +38,73 @@ int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i);
 int wc_cli_load_config(wc_cli_common *c);
 /* The help text of the common options. */
 extern const char wc_cli_common_help[];
-/* Opens an output ("-" is stdout); NULL with a message on failure. */
-FILE *wc_cli_open_out(const char *path);
-void wc_cli_close_out(FILE *f);
+/* ---- outputs (outfile.c): written whole or not at all ---------------------- */
+
+#define WC_OUT_PATH 4096
+
+/* One output file: written to `tmp` next to `final`, renamed at commit;
+ * `tmp` is "" when written in place (stdout, a device, a pipe). */
+typedef struct wc_out {
+    FILE *f;
+    const char *path; /* as given; "-" = stdout */
+    char final[WC_OUT_PATH], tmp[WC_OUT_PATH];
+    int slot; /* in the signal-cleanup registry, -1 = none */
+} wc_out;
+
+/* Opens path for writing ("-" = stdout).  -1 with a message: exit 2. */
+int wc_out_open(wc_out *o, const char *path);
+/* Like wc_out_open, but for a writer that opens wc_out_target() itself. */
+int wc_out_reserve(wc_out *o, const char *path);
+const char *wc_out_target(const wc_out *o);
+/* Checks every write, closes, renames into place.  -1 with a message
+ * naming the file (nothing is left behind): exit 1. */
+int wc_out_commit(wc_out *o);
+/* Closes and removes the temporary file; the destination is untouched. */
+void wc_out_abort(wc_out *o);
+/* A command's outputs, opened together before the work (a path that cannot
+ * be written fails at once, not after a long run), committed together. */
+#define WC_OUT_SET_MAX 4
+typedef struct wc_out_set {
+    wc_out out[WC_OUT_SET_MAX];
+    bool used[WC_OUT_SET_MAX];
+    size_t n;
+} wc_out_set;
+/* Opens paths[i] (NULL = not given).  -1 with a message (exit 2), nothing left open. */
+int wc_out_set_open(wc_out_set *s, const char *const *paths, size_t n);
+/* The stream of output i, NULL when it was not given. */
+FILE *wc_out_set_file(const wc_out_set *s, size_t i);
+/* Commits every output; 0, or 1 when one could not be written. */
+int wc_out_set_commit(wc_out_set *s);
+/* Removes what is still open (after a failure). */
+void wc_out_set_abort(wc_out_set *s);
+/* Flushes stdout at the end of a command: a failed write turns status 0 into 1. */
+int wc_out_finish_stdout(int status);
+/* A command's own temporary file, removed if a signal ends the process;
+ * the slot to unregister (-1 when the registry is full). */
+int wc_out_temp_register(const char *path);
+void wc_out_temp_unregister(int slot);
+/* Whether two output paths name the same file ("-" = stdout). */
+bool wc_out_same_file(const char *a, const char *b);
+/* -1 (message, exit 2) when two of the n outputs (NULL = not given) are
+ * one file; opts[i] names the option of paths[i]. */
+int wc_out_check_distinct(const char *const *paths, const char *const *opts, size_t n);
+
+/* -1 (message, exit 2) when one of the outputs is the input file. */
+int wc_out_check_not_input(const char *input, const char *const *paths, const char *const *opts,
+                           size_t n);
+
+/* A staging folder for an output of several files (a trace folder, a .trc
+ * series): files are written into `tmp`, then moved into the destination
+ * folder, `last` (e.g. kernelslist.g, or NULL) after every other file. */
+typedef struct wc_stage {
+    char tmp[WC_OUT_PATH];
+    int slot;
+} wc_stage;
+/* Creates the staging folder next to dest_dir.  -1 with a message: exit 2. */
+int wc_stage_open(wc_stage *s, const char *dest_dir);
+/* Moves the staged files into dest (created when missing).  -1: exit 1. */
+int wc_stage_commit(wc_stage *s, const char *dest, const char *last);
+void wc_stage_abort(wc_stage *s);
 
 /* Progress line on stderr when it is a terminal. */
 typedef struct wc_progress {

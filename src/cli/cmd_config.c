@@ -39,6 +39,6 @@ int wc_cmd_config(int argc, char **argv)
         return 0;
     }
     if (wc_cli_load_config(&c) < 0) return WC_EXIT_USAGE;
-    wc_config_dump(&c.cfg, stdout);
+    wc_config_dump(&c.cfg, stdout); /* main.c checks that stdout took it */
     return 0;
 }

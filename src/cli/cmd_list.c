@@ -30,6 +30,24 @@ static void list_workloads(const char *suite)
            "all of its workloads.\n");
 }
 
+/* A suite that has no workload is a typo, not an empty list. */
+static int check_suite(const char *suite)
+{
+    size_t n;
+    const wc_workload *const *w = wc_workload_list(&n);
+    char known[512] = "";
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(w[i]->suite, suite) == 0) return 0;
+        bool seen = false;
+        for (size_t j = 0; j < i; j++) seen |= strcmp(w[j]->suite, w[i]->suite) == 0;
+        if (!seen && strlen(known) + strlen(w[i]->suite) + 3 < sizeof known)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                     known[0] ? ", " : "", w[i]->suite);
+    }
+    wc_cli_error("list: unknown suite '%s' (suites: %s)", suite, known);
+    return -1;
+}
+
 int wc_cmd_list(int argc, char **argv)
 {
     const char *what = "workloads", *suite = NULL;
@@ -38,9 +56,13 @@ int wc_cmd_list(int argc, char **argv)
             fputs(list_help, stdout);
             return 0;
         }
-        if (strcmp(argv[i], "--suite") == 0 && i + 1 < argc)
+        if (strcmp(argv[i], "--suite") == 0) {
+            if (i + 1 >= argc) {
+                wc_cli_error("list: option --suite needs a value");
+                return WC_EXIT_USAGE;
+            }
             suite = argv[++i];
-        else if (argv[i][0] != '-')
+        } else if (argv[i][0] != '-')
             what = argv[i];
         else {
             wc_cli_error("list: unknown option '%s'", argv[i]);
@@ -48,6 +70,11 @@ int wc_cmd_list(int argc, char **argv)
         }
     }
     size_t n;
+    if (suite && strcmp(what, "workloads") != 0) {
+        wc_cli_error("list: --suite applies to workloads only");
+        return WC_EXIT_USAGE;
+    }
+    if (suite && check_suite(suite) < 0) return WC_EXIT_USAGE;
     if (strcmp(what, "workloads") == 0) {
         list_workloads(suite);
     } else if (strcmp(what, "l1") == 0) {

@@ -35,7 +35,8 @@ static const char model_help[] =
     "Model options (-o NAME=VALUE, next to the configuration's):\n"
     "%s"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n";
+    "Exit status: 0 ok, 2 bad input, 1 an internal failure or an output that could not be\n"
+    "written.\n";
 
 static const char mrc_help[] =
     "usage: warpcache mrc (--workload NAME[:K=V,...] | --trace PATH) [options]\n"
@@ -55,13 +56,15 @@ static const char mrc_help[] =
     "  --svg FILE           plot the curve(s) as SVG\n"
     "%s"
     "\n"
-    "Output: a table on stdout unless --json - or --csv - takes it.  Exit status 0 / 2.\n";
+    "Output: a table on stdout unless --json - or --csv - takes it.  Exit status 0 ok,\n"
+    "2 bad input, 1 an internal failure or an output that could not be written.\n";
 
 typedef struct model_cli {
     wc_cli_common c;
     wc_model_opts mo;
     const char *workload, *trace, *kernels;
     char cached[64]; /* the trace re-encoded once as a temporary .wct, or "" */
+    int cached_slot; /* its registration for removal on a signal */
     const char *hist_csv, *svg;
     bool hist, no_classify;
     /* mrc */
@@ -167,7 +170,10 @@ static int parse(model_cli *m, int argc, char **argv, bool mrc)
         wc_cli_error("%s: --kernels applies to --trace only", cmd);
         return -1;
     }
-    return 0;
+    const char *outs[] = {m->c.json, m->c.csv, m->hist_csv, m->svg};
+    const char *names[] = {"--json", "--csv", "--hist-csv", "--svg"};
+    if (wc_out_check_not_input(m->trace, outs, names, 4) < 0) return -1;
+    return wc_out_check_distinct(outs, names, 4);
 }
 
 static wc_source *open_input(void *ctx, wc_err *err)
@@ -188,12 +194,14 @@ static int cache_trace(model_cli *m, wc_err *err)
         return 0;
     }
     close(fd);
+    m->cached_slot = wc_out_temp_register(m->cached);
     wc_source *src = wc_cli_open_trace(m->trace, m->kernels, err);
     wc_wct_options o = {.codec = 0};
     int rc = src ? wc_trace_write_wct(src, m->cached, &o, err) : -1;
     wc_source_destroy(src);
     if (rc < 0) {
         unlink(m->cached);
+        wc_out_temp_unregister(m->cached_slot);
         m->cached[0] = 0;
     }
     return rc;
@@ -202,16 +210,6 @@ static int cache_trace(model_cli *m, wc_err *err)
 static bool takes_stdout(const char *path)
 {
     return path && strcmp(path, "-") == 0;
-}
-
-static int write_file(const char *path, void (*fn)(const void *, const void *, FILE *),
-                      const void *a, const void *b)
-{
-    FILE *f = wc_cli_open_out(path);
-    if (!f) return -1;
-    fn(a, b, f);
-    wc_cli_close_out(f);
-    return 0;
 }
 
 static void put_json(const void *r, const void *o, FILE *f)
@@ -243,6 +241,9 @@ int wc_cmd_model(int argc, char **argv)
     model_cli m;
     int rc = setup(&m, argc, argv, false);
     if (rc) return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    const char *paths[] = {m.c.json, m.c.csv, m.hist_csv};
+    wc_out_set outs; /* opened first: a path that cannot be written fails now */
+    if (wc_out_set_open(&outs, paths, 3) < 0) return WC_EXIT_USAGE;
     wc_model_result res;
     memset(&res, 0, sizeof res);
     wc_err err = {{0}};
@@ -269,19 +270,24 @@ int wc_cmd_model(int argc, char **argv)
          * once and re-read from a temporary .wct, the fastest format. */
         rc = m.trace ? cache_trace(&m, &err) : 0;
         if (rc == 0) rc = wc_model_classify(&m.mo, &m.c.cfg, open_input, &m, &res, &err);
-        if (m.cached[0]) unlink(m.cached);
+        if (m.cached[0]) {
+            unlink(m.cached);
+            wc_out_temp_unregister(m.cached_slot);
+        }
     }
     if (rc < 0) {
         wc_cli_error("%s", err.msg);
         wc_model_result_free(&res);
-        return WC_EXIT_USAGE;
+        wc_out_set_abort(&outs);
+        return wc_cli_status_of(&err);
     }
     if (!takes_stdout(m.c.json) && !takes_stdout(m.c.csv) && !takes_stdout(m.hist_csv))
         wc_model_write_text(&res, m.hist, stdout);
-    int out = WC_EXIT_OK;
-    if (m.c.json && write_file(m.c.json, put_json, &res, &m.mo) < 0) out = WC_EXIT_USAGE;
-    if (m.c.csv && write_file(m.c.csv, put_csv, &res, NULL) < 0) out = WC_EXIT_USAGE;
-    if (m.hist_csv && write_file(m.hist_csv, put_hist_csv, &res, NULL) < 0) out = WC_EXIT_USAGE;
+    FILE *f;
+    if ((f = wc_out_set_file(&outs, 0))) put_json(&res, &m.mo, f);
+    if ((f = wc_out_set_file(&outs, 1))) put_csv(&res, NULL, f);
+    if ((f = wc_out_set_file(&outs, 2))) put_hist_csv(&res, NULL, f);
+    int out = wc_out_set_commit(&outs);
     wc_model_result_free(&res);
     return out;
 }
@@ -333,11 +339,49 @@ static int make_curves(mrc_feed *f, int k, const wc_mrc_opts *o, wc_err *err)
     return 0;
 }
 
+/* What the mrc writers need. */
+typedef struct mrc_out {
+    const wc_mrc_curve *curves;
+    size_t nc;
+    uint32_t line;
+    const char *what;
+} mrc_out;
+
+static void put_mrc_json(const void *o_, const void *unused, FILE *f)
+{
+    const mrc_out *o = o_;
+    wc_mrc_write_json(o->curves, o->nc, o->line, f);
+}
+
+static void put_mrc_csv(const void *o_, const void *unused, FILE *f)
+{
+    const mrc_out *o = o_;
+    wc_mrc_write_csv(o->curves, o->nc, o->line, f);
+}
+
+static void put_mrc_svg(const void *o_, const void *unused, FILE *f)
+{
+    const mrc_out *o = o_;
+    double xs[MRC__COUNT][256];
+    wc_svg_series s[MRC__COUNT];
+    for (size_t k = 0; k < o->nc; k++) {
+        for (size_t i = 0; i < o->curves[k].n; i++) xs[k][i] = (double)o->curves[k].size[i];
+        s[k] = (wc_svg_series){o->curves[k].label, xs[k], o->curves[k].miss, o->curves[k].n};
+    }
+    char title[256];
+    snprintf(title, sizeof title, "Miss-ratio curve: %s", o->what);
+    wc_svg_plot p = {title, "cache size (lines)", "miss ratio", true, 0.0, 1.0};
+    wc_svg_write_lines(&p, s, o->nc, f);
+}
+
 int wc_cmd_mrc(int argc, char **argv)
 {
     model_cli m;
     int rc = setup(&m, argc, argv, true);
     if (rc) return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    const char *paths[] = {m.c.json, m.c.csv, m.svg};
+    wc_out_set outs; /* opened first: a path that cannot be written fails now */
+    if (wc_out_set_open(&outs, paths, 3) < 0) return WC_EXIT_USAGE;
     wc_model_opts o = m.mo;
     o.latency = o.mshr = o.divergence = false;
     o.assoc = false; /* the stream; the curves keep their own stacks */
@@ -366,7 +410,8 @@ int wc_cmd_mrc(int argc, char **argv)
     if (rc < 0) {
         wc_cli_error("%s", err.msg);
         free_feed(&feed);
-        return WC_EXIT_USAGE;
+        wc_out_set_abort(&outs);
+        return wc_cli_status_of(&err);
     }
 
     /* sizes: every curve on the same points (lines) */
@@ -426,40 +471,12 @@ int wc_cmd_mrc(int argc, char **argv)
                    max);
         }
     }
-    int out = WC_EXIT_OK;
-    if (m.c.json) {
-        FILE *f = wc_cli_open_out(m.c.json);
-        if (f)
-            wc_mrc_write_json(curves, nc, line, f), wc_cli_close_out(f);
-        else
-            out = WC_EXIT_USAGE;
-    }
-    if (m.c.csv) {
-        FILE *f = wc_cli_open_out(m.c.csv);
-        if (f)
-            wc_mrc_write_csv(curves, nc, line, f), wc_cli_close_out(f);
-        else
-            out = WC_EXIT_USAGE;
-    }
-    if (m.svg) {
-        FILE *f = wc_cli_open_out(m.svg);
-        if (f) {
-            double xs[MRC__COUNT][256];
-            wc_svg_series s[MRC__COUNT];
-            for (size_t k = 0; k < nc; k++) {
-                for (size_t i = 0; i < curves[k].n; i++) xs[k][i] = (double)curves[k].size[i];
-                s[k] = (wc_svg_series){curves[k].label, xs[k], curves[k].miss, curves[k].n};
-            }
-            char title[256];
-            snprintf(title, sizeof title, "Miss-ratio curve: %s",
-                     m.workload ? m.workload : m.trace);
-            wc_svg_plot p = {title, "cache size (lines)", "miss ratio", true, 0.0, 1.0};
-            wc_svg_write_lines(&p, s, nc, f);
-            wc_cli_close_out(f);
-        } else {
-            out = WC_EXIT_USAGE;
-        }
-    }
+    mrc_out mo = {curves, nc, line, m.workload ? m.workload : m.trace};
+    FILE *f;
+    if ((f = wc_out_set_file(&outs, 0))) put_mrc_json(&mo, NULL, f);
+    if ((f = wc_out_set_file(&outs, 1))) put_mrc_csv(&mo, NULL, f);
+    if ((f = wc_out_set_file(&outs, 2))) put_mrc_svg(&mo, NULL, f);
+    int out = wc_out_set_commit(&outs);
     free_feed(&feed);
     return out;
 }

@@ -21,7 +21,8 @@ static const char run_help[] =
     "%s"
     "\n"
     "Output: an aligned table on stdout, unless --json - or --csv - takes stdout.\n"
-    "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace).\n";
+    "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace), 1 an internal\n"
+    "failure or an output that could not be written (outputs are replaced whole or not at all).\n";
 
 typedef struct run_opts {
     wc_cli_common c;
@@ -37,7 +38,7 @@ static int parse(run_opts *o, int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf(run_help, wc_cli_common_help);
-            exit(0);
+            return 1;
         }
         if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
             o->workload = argv[++i];
@@ -58,7 +59,9 @@ static int parse(run_opts *o, int argc, char **argv)
         wc_cli_error("run: --kernels applies to --trace only");
         return -1;
     }
-    return 0;
+    const char *outs[] = {o->c.json, o->c.csv}, *names[] = {"--json", "--csv"};
+    if (wc_out_check_not_input(o->trace, outs, names, 2) < 0) return -1;
+    return wc_out_check_distinct(outs, names, 2);
 }
 
 /* Names of the workloads to run: one, or every member of a suite. */
@@ -85,13 +88,13 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
                               : wc_workload_open(what, o->c.cfg.seed, &err);
     if (!src) {
         wc_cli_error("%s", err.msg);
-        return WC_EXIT_USAGE;
+        return wc_cli_status_of(&err);
     }
     wc_sim *sim = wc_sim_create(&o->c.cfg, &err);
     if (!sim) {
         wc_source_destroy(src);
         wc_cli_error("%s", err.msg);
-        return WC_EXIT_USAGE;
+        return wc_cli_status_of(&err);
     }
     wc_progress prog;
     wc_progress_init(&prog, what, o->c.quiet);
@@ -105,7 +108,7 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
     wc_source_destroy(src);
     if (rc < 0) {
         wc_cli_error("%s", err.msg);
-        return WC_EXIT_USAGE;
+        return wc_cli_status_of(&err); /* a deadlock is internal: 1 */
     }
     if (st->truncated && !o->c.quiet)
         wc_cli_error("%s: stopped after -max_cycles=%llu cycles in kernel %s; the statistics "
@@ -114,7 +117,33 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
     return WC_EXIT_OK;
 }
 
-static int report(run_opts *o, wc_stats *runs, size_t n)
+static void put_json(const void *runs_v, const void *n_v, FILE *f)
+{
+    const wc_stats *runs = runs_v;
+    size_t n = *(const size_t *)n_v;
+    if (n == 1) {
+        wc_stats_write_json(&runs[0], f);
+        return;
+    }
+    fputs("[\n", f);
+    for (size_t i = 0; i < n; i++) {
+        if (i) fputs(",\n", f);
+        wc_stats_write_json(&runs[i], f);
+    }
+    fputs("]\n", f);
+}
+
+static void put_csv(const void *runs_v, const void *n_v, FILE *f)
+{
+    const wc_stats *runs = runs_v;
+    size_t n = *(const size_t *)n_v;
+    for (size_t i = 0; i < n; i++) wc_stats_write_csv_run(&runs[i], f, i == 0);
+}
+
+/* Outputs of the set run opens (before the simulation). */
+enum { OUT_JSON, OUT_CSV, OUT__COUNT };
+
+static int report(run_opts *o, wc_out_set *out, wc_stats *runs, size_t n)
 {
     bool text_to_stdout =
         !(o->c.json && strcmp(o->c.json, "-") == 0) && !(o->c.csv && strcmp(o->c.csv, "-") == 0);
@@ -123,28 +152,10 @@ static int report(run_opts *o, wc_stats *runs, size_t n)
             if (i) fputc('\n', stdout);
             wc_stats_write_text(&runs[i], stdout);
         }
-    if (o->c.json) {
-        FILE *f = wc_cli_open_out(o->c.json);
-        if (!f) return WC_EXIT_USAGE;
-        if (n == 1)
-            wc_stats_write_json(&runs[0], f);
-        else {
-            fputs("[\n", f);
-            for (size_t i = 0; i < n; i++) {
-                if (i) fputs(",\n", f);
-                wc_stats_write_json(&runs[i], f);
-            }
-            fputs("]\n", f);
-        }
-        wc_cli_close_out(f);
-    }
-    if (o->c.csv) {
-        FILE *f = wc_cli_open_out(o->c.csv);
-        if (!f) return WC_EXIT_USAGE;
-        for (size_t i = 0; i < n; i++) wc_stats_write_csv_run(&runs[i], f, i == 0);
-        wc_cli_close_out(f);
-    }
-    return WC_EXIT_OK;
+    FILE *f;
+    if ((f = wc_out_set_file(out, OUT_JSON))) put_json(runs, &n, f);
+    if ((f = wc_out_set_file(out, OUT_CSV))) put_csv(runs, &n, f);
+    return wc_out_set_commit(out);
 }
 
 int wc_cmd_run(int argc, char **argv)
@@ -152,17 +163,27 @@ int wc_cmd_run(int argc, char **argv)
     run_opts o;
     memset(&o, 0, sizeof o);
     wc_cli_common_init(&o.c);
-    if (parse(&o, argc, argv) < 0 || wc_cli_load_config(&o.c) < 0) return WC_EXIT_USAGE;
+    int prc = parse(&o, argc, argv);
+    if (prc != 0) return prc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    if (wc_cli_load_config(&o.c) < 0) return WC_EXIT_USAGE;
     size_t n = 1;
     const char **names = NULL;
     if (o.workload && !(names = expand(o.workload, &n))) return WC_EXIT_FAIL;
+    /* opened before the simulation: a path that cannot be written fails now */
+    const char *paths[OUT__COUNT] = {o.c.json, o.c.csv};
+    wc_out_set out;
+    if (wc_out_set_open(&out, paths, OUT__COUNT) < 0) {
+        free(names);
+        return WC_EXIT_USAGE;
+    }
     wc_stats *runs = calloc(n, sizeof *runs);
     int rc = runs ? WC_EXIT_OK : WC_EXIT_FAIL;
     for (size_t i = 0; i < n && rc == WC_EXIT_OK; i++) {
         wc_stats_init(&runs[i]);
         rc = simulate(&o, names ? names[i] : o.trace, names == NULL, &runs[i]);
     }
-    if (rc == WC_EXIT_OK) rc = report(&o, runs, n);
+    if (rc == WC_EXIT_OK) rc = report(&o, &out, runs, n);
+    wc_out_set_abort(&out); /* after a failure: the temporary files go */
     for (size_t i = 0; runs && i < n; i++) wc_stats_free(&runs[i]);
     free(runs);
     free(names);

@@ -25,7 +25,8 @@ static const char validate_help[] =
     "  -m NAME=VALUE        model option (see 'warpcache model --help'); default core=all\n"
     "%s"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n";
+    "Exit status: 0 ok, 2 bad input, 1 an internal failure or an output that could not be\n"
+    "written.\n";
 
 typedef struct row {
     char workload[256], kernel[256];
@@ -72,7 +73,7 @@ static int parse(validate_cli *v, int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf(validate_help, wc_cli_common_help);
-            exit(0);
+            return 1;
         }
         if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
             if (add_workload(v, argv[++i]) < 0) return -1;
@@ -100,7 +101,8 @@ static int parse(validate_cli *v, int argc, char **argv)
         wc_cli_error("validate: give at least one --workload");
         return -1;
     }
-    return 0;
+    const char *outs[] = {v->c.json, v->c.csv}, *names[] = {"--json", "--csv"};
+    return wc_out_check_distinct(outs, names, 2);
 }
 
 static row *new_row(validate_cli *v)
@@ -117,7 +119,8 @@ static row *new_row(validate_cli *v)
     return r;
 }
 
-/* Simulates and models one workload, appending a row per kernel. */
+/* Simulates and models one workload, appending a row per kernel.  The exit
+ * status on failure (1 internal, 2 bad input), 0 on success. */
 static int compare(validate_cli *v, const char *name)
 {
     wc_err err = {{0}};
@@ -157,7 +160,7 @@ static int compare(validate_cli *v, const char *name)
     wc_source_destroy(src);
     wc_stats_free(&st);
     wc_model_result_free(&mr);
-    return rc;
+    return rc < 0 ? wc_cli_status_of(&err) : WC_EXIT_OK;
 }
 
 static double mean_abs_error(const validate_cli *v)
@@ -167,8 +170,9 @@ static double mean_abs_error(const validate_cli *v)
     return v->n_rows ? sum / (double)v->n_rows : 0.0;
 }
 
-static void write_text(const validate_cli *v, FILE *f)
+static void write_text(const void *v_, const void *unused, FILE *f)
 {
+    const validate_cli *v = v_;
     fprintf(f, "%-28s %-4s %-28s %10s %10s %9s\n", "workload", "id", "kernel", "simulator", "model",
             "|diff|");
     for (size_t i = 0; i < v->n_rows; i++) {
@@ -181,8 +185,9 @@ static void write_text(const validate_cli *v, FILE *f)
             100 * mean_abs_error(v), v->n_rows);
 }
 
-static void write_json(const validate_cli *v, FILE *f)
+static void write_json(const void *v_, const void *unused, FILE *f)
 {
+    const validate_cli *v = v_;
     fputs("{\n  \"kernels\": [", f);
     for (size_t i = 0; i < v->n_rows; i++) {
         const row *r = &v->rows[i];
@@ -196,8 +201,9 @@ static void write_json(const validate_cli *v, FILE *f)
     fprintf(f, "\n  ],\n  \"mean_absolute_error\": %.9g\n}\n", mean_abs_error(v));
 }
 
-static void write_csv(const validate_cli *v, FILE *f)
+static void write_csv(const void *v_, const void *unused, FILE *f)
 {
+    const validate_cli *v = v_;
     fputs("workload,kernel,id,simulator_miss_rate,model_miss_rate,abs_diff\n", f);
     for (size_t i = 0; i < v->n_rows; i++) {
         const row *r = &v->rows[i];
@@ -216,26 +222,24 @@ int wc_cmd_validate(int argc, char **argv)
     wc_model_opts_defaults(&v.mo);
     v.mo.cores = 0; /* the configuration's SMs ... */
     v.mo.core = -1; /* ... every one of them, like the simulator */
-    int rc = WC_EXIT_USAGE;
-    if (parse(&v, argc, argv) < 0 || wc_cli_load_config(&v.c) < 0) goto out;
+    int rc = parse(&v, argc, argv);
+    if (rc != 0) return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    rc = WC_EXIT_USAGE;
+    const char *paths[] = {v.c.json, v.c.csv};
+    wc_out_set outs; /* opened first: a path that cannot be written fails now */
+    if (wc_cli_load_config(&v.c) < 0 || wc_out_set_open(&outs, paths, 2) < 0) goto out;
     for (size_t i = 0; i < v.n_names; i++)
-        if (compare(&v, v.names[i]) < 0) goto out;
+        if ((rc = compare(&v, v.names[i])) != WC_EXIT_OK) {
+            wc_out_set_abort(&outs);
+            goto out;
+        }
     bool stdout_taken =
         (v.c.json && strcmp(v.c.json, "-") == 0) || (v.c.csv && strcmp(v.c.csv, "-") == 0);
-    if (!stdout_taken) write_text(&v, stdout);
-    if (v.c.json) {
-        FILE *f = wc_cli_open_out(v.c.json);
-        if (!f) goto out;
-        write_json(&v, f);
-        wc_cli_close_out(f);
-    }
-    if (v.c.csv) {
-        FILE *f = wc_cli_open_out(v.c.csv);
-        if (!f) goto out;
-        write_csv(&v, f);
-        wc_cli_close_out(f);
-    }
-    rc = WC_EXIT_OK;
+    if (!stdout_taken) write_text(&v, NULL, stdout);
+    FILE *f;
+    if ((f = wc_out_set_file(&outs, 0))) write_json(&v, NULL, f);
+    if ((f = wc_out_set_file(&outs, 1))) write_csv(&v, NULL, f);
+    rc = wc_out_set_commit(&outs);
 out:
     free(v.rows);
     return rc;

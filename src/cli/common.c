@@ -63,8 +63,14 @@ int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i)
         if (!(v = value_of(argc, argv, i))) return -1;
         char *end;
         errno = 0;
-        unsigned long long s = strtoull(v, &end, 0);
-        if (errno || end == v || *end || *v == '-') {
+        /* strtoull skips blanks and takes a sign ("' -5'" would be 2^64-5)
+         * and reads "010" as octal: a digit must come first, and 0x is the
+         * only prefix (hex), as in configuration files. */
+        bool hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+        unsigned long long s = strtoull(v, &end, hex ? 16 : 10);
+        if (errno || end == v || *end || !(v[0] >= '0' && v[0] <= '9') ||
+            (hex && !((v[2] >= '0' && v[2] <= '9') || (v[2] >= 'a' && v[2] <= 'f') ||
+                      (v[2] >= 'A' && v[2] <= 'F')))) {
             wc_cli_error("option --seed: '%s' is not an unsigned integer", v);
             return -1;
         }
@@ -99,6 +105,67 @@ static void note_ignored(void *ctx, const char *name, const char *where)
                                    l->n > 1 ? ", " : "", name);
 }
 
+/* Whether the configuration file gives option `name` a value other than
+ * the built-in default (reloads the file: only on the error path). */
+static bool file_sets(const wc_cli_common *c, const char *name)
+{
+    wc_config *def = malloc(sizeof *def), *fil = malloc(sizeof *fil);
+    char a[1024], b[1024];
+    wc_err err;
+    bool sets = true; /* when in doubt, blame the file, as the library does */
+    if (def && fil) {
+        wc_config_defaults(def);
+        *fil = *def;
+        if (wc_config_load_file(fil, c->config_path, NULL, NULL, &err) == 0 &&
+            wc_config_get(def, name, a, sizeof a) == 0 &&
+            wc_config_get(fil, name, b, sizeof b) == 0)
+            sets = strcmp(a, b) != 0;
+    }
+    free(def);
+    free(fil);
+    return sets;
+}
+
+/* Prints a validation error ("SOURCE: option -NAME: reason") naming where
+ * option NAME got its value: the last -o that set it, else the file when
+ * it sets it, else the built-in defaults.  The library only knows the file a
+ * configuration was loaded from (and nothing when there is none). */
+static void print_invalid(const wc_cli_common *c, const char *msg)
+{
+    const char *opt = strstr(msg, "option -");
+    if (!opt) {
+        wc_cli_error("%s", msg);
+        return;
+    }
+    const char *name = opt + strlen("option -");
+    size_t len = strcspn(name, ": ");
+    const char *set_by = NULL;
+    for (unsigned i = 0; i < c->n_overrides; i++) {
+        const char *o = c->overrides[i];
+        if (o[0] == '-') o++; /* -o -name=value works too */
+        if (strncmp(o, name, len) == 0 && o[len] == '=') set_by = c->overrides[i];
+    }
+    char option[128];
+    snprintf(option, sizeof option, "%.*s", (int)(len < 127 ? len : 127), name);
+    if (set_by)
+        wc_cli_error("-o %s: %s", set_by, opt);
+    else if (c->config_path && file_sets(c, option))
+        wc_cli_error("%s: %s", c->config_path, opt);
+    else
+        wc_cli_error("built-in defaults: %s", opt);
+}
+
+int wc_cli_status_of(const wc_err *err)
+{
+    /* The library marks its own failures "internal: ..." (a deadlock, an
+     * impossible state) and reports exhausted memory as "out of memory";
+     * everything else it reports is about the input. */
+    if (strncmp(err->msg, "internal:", 9) == 0 || strstr(err->msg, ": internal:") ||
+        strstr(err->msg, "out of memory"))
+        return WC_EXIT_FAIL;
+    return WC_EXIT_USAGE;
+}
+
 int wc_cli_load_config(wc_cli_common *c)
 {
     wc_err err = {{0}};
@@ -116,7 +183,9 @@ int wc_cli_load_config(wc_cli_common *c)
             return -1;
         }
         snprintf(name, sizeof name, "%.*s", (int)(eq - c->overrides[i]), c->overrides[i]);
-        int rc = wc_config_set(&c->cfg, name, eq + 1, "-o", &err);
+        char where[160];
+        snprintf(where, sizeof where, "-o %.140s", c->overrides[i]);
+        int rc = wc_config_set(&c->cfg, name, eq + 1, where, &err);
         if (rc < 0) {
             wc_cli_error("%s", err.msg);
             return -1;
@@ -129,29 +198,13 @@ int wc_cli_load_config(wc_cli_common *c)
     }
     if (c->seed_set) c->cfg.seed = c->seed;
     if (wc_config_validate(&c->cfg, &err) < 0) {
-        wc_cli_error("%s", err.msg);
+        print_invalid(c, err.msg);
         return -1;
     }
     if (ign.n && !c->quiet)
         fprintf(stderr, "warpcache: %s: %u options not modelled, ignored: %s\n", c->config_path,
                 ign.n, ign.text);
     return 0;
-}
-
-FILE *wc_cli_open_out(const char *path)
-{
-    if (strcmp(path, "-") == 0) return stdout;
-    FILE *f = fopen(path, "w");
-    if (!f) wc_cli_error("cannot write %s: %s", path, strerror(errno));
-    return f;
-}
-
-void wc_cli_close_out(FILE *f)
-{
-    if (f && f != stdout)
-        fclose(f);
-    else if (f)
-        fflush(f);
 }
 
 /* ---- progress ------------------------------------------------------------ */

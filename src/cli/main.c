@@ -45,14 +45,17 @@ int main(int argc, char **argv)
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return argc < 2 ? WC_EXIT_USAGE : 0;
+        return wc_out_finish_stdout(argc < 2 ? WC_EXIT_USAGE : 0);
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
         printf("warpcache %s\n", WC_VERSION);
-        return 0;
+        return wc_out_finish_stdout(0);
     }
+    /* Whatever a command printed on stdout is flushed here, and a failed
+     * write (a full disk, /dev/full) is an error, not a silent loss. */
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return wc_out_finish_stdout(commands[i].run(argc - 1, argv + 1));
     wc_cli_error("unknown command '%s' (warpcache --help lists them)", argv[1]);
     return WC_EXIT_USAGE;
 }

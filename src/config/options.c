@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "config/config_internal.h"
+#include "core/sched.h"
+#include "warpcache/cache.h"
 
 typedef enum opt_kind {
     OPT_U32,
@@ -34,7 +36,8 @@ typedef enum opt_check {
     CHK_POW2,      /* numbers: a power of two */
     CHK_32_OR_128, /* numbers: 32 or 128 */
     CHK_SCHEDULER, /* strings: a known warp scheduler (see scheduler_check) */
-    CHK_NAME       /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
+    CHK_NAME,      /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
+    CHK_L1_ORG     /* strings: a registered L1 organisation */
 } opt_check;
 
 typedef struct opt_desc {
@@ -65,7 +68,7 @@ typedef struct opt_desc {
     X("gpgpu_num_sched_per_core", OPT_U32, n_sched_per_sm, 1, 64, CHK_NONE,                        \
       "warp schedulers per SM")                                                                    \
     X("gpgpu_scheduler", OPT_STRING, scheduler, 0, 0, CHK_SCHEDULER,                               \
-      "warp scheduler: lrr | gto | two_level_active:<n>:<x>:<y> | rrr | old | warp_limiting")      \
+      "warp scheduler: lrr | gto (warpcache list schedulers)")                                     \
     X("alu_latency", OPT_U32, alu_latency, 1, MAX_LAT, CHK_NONE,                                   \
       "result latency of ALU instructions, core cycles")                                           \
     X("sfu_latency", OPT_U32, sfu_latency, 1, MAX_LAT, CHK_NONE,                                   \
@@ -76,7 +79,7 @@ typedef struct opt_desc {
       "active warps per scheduler (static warp limiting); 0 = no limit")                           \
     /* L1 data cache */                                                                            \
     X("gpgpu_cache:dl1", OPT_GEOM, l1, 0, 0, CHK_NONE, "L1 data cache geometry (per SM)")          \
-    X("l1_org", OPT_STRING, l1_org, 0, 0, CHK_NAME,                                                \
+    X("l1_org", OPT_STRING, l1_org, 0, 0, CHK_L1_ORG,                                              \
       "L1 organisation by registry name (conventional, ...)")                                      \
     X("gpgpu_l1_latency", OPT_U32, l1_latency, 1, MAX_LAT, CHK_NONE,                               \
       "L1 hit latency, core cycles")                                                               \
@@ -132,12 +135,6 @@ static const opt_desc options[] = {WC_OPTION_TABLE(OPT_ENTRY)};
 static const wc_option_doc option_docs[] = {WC_OPTION_TABLE(DOC_ENTRY)};
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
-/* Scheduler names GPGPU-Sim knows; a scheduler plug-in that warpcache
- * registers adds its name here (this is the only place names are checked). */
-static const char *const known_schedulers[] = {
-    "lrr", "gto", "two_level_active", "rrr", "old", "warp_limiting",
-};
-
 static const opt_desc *find_option(const char *name)
 {
     if (name && name[0] == '-') name++;
@@ -157,19 +154,24 @@ static const void *cfield_of(const wc_config *cfg, const opt_desc *d)
 
 /* ---- checks on values a configuration holds --------------------------- */
 
-/* "<name>[:<unsigned>]*" with <name> in known_schedulers. */
+/* "<name>[:<unsigned>]*" with <name> a scheduler the simulator has (the
+ * registry of src/core/sched.c): a name GPGPU-Sim knows but warpcache does
+ * not model (rrr, old, warp_limiting, two_level_active) is refused here, so
+ * that a configuration that validates also runs. */
 static int scheduler_check(const char *text, wc_err *err)
 {
-    size_t base = strcspn(text, ":");
-    bool known = false;
-    for (size_t i = 0; i < sizeof known_schedulers / sizeof known_schedulers[0]; i++)
-        known |=
-            strlen(known_schedulers[i]) == base && memcmp(known_schedulers[i], text, base) == 0;
-    if (!known)
-        return wc_errf(err,
-                       "unknown scheduler \"%.*s\" (known: lrr, gto, two_level_active, rrr, "
-                       "old, warp_limiting)",
-                       (int)base, text);
+    size_t base = strcspn(text, ":"), n;
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(base < sizeof name ? base : sizeof name - 1), text);
+    if (base >= sizeof name || !wc_sched_find(name)) {
+        const wc_sched_ops *const *all = wc_sched_list(&n);
+        char known[256] = "";
+        for (size_t i = 0; i < n; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                     all[i]->name);
+        return wc_errf(err, "scheduler \"%.*s\" is not supported (supported: %s)", (int)base, text,
+                       known);
+    }
     for (const char *p = text + base; *p;) {
         p++; /* the ':' */
         size_t n = strcspn(p, ":");
@@ -185,6 +187,19 @@ static int scheduler_check(const char *text, wc_err *err)
         p += n;
     }
     return 0;
+}
+
+/* An L1 organisation the registry has (warpcache list l1). */
+static int l1_org_check(const char *text, wc_err *err)
+{
+    if (wc_l1_find(text)) return 0;
+    size_t n;
+    const wc_l1_ops *const *all = wc_l1_list(&n);
+    char known[256] = "";
+    for (size_t i = 0; i < n; i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 all[i]->name);
+    return wc_errf(err, "unknown L1 organisation \"%s\" (known: %s)", text, known);
 }
 
 static int name_check(const char *text, wc_err *err)
@@ -217,8 +232,10 @@ static int pipeline_check(const wc_config *cfg, wc_err *err)
         return wc_errf(err, "warp size %u is not supported (warpcache models 32-wide warps)",
                        cfg->warp_size);
     uint32_t t = cfg->max_threads_per_sm;
-    if (t < 32 || t > 65536 || t % 32)
-        return wc_errf(err, "%u threads per SM: must be a multiple of 32 from 32 to 65536", t);
+    /* 8192 threads = 256 warp slots, what an SM of the simulator holds
+     * (WC_MAX_SLOTS in src/core/gpu.h); real GPUs have at most 2048. */
+    if (t < 32 || t > 8192 || t % 32)
+        return wc_errf(err, "%u threads per SM: must be a multiple of 32 from 32 to 8192", t);
     return 0;
 }
 
@@ -239,6 +256,7 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
     if (!memchr(s, '\0', d->size)) return wc_errf(err, "value is not terminated");
     if (d->check == CHK_SCHEDULER) return scheduler_check(s, err);
     if (d->check == CHK_NAME) return name_check(s, err);
+    if (d->check == CHK_L1_ORG) return name_check(s, err) < 0 ? -1 : l1_org_check(s, err);
     return 0;
 }
 

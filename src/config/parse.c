@@ -1,7 +1,8 @@
 /*
  * parse.c - reads gpgpusim.config files (shared/specs/formats.md section 3).
  *
- * Syntax: `-name value` options, one per line; `#` starts a comment anywhere
+ * Syntax: `-name value` options, one per line (LF, CRLF or a lone CR ends a
+ * line: files from old Mac editors use CR alone); `#` starts a comment anywhere
  * outside double quotes; a double-quoted value may span lines (GPGPU-Sim's
  * -gpgpu_dram_timing_opt does).  Every option goes through wc_config_set;
  * options warpcache does not model are reported to the caller's `ignored`
@@ -44,11 +45,22 @@ static char peek(const scanner *s)
 }
 static bool is_blank(char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+static bool is_eol(char c)
+{
+    return c == '\n' || c == '\r';
 }
 static bool ends_token(char c)
 {
-    return is_blank(c) || c == '\n' || c == '#' || c == '"' || c == '\0';
+    return is_blank(c) || is_eol(c) || c == '#' || c == '"' || c == '\0';
+}
+/* Steps over the line end at s->pos (CRLF is one line end). */
+static void skip_eol(scanner *s)
+{
+    if (s->text[s->pos] == '\r' && s->pos + 1 < s->len && s->text[s->pos + 1] == '\n') s->pos++;
+    s->pos++;
+    s->line++;
 }
 
 static void skip_blanks(scanner *s)
@@ -57,7 +69,7 @@ static void skip_blanks(scanner *s)
 }
 static void skip_comment(scanner *s)
 {
-    while (!at_end(s) && s->text[s->pos] != '\n') s->pos++;
+    while (!at_end(s) && !is_eol(s->text[s->pos])) s->pos++;
 }
 
 /* Reads the option name after '-' into name[MAX_NAME]. */
@@ -81,13 +93,15 @@ static int scan_value(scanner *s, const char *name, int opt_line, char *value, w
 {
     skip_blanks(s);
     char c = peek(s);
-    if (c == '\n' || c == '#')
+    if (is_eol(c) || c == '#')
         return wc_errf(err, "%s:%d: option -%s has no value", s->path, opt_line, name);
     size_t start, end;
     if (c == '"') {
         start = ++s->pos;
         while (!at_end(s) && s->text[s->pos] != '"') {
-            if (s->text[s->pos] == '\n') s->line++;
+            bool crlf =
+                s->text[s->pos] == '\r' && s->pos + 1 < s->len && s->text[s->pos + 1] == '\n';
+            if (is_eol(s->text[s->pos]) && !crlf) s->line++;
             s->pos++;
         }
         if (at_end(s))
@@ -108,7 +122,7 @@ static int scan_value(scanner *s, const char *name, int opt_line, char *value, w
     value[end - start] = '\0';
     skip_blanks(s);
     c = peek(s);
-    if (c != '\n' && c != '#')
+    if (!is_eol(c) && c != '#')
         return wc_errf(err,
                        "%s:%d: option -%s: unexpected text \"%.*s\" after the value "
                        "(quote a value that contains blanks)",
@@ -146,9 +160,8 @@ int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char
     snprintf(tmp->source_file, sizeof tmp->source_file, "%s", s.path);
     while (rc == 0 && !at_end(&s)) {
         char c = s.text[s.pos];
-        if (c == '\n') {
-            s.line++;
-            s.pos++;
+        if (is_eol(c)) {
+            skip_eol(&s);
         } else if (is_blank(c)) {
             s.pos++;
         } else if (c == '#') {

@@ -36,7 +36,7 @@ typedef struct wc_dram {
 typedef struct wc_l2 {
     wc_tag_array tags;
     double in_free, out_free; /* interconnect ports at the partition */
-    uint64_t busy_until;      /* tag pipeline: one access per cycle */
+    double busy_until;        /* tag pipeline: one access per L2 cycle */
     uint64_t *mshr_free;      /* when each MSHR entry frees: a min-heap (memsys.c) */
     struct wc_dram *ch;       /* the DRAM channel behind this sub-partition */
     /* L2 lines are only ever allocated (never invalidated), into the lowest
@@ -54,11 +54,14 @@ typedef struct wc_mem {
     wc_l2 *l2;
     wc_dram *dram;
     double *sm_in_free; /* per-SM ejection port */
-    uint32_t flit, ctrl, latency, flits_per_cycle, l2_latency;
+    uint32_t flit, ctrl, latency, flits_per_cycle;
+    uint32_t l2_latency; /* core cycles (the option counts L2 cycles) */
+    double l2_cycle;     /* core cycles per L2 cycle */
     uint32_t interleave_log2, line_log2;
     /* For a payload of n 32 B sectors (n = 0..4): the packet's flits and the
-     * cycles it holds a port, computed once by the same expressions (so to the
-     * same values) to keep divisions off the per-request path. */
+     * core cycles it holds a port (interconnect cycles converted), computed
+     * once by the same expressions (so to the same values) to keep divisions
+     * off the per-request path. */
     uint32_t pkt_flits[5];
     double pkt_cycles[5];
     wc_mem_counters c;

@@ -3,12 +3,14 @@
  * through the network, an L2 sub-partition and DRAM, and back (see mem.h).
  *
  * Interconnect: packets of `ctrl` header bytes plus payload, in flits; each
- * SM port and each partition port moves icnt_flits_per_cycle flits per cycle
- * and a packet takes icnt_latency cycles to cross.  L2: set-associative,
- * write-back, one tag access per cycle per sub-partition, with a pool of
- * MSHRs that bounds its outstanding DRAM fetches.  Sectored L2s ('S') fetch
+ * SM port and each partition port moves icnt_flits_per_cycle flits per
+ * interconnect cycle and a packet takes icnt_latency core cycles to cross.
+ * L2: set-associative, write-back, one tag access per L2 cycle per
+ * sub-partition, with a pool of MSHRs that bounds its outstanding DRAM
+ * fetches.  Sectored L2s ('S') fetch
  * only missing 32 B sectors; line-based ones fetch the whole line.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +26,15 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     m->ctrl = cfg->ctrl_bytes;
     m->latency = cfg->icnt_latency;
     m->flits_per_cycle = cfg->icnt_flits_per_cycle ? cfg->icnt_flits_per_cycle : 1;
-    m->l2_latency = cfg->l2_latency;
+    /* Clock domains: ports move icnt_flits_per_cycle flits per interconnect
+     * cycle and the L2 takes one access per L2 cycle and -gpgpu_l2_rop_latency
+     * L2 cycles; everything here counts core cycles, so those are scaled by
+     * core clock / domain clock (1 when the domains run at the core clock, as
+     * in every shipped configuration, which then gives identical results). */
+    double core_per_icnt = cfg->clk_core / cfg->clk_icnt;
+    m->l2_cycle = cfg->clk_core / cfg->clk_l2;
+    double l2_lat = ceil((double)cfg->l2_latency * m->l2_cycle);
+    m->l2_latency = l2_lat < 4e9 ? (uint32_t)l2_lat : 4000000000u;
     m->interleave_log2 = wc_log2(cfg->partition_interleave ? cfg->partition_interleave : 256);
     m->line_log2 = wc_log2(cfg->l2.line_bytes);
     if (m->n_l2 == 0) return wc_errf(err, "%s: no L2 partitions (gpgpu_n_mem)", cfg->source_file);
@@ -49,7 +59,7 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     for (uint32_t p = 0; p < m->n_l2; p++) m->l2[p].ch = &m->dram[(p / sub) % cfg->n_mem];
     for (uint32_t n = 0; n <= 4; n++) {
         m->pkt_flits[n] = wc_mem_flits(m, 32u * n);
-        m->pkt_cycles[n] = (double)m->pkt_flits[n] / m->flits_per_cycle;
+        m->pkt_cycles[n] = (double)m->pkt_flits[n] / m->flits_per_cycle * core_per_icnt;
     }
     double core_per_dram = cfg->clk_core / cfg->clk_dram;
     double bytes_per_dram_clk = (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
@@ -232,8 +242,8 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
     wc_dram *ch = l2->ch;
     double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), m->pkt_cycles[up]);
     uint64_t t = ceil_cycle(arrive);
-    if (t < l2->busy_until) t = l2->busy_until;
-    l2->busy_until = t + 1;
+    if ((double)t < l2->busy_until) t = ceil_cycle(l2->busy_until);
+    l2->busy_until = (double)t + m->l2_cycle;
 
     uint64_t tag = req->addr >> m->line_log2;
     uint32_t set = wc_index_set(&l2->tags.index, req->addr);

@@ -1,7 +1,9 @@
 /*
  * params.c - "key=value,key=value" workload parameters, with range checks
- * and a complaint about any parameter the workload did not use.
+ * and a complaint about any parameter the workload did not use.  Integers
+ * are decimal (hexadecimal after 0x), as in configuration files.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,10 +58,16 @@ int wc_params_u64(wc_params *p, const char *key, uint64_t def, uint64_t min, uin
         return 0;
     }
     const char *v = p->kv[i].val;
+    /* Decimal, or hexadecimal after 0x, like configuration values: strtoull
+     * with base 0 would read "010" as octal 8, and it skips blanks and takes
+     * a sign, so a digit must come first. */
+    bool hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+    const char *digits = hex ? v + 2 : v;
     char *end;
     errno = 0;
-    unsigned long long x = strtoull(v, &end, 0);
-    if (errno || end == v || *end || *v == '-')
+    unsigned long long x = strtoull(digits, &end, hex ? 16 : 10);
+    bool first_ok = hex ? isxdigit((unsigned char)digits[0]) : isdigit((unsigned char)digits[0]);
+    if (errno || end == digits || *end || !first_ok)
         return wc_errf(err, "workload %s: parameter %s=%s is not an unsigned integer", p->workload,
                        key, v);
     if (x < min || x > max)

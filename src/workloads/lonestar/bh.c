@@ -117,7 +117,7 @@ static int bh_build(bh_ctx *c, uint64_t seed, wc_err *err)
     c->leafslot = malloc(n * sizeof *c->leafslot);
     c->sort = malloc(n * sizeof *c->sort);
     if (!c->px || !c->py || !c->pz || !c->leaf || !c->depth || !c->leafslot || !c->sort)
-        return wc_errf(err, "%s:%d: bh: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "bh: out of memory");
     double lim = 0;
     for (uint64_t i = 0; i < n; i++) { /* Plummer radius, isotropic direction */
         double u = 0.001 + 0.998 * wc_rng_unit(&r);
@@ -131,8 +131,7 @@ static int bh_build(bh_ctx *c, uint64_t seed, wc_err *err)
     /* cell centres kept in temporary arrays indexed by cell */
     double *cx = NULL, *cy = NULL, *cz = NULL;
     uint64_t ccap = 0;
-    if (bh_new_cell(c, -1, -1, 2 * lim * 1.0001) < 0)
-        return wc_errf(err, "%s:%d: bh: out of memory", __FILE__, __LINE__);
+    if (bh_new_cell(c, -1, -1, 2 * lim * 1.0001) < 0) return wc_errf(err, "bh: out of memory");
     for (uint64_t i = 0; i < n; i++) {
         if (c->ncell + 64 > ccap) {
             ccap = c->cap * 2 + 128;
@@ -140,7 +139,7 @@ static int bh_build(bh_ctx *c, uint64_t seed, wc_err *err)
             cz = realloc(cz, ccap * sizeof *cz);
             if (!cx || !cy || !cz) {
                 free(cx), free(cy), free(cz);
-                return wc_errf(err, "%s:%d: bh: out of memory", __FILE__, __LINE__);
+                return wc_errf(err, "bh: out of memory");
             }
             if (i == 0) cx[0] = cy[0] = cz[0] = 0;
         }
@@ -161,7 +160,7 @@ static int bh_build(bh_ctx *c, uint64_t seed, wc_err *err)
             int64_t k = bh_new_cell(c, (int32_t)cell, o, c->side[cell] / 2);
             if (k < 0 || (uint64_t)k >= ccap) {
                 free(cx), free(cy), free(cz);
-                return wc_errf(err, "%s:%d: bh: out of memory", __FILE__, __LINE__);
+                return wc_errf(err, "bh: out of memory");
             }
             cx[k] = cx[cell] + (o & 1 ? h : -h), cy[k] = cy[cell] + (o & 2 ? h : -h);
             cz[k] = cz[cell] + (o & 4 ? h : -h);
@@ -172,10 +171,10 @@ static int bh_build(bh_ctx *c, uint64_t seed, wc_err *err)
         }
     }
     free(cx), free(cy), free(cz);
-    if (bh_grow(c) < 0) return wc_errf(err, "%s:%d: bh: out of memory", __FILE__, __LINE__);
+    if (bh_grow(c) < 0) return wc_errf(err, "bh: out of memory");
     /* per body: holding cell, slot, depth; centres of mass bottom-up */
     uint32_t *cnt = calloc(c->ncell, sizeof *cnt);
-    if (!cnt) return wc_errf(err, "%s:%d: bh: out of memory", __FILE__, __LINE__);
+    if (!cnt) return wc_errf(err, "bh: out of memory");
     for (uint64_t k = c->ncell; k-- > 0;) {
         double sx = 0, sy = 0, sz = 0, m = 0;
         for (int j = 0; j < 8; j++) {
@@ -490,7 +489,7 @@ static wc_source *open_bh(wc_params *p, uint64_t seed, wc_err *err)
 {
     bh_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: bh: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "bh: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "bodies", 50000, 2, 1u << 22, &c->n, err) < 0 ||

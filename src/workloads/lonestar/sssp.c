@@ -76,7 +76,7 @@ static int ss_build(ss_ctx *c, uint64_t scale, uint64_t seed, wc_err *err)
     if (!src || !dst || !w || !c->row || !c->col || !c->wt || !c->dist || !c->wl || !c->next ||
         !c->eoff) {
         free(src), free(dst), free(w);
-        return wc_errf(err, "%s:%d: sssp: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "sssp: out of memory");
     }
     for (uint64_t e = 0; e < c->m; e++) {
         uint64_t u = 0, v = 0;
@@ -95,7 +95,7 @@ static int ss_build(ss_ctx *c, uint64_t scale, uint64_t seed, wc_err *err)
     uint32_t *fill = calloc(c->n, sizeof *fill);
     if (!fill) {
         free(src), free(dst), free(w);
-        return wc_errf(err, "%s:%d: sssp: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "sssp: out of memory");
     }
     for (uint64_t e = 0; e < c->m; e++) {
         uint64_t at = c->row[src[e]] + fill[src[e]]++;
@@ -236,7 +236,7 @@ static int ss_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
         return 0;
     }
     c->round = idx;
-    if (ss_round(c) < 0) return wc_errf(err, "%s:%d: sssp: out of memory", __FILE__, __LINE__);
+    if (ss_round(c) < 0) return wc_errf(err, "sssp: out of memory");
     out->arg = c;
     snprintf(out->k.name, sizeof out->k.name, "sssp_kernel");
     out->k.block = (wc_dim3){256, 1, 1};
@@ -251,7 +251,7 @@ static wc_source *open_sssp(wc_params *p, uint64_t seed, wc_err *err)
     uint64_t scale, deg;
     ss_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: sssp: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "sssp: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "scale", 18, 4, 24, &scale, err) < 0 ||

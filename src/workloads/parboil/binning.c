@@ -151,7 +151,7 @@ static wc_source *open_histo(wc_params *p, uint64_t seed, wc_err *err)
 {
     hi_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: histo: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "histo: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "width", 996, 1, 1u << 15, &c->w, err) < 0 ||
@@ -165,7 +165,7 @@ static wc_source *open_histo(wc_params *p, uint64_t seed, wc_err *err)
     c->bin = malloc(c->n * sizeof *c->bin);
     if (!c->bin) {
         hi_destroy(c);
-        wc_errf(err, "%s:%d: histo: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "histo: out of memory");
         return NULL;
     }
     uint64_t r = wc_rng_seed(seed ^ 0x686973ull);
@@ -365,13 +365,13 @@ static wc_source *open_mri_gridding(wc_params *p, uint64_t seed, wc_err *err)
 {
     mg_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: mri-gridding: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "mri-gridding: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "samples", 262144, 1, 1u << 24, &c->n, err) < 0 ||
         wc_params_u64(p, "grid", 64, 4, 512, &c->g, err) < 0 || c->g % 4) {
         if (c->g % 4)
-            wc_errf(err, "%s:%d: mri-gridding: grid must be a multiple of 4", __FILE__, __LINE__);
+            wc_errf(err, "workload parboil/mri-gridding: parameter grid must be a multiple of 4");
         free(c);
         return NULL;
     }
@@ -383,7 +383,7 @@ static wc_source *open_mri_gridding(wc_params *p, uint64_t seed, wc_err *err)
     c->start = calloc(c->nbins + 1, sizeof *c->start);
     if (!c->key || !c->slot || !c->idx || !c->start) {
         mg_destroy(c);
-        wc_errf(err, "%s:%d: mri-gridding: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "mri-gridding: out of memory");
         return NULL;
     }
     uint64_t r = wc_rng_seed(seed ^ 0x6d7269ull);

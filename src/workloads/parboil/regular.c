@@ -87,7 +87,7 @@ static wc_source *open_stencil(wc_params *p, uint64_t seed, wc_err *err)
 {
     st_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: stencil: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "stencil: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "nx", 512, 3, 1025, &c->nx, err) < 0 ||
@@ -167,7 +167,7 @@ static wc_source *open_sgemm(wc_params *p, uint64_t seed, wc_err *err)
         wc_params_u64(p, "k", 992, 8, 1u << 16, &a.k, err) < 0)
         return NULL;
     if (a.m % 128 || a.n % 16 || a.k % 8) {
-        wc_errf(err, "%s:%d: sgemm: m, n, k must be multiples of 128, 16, 8", __FILE__, __LINE__);
+        wc_errf(err, "workload parboil/sgemm: parameters m, n, k must be multiples of 128, 16, 8");
         return NULL;
     }
     wc_gen_kernel gk = {0};
@@ -253,7 +253,7 @@ static wc_source *open_lbm(wc_params *p, uint64_t seed, wc_err *err)
 {
     lbm_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: lbm: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "lbm: out of memory");
         return NULL;
     }
     /* the padded box is fixed (128 x 120 x 154); smaller runs use fewer cells */
@@ -336,7 +336,7 @@ static wc_source *open_cutcp(wc_params *p, uint64_t seed, wc_err *err)
     cc_ctx a = {0};
     if (wc_params_u64(p, "lattice", 64, 8, 1024, &a.lattice, err) < 0) return NULL;
     if (a.lattice % 8) {
-        wc_errf(err, "%s:%d: cutcp: lattice must be a multiple of 8", __FILE__, __LINE__);
+        wc_errf(err, "workload parboil/cutcp: parameter lattice must be a multiple of 8");
         return NULL;
     }
     a.bins = a.lattice / 8 + 2 * CC_PAD;

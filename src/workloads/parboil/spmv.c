@@ -60,7 +60,7 @@ static int spmv_build(spmv_ctx *c, uint64_t seed, wc_err *err)
     if (!cols || !cnt || !c->perm || !c->bound) {
         free(cols);
         free(cnt);
-        return wc_errf(err, "%s:%d: spmv: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "spmv: out of memory");
     }
     for (uint64_t i = 0; i < n; i++)
         for (int dy = -2; dy <= 2; dy++)
@@ -91,7 +91,7 @@ static int spmv_build(spmv_ctx *c, uint64_t seed, wc_err *err)
     if (!c->ptr || !c->col) {
         free(cols);
         free(cnt);
-        return wc_errf(err, "%s:%d: spmv: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "spmv: out of memory");
     }
     for (uint64_t ix = 0; ix < n; ix++) {
         uint32_t row = c->perm[ix];
@@ -148,7 +148,7 @@ static wc_source *open_spmv(wc_params *p, uint64_t seed, wc_err *err)
 {
     spmv_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: spmv: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "spmv: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "rows", 146689, 1, 1u << 24, &c->n, err) < 0 ||

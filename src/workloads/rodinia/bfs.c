@@ -67,7 +67,7 @@ static int bfs_build(bfs_ctx *c, uint64_t seed, wc_err *err)
     c->visited = calloc(n, 1);
     if (!pa || !c->start || !c->deg || !c->mask || !c->upd || !c->visited) {
         free(pa);
-        return wc_errf(err, "%s:%d: bfs: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "bfs: out of memory");
     }
     uint64_t np = 0;
     for (uint64_t i = 0; i < n; i++) {
@@ -87,7 +87,7 @@ static int bfs_build(bfs_ctx *c, uint64_t seed, wc_err *err)
     if (!c->edges || !fill) {
         free(pa);
         free(fill);
-        return wc_errf(err, "%s:%d: bfs: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "bfs: out of memory");
     }
     for (uint64_t i = 0; i < n; i++) c->start[i + 1] = c->start[i] + c->deg[i];
     /* graphgen appends i->j then j->i as each edge is drawn */
@@ -248,7 +248,7 @@ static wc_source *open_bfs(wc_params *p, uint64_t seed, wc_err *err)
 {
     bfs_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: bfs: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "bfs: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "nodes", 1000000, 1, 1u << 25, &c->n, err) < 0 ||

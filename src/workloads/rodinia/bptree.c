@@ -64,12 +64,12 @@ static int bt_build(bt_ctx *c, uint64_t seed, wc_err *err)
     for (;;) {
         if (nl == BT_MAXLV) {
             for (unsigned i = 0; i < nl; i++) free(start[i]);
-            return wc_errf(err, "%s:%d: b+tree: too many levels", __FILE__, __LINE__);
+            return wc_errf(err, "workload rodinia/b+tree: too many levels");
         }
         start[nl] = malloc((below / 128 + 2) * sizeof(uint64_t));
         if (!start[nl]) {
             for (unsigned i = 0; i < nl; i++) free(start[i]);
-            return wc_errf(err, "%s:%d: b+tree: out of memory", __FILE__, __LINE__);
+            return wc_errf(err, "b+tree: out of memory");
         }
         uint64_t n = 0, at = 0;
         while (at < below) {
@@ -95,7 +95,7 @@ static int bt_build(bt_ctx *c, uint64_t seed, wc_err *err)
     c->qkey = malloc(c->nq * sizeof *c->qkey);
     if (!c->path || !c->pos || !c->qkey) {
         for (unsigned i = 0; i < nl; i++) free(start[i]);
-        return wc_errf(err, "%s:%d: b+tree: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "b+tree: out of memory");
     }
     for (uint64_t q = 0; q < c->nq; q++) {
         uint64_t key = wc_rng_below(&r, c->nkeys);
@@ -194,7 +194,7 @@ static wc_source *open_bptree(wc_params *p, uint64_t seed, wc_err *err)
 {
     bt_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: b+tree: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "b+tree: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "keys", 1000000, 1, 1u << 28, &c->nkeys, err) < 0 ||

@@ -53,7 +53,7 @@ static int cfd_build(cfd_ctx *c, uint64_t seed, wc_err *err)
     uint32_t *perm = malloc(c->nel * sizeof *perm);
     if (!c->ese || !perm) {
         free(perm);
-        return wc_errf(err, "%s:%d: cfd: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "cfd: out of memory");
     }
     uint64_t r = wc_rng_seed(seed ^ 0x636664ull);
     /* renumbering: shuffle within aligned windows of 32 */
@@ -256,7 +256,7 @@ static wc_source *open_cfd(wc_params *p, uint64_t seed, wc_err *err)
 {
     cfd_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: cfd: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "cfd: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "elements", 97046, 1, 1u << 24, &c->nel, err) < 0 ||

@@ -142,12 +142,12 @@ static wc_source *open_backprop(wc_params *p, uint64_t seed, wc_err *err)
 {
     bp_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: backprop: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "backprop: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "inputs", 65536, 16, 1u << 26, &c->in, err) < 0 || c->in % 16) {
         if (c->in % 16)
-            wc_errf(err, "%s:%d: backprop: inputs must be a multiple of 16", __FILE__, __LINE__);
+            wc_errf(err, "workload rodinia/backprop: parameter inputs must be a multiple of 16");
         free(c);
         return NULL;
     }
@@ -271,7 +271,7 @@ static wc_source *open_gaussian(wc_params *p, uint64_t seed, wc_err *err)
 {
     ga_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: gaussian: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "gaussian: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "size", 256, 2, 1u << 15, &c->s, err) < 0) {
@@ -473,12 +473,12 @@ static wc_source *open_lud(wc_params *p, uint64_t seed, wc_err *err)
 {
     lud_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: lud: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "lud: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "size", 256, 16, 1u << 15, &c->s, err) < 0 || c->s % 16) {
         if (c->s % 16)
-            wc_errf(err, "%s:%d: lud: size must be a multiple of 16", __FILE__, __LINE__);
+            wc_errf(err, "workload rodinia/lud: parameter size must be a multiple of 16");
         free(c);
         return NULL;
     }

@@ -92,7 +92,7 @@ static int kmeans_make_data(kmeans_ctx *c, wc_err *err)
     float *blob = malloc(c->nk * c->nf * sizeof *blob);
     if (!c->pts || !c->centres || !c->member || !blob) {
         free(blob);
-        return wc_errf(err, "%s:%d: kmeans: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "kmeans: out of memory");
     }
     uint64_t r = wc_rng_seed(c->seed ^ 0x6b6d65616e73ull);
     for (uint64_t i = 0; i < c->nk * c->nf; i++) blob[i] = (float)wc_rng_unit(&r);
@@ -192,7 +192,7 @@ static wc_source *open_kmeans(wc_params *p, uint64_t seed, wc_err *err)
 {
     kmeans_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: kmeans: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "kmeans: out of memory");
         return NULL;
     }
     c->seed = seed;

@@ -125,12 +125,12 @@ static wc_source *open_nw(wc_params *p, uint64_t seed, wc_err *err)
     uint64_t n;
     if (wc_params_u64(p, "size", 2048, 16, 1u << 16, &n, err) < 0) return NULL;
     if (n % 16) {
-        wc_errf(err, "%s:%d: nw: size must be a multiple of 16", __FILE__, __LINE__);
+        wc_errf(err, "workload rodinia/nw: parameter size must be a multiple of 16");
         return NULL;
     }
     nw_prog *h = calloc(1, sizeof *h);
     if (!h) {
-        wc_errf(err, "%s:%d: nw: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "nw: out of memory");
         return NULL;
     }
     h->c.n = n;

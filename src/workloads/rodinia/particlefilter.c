@@ -112,7 +112,7 @@ static wc_source *open_particlefilter(wc_params *p, uint64_t seed, wc_err *err)
 {
     pfil_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: particlefilter: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "particlefilter: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "particles", 1000, 1, 1u << 24, &c->n, err) < 0 ||
@@ -123,7 +123,7 @@ static wc_source *open_particlefilter(wc_params *p, uint64_t seed, wc_err *err)
     c->index = calloc(c->n, sizeof *c->index);
     if (!c->index) {
         free(c);
-        wc_errf(err, "%s:%d: particlefilter: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "particlefilter: out of memory");
         return NULL;
     }
     c->rng = wc_rng_seed(seed ^ 0x7066ull);

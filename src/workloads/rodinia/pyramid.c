@@ -160,7 +160,7 @@ static wc_source *open_hotspot(wc_params *p, uint64_t seed, wc_err *err)
         return NULL;
     hotspot_prog *h = calloc(1, sizeof *h);
     if (!h) {
-        wc_errf(err, "%s:%d: hotspot: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "hotspot: out of memory");
         return NULL;
     }
     h->c.rows = h->c.cols = (int64_t)n;
@@ -299,7 +299,7 @@ static wc_source *open_pathfinder(wc_params *p, uint64_t seed, wc_err *err)
         return NULL;
     pf_prog *h = calloc(1, sizeof *h);
     if (!h) {
-        wc_errf(err, "%s:%d: pathfinder: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "pathfinder: out of memory");
         return NULL;
     }
     h->c.cols = (int64_t)cols;

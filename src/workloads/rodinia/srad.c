@@ -267,7 +267,7 @@ static wc_source *open_srad_v1(wc_params *p, uint64_t seed, wc_err *err)
 {
     srad1_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: srad_v1: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "srad_v1: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "rows", 502, 2, 1u << 15, &c->nr, err) < 0 ||
@@ -410,7 +410,7 @@ static wc_source *open_srad_v2(wc_params *p, uint64_t seed, wc_err *err)
 {
     srad2_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: srad_v2: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "srad_v2: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "rows", 2048, 16, 1u << 15, &c->rows, err) < 0 ||
@@ -421,7 +421,7 @@ static wc_source *open_srad_v2(wc_params *p, uint64_t seed, wc_err *err)
     }
     if (c->rows % 16 || c->cols % 16) {
         free(c);
-        wc_errf(err, "%s:%d: srad_v2: rows and cols must be multiples of 16", __FILE__, __LINE__);
+        wc_errf(err, "workload rodinia/srad_v2: parameters rows and cols must be multiples of 16");
         return NULL;
     }
     c->gx = c->cols / 16;

@@ -73,7 +73,7 @@ static int sc_build(sc_ctx *c, wc_err *err)
     uint64_t *centre = calloc(c->k, sizeof *centre);
     if (!c->coord || !c->assign || !c->ctab || !c->cost || !c->sw || !centre) {
         free(centre);
-        return wc_errf(err, "%s:%d: streamcluster: out of memory", __FILE__, __LINE__);
+        return wc_errf(err, "streamcluster: out of memory");
     }
     c->rng = wc_rng_seed(c->seed ^ 0x7363ull);
     for (uint64_t i = 0; i < c->n * c->dim; i++) c->coord[i] = (float)wc_rng_unit(&c->rng);
@@ -177,7 +177,7 @@ static wc_source *open_streamcluster(wc_params *p, uint64_t seed, wc_err *err)
 {
     sc_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        wc_errf(err, "%s:%d: streamcluster: out of memory", __FILE__, __LINE__);
+        wc_errf(err, "streamcluster: out of memory");
         return NULL;
     }
     c->seed = seed;

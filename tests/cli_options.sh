@@ -1,0 +1,137 @@
+#!/bin/sh
+# Options that used to be silently ignored or misread: clock domains, CR line
+# ends, octal workload parameters, signed seeds, schedulers that validate but
+# cannot run, unknown suites, and messages that named no source.  Expected
+# figures are derived by hand in the comments.
+# Prints "cli_options: N passed, N failed".
+W=${BUILD:-build}/warpcache
+T=$(mktemp -d /tmp/wc-opt.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "$1 ok"; }
+bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
+
+# expect NAME STATUS PATTERN -- command...: exit status and a pattern in stderr+stdout
+expect() {
+  name=$1; want=$2; pat=$3; shift 4
+  "$@" >"$T/out" 2>&1; got=$?
+  cat "$T/out" >>"$T/all"
+  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
+  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
+  ok "$name"
+}
+# total cycles of a run (the "cycles" line of the totals)
+cycles() { "$W" run -q "$@" | awk '$1 == "cycles" { print $2 }'; }
+# is_eq NAME GOT WANT
+is_eq() { [ "$2" = "$3" ] && ok "$1" || bad "$1" "got '$2', expected '$3'"; }
+
+# ---- -gpgpu_clock_domains: interconnect and L2 clocks take effect ----
+# micro/stream:n=32 is one warp: a load (one 128 B request), an ALU op, a
+# store.  With the default 700 MHz everywhere it takes C0 cycles.  Flits are
+# 32 B with an 8 B header: the load's request is 1 flit, its response
+# (8+128)/32 -> 5 flits.  The warp waits for the load's response, which
+# passes the L2 input port (1 flit), the L2 output port (5 flits) and the SM
+# ejection port (5 flits): 11 flit times on its critical path.
+#  - interconnect at 350 MHz: a flit takes 2 core cycles instead of 1: +11;
+#  - interconnect at 1 MHz: a flit takes 700 core cycles: +11 x 699 = +7689;
+#  - L2 at 70 MHz: the ROP latency of 120 L2 cycles becomes 1200 core
+#    cycles instead of 120: +1080.
+C0=$(cycles -w micro/stream:n=32)
+is_eq clock_equal_domains "$(cycles -w micro/stream:n=32 -o gpgpu_clock_domains=700:700:700:924)" "$C0"
+is_eq clock_icnt_half "$(cycles -w micro/stream:n=32 -o gpgpu_clock_domains=700:350:700:924)" $((C0 + 11))
+is_eq clock_icnt_1mhz "$(cycles -w micro/stream:n=32 -o gpgpu_clock_domains=700:1:700:924)" $((C0 + 7689))
+is_eq clock_l2_70mhz "$(cycles -w micro/stream:n=32 -o gpgpu_clock_domains=700:700:70:924)" $((C0 + 1080))
+
+# ---- configuration files with CR-only or CRLF line ends ----
+# A leading comment ended by CR alone used to swallow the whole file, which
+# then loaded as empty (the defaults, 15 clusters).
+printf '# my GPU\r-gpgpu_n_clusters 3\r-gpgpu_n_mem 4\r' >"$T/cr.config"
+expect cr_config 0 "^-gpgpu_n_clusters 3" -- $W config --config "$T/cr.config"
+printf '# my GPU\r\n-gpgpu_n_clusters 5\r\n' >"$T/crlf.config"
+expect crlf_config 0 "^-gpgpu_n_clusters 5" -- $W config --config "$T/crlf.config"
+printf '# a\r# b\r-gpgpu_n_mem 0\r' >"$T/crbad.config"
+expect cr_config_line 2 "crbad.config:3: option -gpgpu_n_mem" -- $W config --config "$T/crbad.config"
+
+# ---- workload parameters are decimal (hex after 0x), like configs ----
+# micro/stream runs blocks of 256 threads (8 warps), 3 warp instructions
+# each (load, ALU, store): n=400 -> 2 blocks -> 48 warp instructions; octal
+# 0400 would be 256 -> 1 block -> 24.
+winsts() { "$W" run -q -w "$1" | awk '/^  warp instructions/ { print $3 }'; }
+is_eq param_decimal "$(winsts micro/stream:n=0400)" 48
+is_eq param_hex "$(winsts micro/stream:n=0x100)" 24
+expect param_plus 2 "n=+10 is not an unsigned integer" -- $W run -q -w micro/stream:n=+10
+expect param_blank 2 "is not an unsigned integer" -- $W run -q -w "micro/stream:n= 10"
+expect param_bare_0x 2 "n=0x is not an unsigned integer" -- $W run -q -w micro/stream:n=0x
+
+# ---- --seed: no blanks, no sign (' -5' became 2^64-5) ----
+expect seed_blank_minus 2 "option --seed: ' -5' is not an unsigned integer" -- $W run -q -w micro/stream:n=64 --seed ' -5'
+expect seed_minus 2 "is not an unsigned integer" -- $W run -q -w micro/stream:n=64 --seed -5
+expect seed_plus 2 "is not an unsigned integer" -- $W run -q -w micro/stream:n=64 --seed +5
+expect seed_hex 0 "" -- $W run -q -w micro/stream:n=64 --seed 0x10
+# a leading zero is decimal: seed 010 = seed 10, not 8
+$W run -q -w rodinia/bfs:nodes=2048 --seed 010 --json "$T/s010.json" >/dev/null 2>&1
+$W run -q -w rodinia/bfs:nodes=2048 --seed 10 --json "$T/s10.json" >/dev/null 2>&1
+$W run -q -w rodinia/bfs:nodes=2048 --seed 8 --json "$T/s8.json" >/dev/null 2>&1
+if cmp -s "$T/s010.json" "$T/s10.json" && ! cmp -s "$T/s010.json" "$T/s8.json"; then
+  ok seed_decimal
+else
+  bad seed_decimal "seed 010 is not seed 10 (or seeds 8 and 10 give the same run)"
+fi
+
+# ---- schedulers the simulator does not have are refused at validation ----
+# (GPGPU-Sim names; one that a scheduler plug-in registers is accepted, so
+# only the names `warpcache list schedulers` lacks are tried)
+have=$($W list schedulers | awk '{ print $1 }')
+tried=0
+for s in rrr old warp_limiting two_level_active; do
+  echo "$have" | grep -qx "$s" && continue
+  tried=$((tried + 1))
+  expect "sched_$s" 2 "not supported (supported: lrr, gto" -- $W config -o gpgpu_scheduler=$s
+  printf -- '-gpgpu_scheduler %s\n' "$s" >"$T/sched.config"
+  expect "sched_${s}_file" 2 "sched.config:1: option -gpgpu_scheduler" -- $W run -q -w micro/stream:n=64 --config "$T/sched.config"
+done
+[ $tried -gt 0 ] && ok sched_some_refused || bad sched_some_refused "every GPGPU-Sim scheduler is registered?"
+expect l1_org_validated 2 "unknown L1 organisation \"nosuch\"" -- $W config -o l1_org=nosuch
+# 256 warp slots per SM: 16384 threads validated, then failed in run
+expect threads_per_sm 2 "from 32 to 8192" -- $W config -o gpgpu_shader_core_pipeline=16384:32
+
+# ---- list --suite ----
+expect list_bad_suite 2 "unknown suite 'bogus' (suites: micro" -- $W list --suite bogus
+expect list_suite 0 "micro/stream" -- $W list --suite micro
+
+# ---- every message names a real source ----
+# Nothing may read "warpcache: : ..." (an empty file name).
+expect src_o_option 2 "^warpcache: -o max_warp_limit=100: option -max_warp_limit: 100 is more than" -- $W run -q -w micro/stream:n=64 -o max_warp_limit=100
+expect src_o_set 2 "^warpcache: -o gpgpu_n_clusters=0: option -gpgpu_n_clusters: 0 is out of range" -- $W run -q -w micro/stream:n=64 -o gpgpu_n_clusters=0
+expect src_o_sched 2 "^warpcache: -o gpgpu_scheduler=rrr: option -gpgpu_scheduler" -- $W run -q -w micro/stream:n=64 -o gpgpu_scheduler=rrr
+# a cross check whose option came from the file: the file is named
+printf -- '-max_warp_limit 40\n' >"$T/mwl.config"
+expect src_file_cross 2 "^warpcache: $T/mwl.config: option -max_warp_limit: 40 is more than the 16 warps" -- $W run -q -w micro/stream:n=64 --config "$T/mwl.config" -o gpgpu_shader_core_pipeline=512:32
+# ... and an option nobody set: the built-in defaults are named (2 warp
+# schedulers per SM by default, but 32 threads per SM are 1 warp)
+expect src_builtin 2 "^warpcache: built-in defaults: option -gpgpu_num_sched_per_core: 2 schedulers but only 1 warps" -- $W run -q -w micro/stream:n=64 -o gpgpu_shader_core_pipeline=32:32
+# workload checks beyond ranges named a source file of warpcache
+# ("src/workloads/rodinia/nw.c:128: nw: ..."), not the workload
+expect src_workload 2 "^warpcache: workload rodinia/nw: parameter size must be a multiple of 16" -- $W run -q -w rodinia/nw:size=24
+if grep -q "\.c:[0-9]" "$T/out"; then bad src_workload_no_c "$(cat "$T/out")"; else ok src_workload_no_c; fi
+# with a --config file that does not set the option, the defaults are
+# still named: the file only sets the pipeline (1 warp), the 2 schedulers
+# per SM are the built-in default
+printf -- '-gpgpu_shader_core_pipeline 32:32\n' >"$T/pipe.config"
+expect src_file_default 2 "^warpcache: built-in defaults: option -gpgpu_num_sched_per_core: 2 schedulers" -- $W run -q -w micro/stream:n=64 --config "$T/pipe.config"
+# no message of this file read "warpcache: : ..." (an empty file name)
+if grep -q "warpcache: : " "$T/all"; then bad no_empty_source "$(grep -m1 "warpcache: : " "$T/all")"; else ok no_empty_source; fi
+
+# ---- an internal failure is exit 1, not 2 ----
+# A warp limit of 1 with barriers deadlocked seed/srad_preload (exit 2 with
+# "internal: ... deadlocked"); once the engine avoids the deadlock the run
+# succeeds.  Either way a deadlock must never be reported as bad input.
+$W run -q -w seed/srad_preload -o max_warp_limit=1 -o max_cycles=2000000 >"$T/out" 2>&1; st=$?
+if [ $st -eq 0 ] || { [ $st -eq 1 ] && grep -q "internal: kernel .* deadlocked" "$T/out"; }; then
+  ok deadlock_exit1
+else
+  bad deadlock_exit1 "exit $st: $(head -c 200 "$T/out")"
+fi
+
+echo "cli_options: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

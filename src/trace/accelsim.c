@@ -26,6 +26,9 @@
 
 #define AS_MAX_REGS_LISTED 64           /* dest_num / src_num above this are garbage */
 #define AS_WINDOW          (1ull << 24) /* generic LD/ST: shared/local windows, 16 MiB */
+#define AS_MAX_GRID_X      0x7fffffffu  /* CUDA gridDim limits */
+#define AS_MAX_GRID_YZ     65535u
+#define AS_MAX_BLOCKS      (1ull << 32) /* per kernel: no trace can hold more */
 
 /* ---- small shared helpers (declared in formats.h) ---------------------- */
 
@@ -139,6 +142,8 @@ typedef struct as_source {
     uint64_t pending_id, pending_line;
     bool have_last;
     uint64_t last_id;
+    uint64_t nsections; /* thread block sections seen in this kernel file */
+    uint64_t grid_line; /* where '-grid dim' is, for messages */
     bool in_body_eof;
 } as_source;
 
@@ -232,6 +237,7 @@ static int header_field(as_source *s, char *line, wc_err *err)
         s->cur.id = (uint32_t)u;
     } else if ((v = value_after(line, "-grid dim"))) {
         if (!parse_dim3(v, &s->cur.grid)) return BAD("-grid dim = (X,Y,Z)");
+        s->grid_line = lr_line(s);
     } else if ((v = value_after(line, "-block dim"))) {
         if (!parse_dim3(v, &s->cur.block)) return BAD("-block dim = (X,Y,Z)");
     } else if ((v = value_after(line, "-shmem base_addr"))) {
@@ -262,6 +268,37 @@ static int header_field(as_source *s, char *line, wc_err *err)
 #undef BAD
 }
 
+/* Launch-shape limits (docs/traces.md).  Each dimension is checked before
+ * any product is formed, so no product can wrap: the grid within CUDA's
+ * limits (x < 2^31, y and z < 2^16) and at most AS_MAX_BLOCKS blocks, the
+ * block at most 65536 threads. */
+static int check_shape(as_source *s, wc_err *err)
+{
+    const wc_dim3 g = s->cur.grid, b = s->cur.block;
+    if (!g.x || !g.y || !g.z)
+        return wc_errf(err, "%s: missing or zero '-grid dim' in the kernel header", lr_name(s));
+    if (g.x > AS_MAX_GRID_X || g.y > AS_MAX_GRID_YZ || g.z > AS_MAX_GRID_YZ)
+        return wc_errf(err,
+                       "%s:%llu: '-grid dim = (%u,%u,%u)' is beyond CUDA's limits (x up to "
+                       "2^31-1, y and z up to 65535)",
+                       lr_name(s), (unsigned long long)s->grid_line, g.x, g.y, g.z);
+    uint64_t nblocks = wc_dim3_count(g); /* < 2^63: no wrap */
+    if (nblocks > AS_MAX_BLOCKS)
+        return wc_errf(err,
+                       "%s:%llu: '-grid dim = (%u,%u,%u)' means %llu thread blocks; more than "
+                       "2^32 cannot be meant (the trace would hold hundreds of gigabytes)",
+                       lr_name(s), (unsigned long long)s->grid_line, g.x, g.y, g.z,
+                       (unsigned long long)nblocks);
+    if (!b.x || !b.y || !b.z || b.x > 65536 || b.y > 65536 || b.z > 65536 ||
+        wc_dim3_count(b) > 65536)
+        return wc_errf(err,
+                       "%s: missing or invalid '-block dim' in the kernel header (1 to 65536 "
+                       "threads)",
+                       lr_name(s));
+    if (!s->cur.name[0]) snprintf(s->cur.name, sizeof s->cur.name, "kernel_%u", s->cur.id);
+    return 0;
+}
+
 /* Parses a kernel file's header up to the first '#' line. */
 static int read_header(as_source *s, uint32_t seq, wc_err *err)
 {
@@ -272,6 +309,8 @@ static int read_header(as_source *s, uint32_t seq, wc_err *err)
     s->shmem_base = s->local_base = 0;
     s->peek = NULL;
     s->have_pending = s->have_last = false;
+    s->nsections = 0;
+    s->grid_line = 0;
     s->in_body_eof = false;
     char *line;
     bool saw_any = false;
@@ -293,18 +332,7 @@ static int read_header(as_source *s, uint32_t seq, wc_err *err)
         if (header_field(s, line, err) < 0) return -1;
     }
     if (!saw_any) return wc_errf(err, "%s: missing kernel header", lr_name(s));
-    if (!wc_dim3_count(s->cur.grid))
-        return wc_errf(err, "%s: missing or zero '-grid dim' in the kernel header", lr_name(s));
-    if (!wc_dim3_count(s->cur.block) || wc_dim3_count(s->cur.block) > 65536)
-        return wc_errf(err,
-                       "%s: missing or invalid '-block dim' in the kernel header (1 to 65536 "
-                       "threads)",
-                       lr_name(s));
-    if (wc_dim3_count(s->cur.grid) > (1ull << 40))
-        return wc_errf(err, "%s: grid of %llu blocks is too large", lr_name(s),
-                       (unsigned long long)wc_dim3_count(s->cur.grid));
-    if (!s->cur.name[0]) snprintf(s->cur.name, sizeof s->cur.name, "kernel_%u", s->cur.id);
-    return 0;
+    return check_shape(s, err);
 }
 
 static int as_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
@@ -821,6 +849,7 @@ static int read_section_start(as_source *s, wc_err *err)
                        lr_name(s), lr_line(s), c.x, c.y, c.z, (unsigned long long)s->last_id);
     s->have_last = true;
     s->last_id = id;
+    s->nsections++;
     s->have_pending = true;
     s->pending_id = id;
     s->pending_line = lr_line(s);
@@ -894,8 +923,16 @@ static int as_open_block(wc_source *src, uint64_t block_id, void **out, wc_err *
             int rc = s->in_body_eof ? 0 : read_section_start(s, err);
             if (rc < 0) goto fail;
             if (rc == 0) {
+                /* Blocks are asked for in increasing order, so the file ended
+                 * before this one: a truncated trace, not empty blocks. */
                 s->in_body_eof = true;
-                break; /* past the last section: an empty block */
+                wc_dim3 g = s->cur.grid;
+                wc_errf(err,
+                        "%s: the trace ends after %llu thread block section%s, but '-grid dim = "
+                        "(%u,%u,%u)' has %llu blocks (truncated file?)",
+                        lr_name(s), (unsigned long long)s->nsections, s->nsections == 1 ? "" : "s",
+                        g.x, g.y, g.z, (unsigned long long)wc_dim3_count(g));
+                goto fail;
             }
         }
         if (s->pending_id > block_id) break; /* block absent from the trace: empty */

@@ -34,6 +34,12 @@
 #include "trace/formats.h"
 
 #define TRC_MAX_SIZE 255
+#define TRC_MAX_TPB  65536u
+/* Grid limits (docs/traces.md): the inferred grid is 1-D, so CUDA's gridDim.x
+ * limit applies; a grid above TRC_EMPTY_BLOCKS_FREE blocks must not be mostly
+ * empty. */
+#define TRC_MAX_BLOCKS        0x7fffffffull
+#define TRC_EMPTY_BLOCKS_FREE (1u << 20)
 
 typedef struct trc_rec {
     uint64_t addr;
@@ -181,22 +187,6 @@ static inline const trc_rec *sorted_rec(const trc_rec *rec, const uint32_t *orde
     return order ? &rec[order[i]] : &rec[i];
 }
 
-static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
-{
-    unsigned long long x, y, z;
-    char extra;
-    if (strncmp(line, "blocksize:", 10) != 0 ||
-        sscanf(line + 10, "%llu %llu %llu %c", &x, &y, &z, &extra) != 3 || !x || !y || !z ||
-        x * y * z > 65536)
-        return wc_errf(
-            err, "%s:%llu: expected 'blocksize: BX BY BZ' (1 to 65536 threads), found '%.60s'",
-            wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr), line);
-    d->x = (uint32_t)x;
-    d->y = (uint32_t)y;
-    d->z = (uint32_t)z;
-    return 0;
-}
-
 /* Digits [p, end) with an overflow check (only fields over 19 digits need
  * one: leading zeros, or a value near or past 2^64). */
 static bool parse_long_field(const char *p, const char *end, uint64_t *out)
@@ -260,6 +250,30 @@ static inline __attribute__((always_inline)) bool parse_field(const char **pp, c
     return true;
 }
 
+/* "blocksize: BX BY BZ": three strict decimal fields (no sign: sscanf's %llu
+ * took "-1" as 2^64-1, whose product wrapped to 1), each and their product
+ * 1..65536, so the product cannot overflow and is never 0. */
+static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
+{
+    uint64_t v[3], prod = 1;
+    bool ok = strncmp(line, "blocksize:", 10) == 0;
+    const char *p = line + 10;
+    const char *end = p + strlen(p);
+    while (ok && (*p == ' ' || *p == '\t')) p++;
+    for (int i = 0; ok && i < 3; i++) {
+        ok = parse_field(&p, end, &v[i]) && v[i] >= 1 && v[i] <= TRC_MAX_TPB;
+        if (ok) prod *= v[i]; /* each <= 2^16: no overflow */
+    }
+    if (!ok || *p || prod > TRC_MAX_TPB)
+        return wc_errf(
+            err, "%s:%llu: expected 'blocksize: BX BY BZ' (1 to 65536 threads), found '%.60s'",
+            wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr), line);
+    d->x = (uint32_t)v[0];
+    d->y = (uint32_t)v[1];
+    d->z = (uint32_t)v[2];
+    return 0;
+}
+
 /* [line, end) is the line from its first non-blank character; *end is 0. */
 static int parse_access(wc_lreader *lr, const char *line, const char *end, trc_rec *r, wc_err *err)
 {
@@ -290,7 +304,8 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
     bool have_bs = false;
     wc_dim3 bs = {0, 0, 0};
     uint32_t maxgid = 0;
-    bool sorted = true; /* gids non-decreasing so far */
+    uint64_t maxgid_line = 0; /* where the highest gid is, for messages */
+    bool sorted = true;       /* gids non-decreasing so far */
     size_t len;
     while ((rc = wc_lreader_next(lr, &line, &len, err)) > 0) {
         const char *end = line + len;
@@ -311,22 +326,39 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
         }
         if (parse_access(lr, line, end, &s->recs[s->nrec], err) < 0) return -1;
         uint32_t gid = s->recs[s->nrec].gid;
-        if (gid >= maxgid)
+        if (gid >= maxgid) {
             maxgid = gid;
-        else
+            maxgid_line = wc_lreader_lineno(lr);
+        } else
             sorted = false;
         s->nrec++;
     }
     if (rc < 0) return -1;
     if (!have_bs)
         return wc_errf(err, "%s: empty file (expected 'blocksize: BX BY BZ')", wc_lreader_name(lr));
-    uint32_t tpb = (uint32_t)wc_dim3_count(bs);
+    uint32_t tpb = (uint32_t)wc_dim3_count(bs); /* 1..65536 (parse_blocksize) */
     s->nblocks = s->nrec ? maxgid / tpb + 1 : 1;
     s->maxgid = maxgid;
+    if (s->nblocks > TRC_MAX_BLOCKS)
+        return wc_errf(err,
+                       "%s:%llu: gid %u with %u threads per block implies a 1-D grid of %llu "
+                       "blocks, more than CUDA allows (2^31-1)",
+                       wc_lreader_name(lr), (unsigned long long)maxgid_line, maxgid, tpb,
+                       (unsigned long long)s->nblocks);
     /* Dense when a counter per thread costs at most a few per record. */
     bool dense = (uint64_t)maxgid + 1 <= 4 * (uint64_t)s->nrec + 65536;
     if ((dense ? index_dense(s, sorted) : index_sparse(s, sorted, tpb)) < 0)
         return wc_errf(err, "out of memory");
+    /* Dense gids bound the grid by the file's size; sparse ones do not: one
+     * huge gid would mean billions of empty blocks (hours of simulated
+     * nothing), which no tracer writes.  Refuse a grid that is mostly empty. */
+    if (!dense && s->nblocks > TRC_EMPTY_BLOCKS_FREE && s->nblocks / 16 > s->npresent)
+        return wc_errf(err,
+                       "%s:%llu: gid %u implies %llu blocks of which only %llu have an access; "
+                       "refusing a grid more than 15/16 empty beyond %u blocks",
+                       wc_lreader_name(lr), (unsigned long long)maxgid_line, maxgid,
+                       (unsigned long long)s->nblocks, (unsigned long long)s->npresent,
+                       TRC_EMPTY_BLOCKS_FREE);
     memset(&s->cur, 0, sizeof s->cur);
     s->cur.block = bs;
     s->cur.grid = (wc_dim3){(uint32_t)s->nblocks, 1, 1};

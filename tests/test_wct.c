@@ -178,10 +178,98 @@ static void test_corrupt_files(void)
     tmpdir_remove(dir);
 }
 
+/* Reads a whole file into a new buffer; *n = its size. */
+static unsigned char *slurp(const char *path, long *n)
+{
+    *n = file_size(path);
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = *n > 0 && f ? malloc((size_t)*n) : NULL;
+    if (buf && fread(buf, 1, (size_t)*n, f) != (size_t)*n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (f) fclose(f);
+    return buf;
+}
+
+/* Offset of the first chunk with this 4-letter tag: the file header is 16
+ * bytes, a chunk header 24 (stored length at +12), then the payload. */
+static long find_chunk(const unsigned char *buf, long n, const char *tag)
+{
+    long off = 16;
+    while (off + 24 <= n) {
+        if (!memcmp(buf + off, tag, 4)) return off;
+        uint32_t stored = (uint32_t)buf[off + 12] | (uint32_t)buf[off + 13] << 8 |
+                          (uint32_t)buf[off + 14] << 16 | (uint32_t)buf[off + 15] << 24;
+        off += 24 + (long)stored;
+    }
+    return -1;
+}
+
+/* Expects reading the in-memory file to fail with one of two messages. */
+static void expect_read_error(const unsigned char *buf, long n, const char *a, const char *b)
+{
+    wc_err err = {{0}};
+    tlist l = {0};
+    wc_source *s = wc_trace_open_mem(buf, (size_t)n, WC_TRACE_WCT, &err);
+    int rc = s ? tlist_drain(s, &l, &err) : -1;
+    wc_source_destroy(s);
+    tlist_free(&l);
+    CHECK_EQ(rc, -1);
+    CHECK(strstr(err.msg, a) != NULL || strstr(err.msg, b) != NULL);
+}
+
+static void test_kend_checked(void)
+{
+    char dir[256], a[300], b[300];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(a, sizeof a, "%s/a.wct", dir);
+    snprintf(b, sizeof b, "%s/b.wct", dir);
+    wc_err err = {{0}};
+    wc_wct_options o = {0};
+    /* 300 elements, 64 threads per block: 5 blocks; 320: also 5 blocks, 384: 6. */
+    wc_source *gen = wc_workload_open("micro/stream:n=300,block=64", 1, &err);
+    CHECK_EQ(wc_trace_write_wct(gen, a, &o, &err), 0);
+    wc_source_destroy(gen);
+    gen = wc_workload_open("micro/stream:n=384,block=64", 1, &err);
+    CHECK_EQ(wc_trace_write_wct(gen, b, &o, &err), 0);
+    wc_source_destroy(gen);
+    long n, nb;
+    unsigned char *buf = slurp(a, &n), *other = slurp(b, &nb);
+    CHECK(buf != NULL && other != NULL);
+    if (!buf || !other) return;
+    long k = find_chunk(buf, n, "KEND"), kb = find_chunk(other, nb, "KEND");
+    CHECK(k > 0 && kb > 0);
+    long len = 24 + (long)buf[k + 12]; /* payload: 2 short varints */
+    /* Every bit of every byte of the KEND chunk (header and payload) flipped
+     * alone must be caught: the checksum covers the payload and is seeded
+     * with tag, codec and length; the other header bytes are checked. */
+    unsigned caught = 0;
+    for (long i = k; i < k + len; i++)
+        for (int bit = 0; bit < 8; bit++) {
+            buf[i] ^= (unsigned char)(1u << bit);
+            expect_read_error(buf, n, "checksum mismatch", "corrupt");
+            buf[i] ^= (unsigned char)(1u << bit);
+            caught++;
+        }
+    CHECK_EQ(caught, 8 * len);
+    /* A well-formed KEND of another kernel (6 blocks: 384 / 64) with a valid
+     * checksum (the hash is over the chunk, not its position): counts disagree. */
+    CHECK_EQ(len, 24 + (long)other[kb + 12]);
+    if (len == 24 + (long)other[kb + 12]) {
+        memcpy(buf + k, other + kb, (size_t)len);
+        expect_read_error(buf, n, "end record counts 6 blocks, its grid has 5", "?");
+    }
+    free(buf);
+    free(other);
+    tmpdir_remove(dir);
+}
+
 int main(void)
 {
     RUN(test_workload_round_trips);
     RUN(test_lists_and_real_traces);
     RUN(test_corrupt_files);
+    RUN(test_kend_checked);
     return check_summary("wct");
 }

@@ -439,6 +439,10 @@ typedef struct wct_source {
     bool in_kernel; /* between KERN and KEND */
     bool ended;     /* TEND seen */
     uint32_t nkernels;
+    /* The current kernel's blocks parsed and their instructions, for KEND;
+     * k_skipped: some block chunk was skipped unread. */
+    uint64_t k_blocks, k_insts;
+    bool k_skipped;
     wct_group *grp;   /* group blocks are being taken from */
     wct_block *spare; /* a closed block kept for reuse, or NULL */
     wc_codec_ctx *cx;
@@ -574,6 +578,31 @@ static int parse_kern(wct_source *s, const wct_chunk *ch, const uint8_t *p, cons
     return 0;
 }
 
+/* A kernel's end record: its checksum (like every chunk's), then its counts
+ * against what was read.  Every block of the grid is written, so the block
+ * count must be the grid's; the instruction count can be compared only when
+ * every block was parsed (blocks of an unwanted or abandoned kernel are
+ * skipped unread). */
+static int check_kend(wct_source *s, const wct_chunk *ch, wc_err *err)
+{
+    uint8_t *pl = read_payload(s, ch, err);
+    if (!pl) return -1;
+    const uint8_t *p = pl, *end = pl + ch->raw_len;
+    uint64_t nblocks, ninsts;
+    bool ok = get_uv(&p, end, &nblocks) && get_uv(&p, end, &ninsts) && p == end;
+    free(pl);
+    if (!ok) return WCT_FAIL(s, ch, "corrupt kernel end record");
+    if (nblocks != wc_dim3_count(s->cur.grid))
+        return WCT_FAIL(s, ch, "kernel %u end record counts %llu blocks, its grid has %llu",
+                        s->cur.id, (unsigned long long)nblocks,
+                        (unsigned long long)wc_dim3_count(s->cur.grid));
+    if (!s->k_skipped && s->k_blocks == nblocks && ninsts != s->k_insts)
+        return WCT_FAIL(s, ch,
+                        "kernel %u end record counts %llu instructions, its blocks hold %llu",
+                        s->cur.id, (unsigned long long)ninsts, (unsigned long long)s->k_insts);
+    return 0;
+}
+
 static int wct_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
 {
     wct_source *s = (wct_source *)src;
@@ -583,10 +612,16 @@ static int wct_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
     if (s->ended) return 0;
     for (;;) {
         if (read_chunk_header(s, &ch, err) < 0) return -1;
-        if (ch.tag == TAG_BLCK || ch.tag == TAG_KEND) {
+        if (ch.tag == TAG_BLCK) {
             if (!s->in_kernel) return WCT_FAIL(s, &ch, "block outside a kernel");
             if (skip_payload(s, &ch, err) < 0) return -1;
-            if (ch.tag == TAG_KEND) s->in_kernel = false;
+            s->k_skipped = true;
+            continue;
+        }
+        if (ch.tag == TAG_KEND) {
+            if (!s->in_kernel) return WCT_FAIL(s, &ch, "kernel end outside a kernel");
+            if (check_kend(s, &ch, err) < 0) return -1;
+            s->in_kernel = false;
             continue;
         }
         if (s->in_kernel) return WCT_FAIL(s, &ch, "kernel %u has no end record", s->cur.id);
@@ -596,15 +631,19 @@ static int wct_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
         if (ch.tag == TAG_TEND) {
             const uint8_t *p = pl;
             uint32_t nk;
-            if (!get_u32(&p, pl + ch.raw_len, &nk) || nk != s->nkernels)
+            if (!get_u32(&p, pl + ch.raw_len, &nk) || p != pl + ch.raw_len || nk != s->nkernels)
                 rc = WCT_FAIL(s, &ch, "trace end record disagrees with the %u kernels read",
                               s->nkernels);
+            else if (!nk)
+                rc = WCT_FAIL(s, &ch, "the trace holds no kernel");
             s->ended = true;
         } else {
             rc = parse_kern(s, &ch, pl, pl + ch.raw_len, err);
             if (rc == 0) {
                 s->in_kernel = true;
                 s->nkernels++;
+                s->k_blocks = s->k_insts = 0;
+                s->k_skipped = false;
                 *k = s->cur;
                 rc = 1;
             }
@@ -656,6 +695,7 @@ static int parse_block(wct_source *s, wct_group *g, wct_block **out, uint64_t *i
         }
         b->w[w].end = (const uint8_t *)(uintptr_t)nb; /* length for now */
         total += nb;
+        s->k_insts += b->w[w].left;
     }
     if (total > (uint64_t)(end - p)) {
         free(b);
@@ -669,6 +709,7 @@ static int parse_block(wct_source *s, wct_group *g, wct_block **out, uint64_t *i
         p += nb;
     }
     b->nwarps = nwarps;
+    s->k_blocks++;
     b->g = g;
     g->refs++;
     g->next = p;

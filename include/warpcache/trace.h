@@ -84,10 +84,12 @@ typedef struct wc_winst {
     uint64_t addr[WC_WARP_SIZE]; /* WC_ADDR_LIST, indexed by lane */
 } wc_winst;
 
-/* Address of lane l of a memory instruction (any mode). */
+/* Address of lane l of a memory instruction (any mode).  The stride product
+ * is taken modulo 2^64 (unsigned): a corrupt trace's stride near 2^63 must
+ * wrap like the address arithmetic, not overflow a signed multiply. */
 static inline uint64_t wc_winst_lane_addr(const wc_winst *in, unsigned lane)
 {
-    return in->amode == WC_ADDR_STRIDE ? in->base + (uint64_t)((int64_t)lane * in->stride)
+    return in->amode == WC_ADDR_STRIDE ? in->base + (uint64_t)lane * (uint64_t)in->stride
                                        : in->addr[lane];
 }
 

@@ -29,6 +29,15 @@
 #define AS_MAX_GRID_X      0x7fffffffu  /* CUDA gridDim limits */
 #define AS_MAX_GRID_YZ     65535u
 #define AS_MAX_BLOCKS      (1ull << 32) /* per kernel: no trace can hold more */
+/* The EXIT the writer appends to a warp whose lanes did not all exit (Accel-Sim
+ * retires a warp only on EXIT).  Accel-Sim classifies by the first token
+ * (EXIT); the modifier tells our reader to drop it again, so a converted
+ * workload reads back exactly. */
+#define AS_APPENDED_EXIT "EXIT.WCEND"
+/* Accel-Sim's trace parser (trace_parser.h) holds at most 1 destination and
+ * 4 source registers per instruction, and reads a mode-1 stride as an int. */
+#define AS_WRITE_MAX_DST 1
+#define AS_WRITE_MAX_SRC 4
 
 /* ---- small shared helpers (declared in formats.h) ---------------------- */
 
@@ -600,7 +609,8 @@ static int push_addr(as_block *b, uint64_t a)
     return 0;
 }
 
-/* Parses one instruction line into *in (addresses appended to b's pool). */
+/* Parses one instruction line into *in (addresses appended to b's pool).
+ * 1 = an instruction, 0 = a line that is not one (AS_APPENDED_EXIT). */
 static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err *err)
 {
     char *p = line, *t;
@@ -739,7 +749,15 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
     switch (cls) {
     case CLS_SFU: in->op = WC_OP_SFU; break;
     case CLS_BAR: in->op = WC_OP_BAR; break;
-    case CLS_EXIT: in->op = WC_OP_EXIT; break;
+    case CLS_EXIT:
+        /* The EXIT our writer adds so Accel-Sim can end the warp is not part
+         * of the program: counted in 'insts =' but not returned. */
+        if (!strcmp(opcode, AS_APPENDED_EXIT)) {
+            if (has_addrs) b->naddr = in->addr_off;
+            return 0;
+        }
+        in->op = WC_OP_EXIT;
+        break;
     case CLS_LDG: in->op = WC_OP_LDG; break;
     case CLS_STG: in->op = WC_OP_STG; break;
     case CLS_LDL: in->op = WC_OP_LDL; break;
@@ -772,13 +790,13 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
         in->base = 0;
         in->stride = 0;
         in->width = 0;
-        return 0;
+        return 1;
     }
     in->width = (uint8_t)width;
     if (in->op == WC_OP_ATOM) in->flags |= WC_INST_NO_L1_ALLOC;
     if (wc_op_is_load(in->op) && (mods & MOD_STRONG) && (mods & MOD_GPU))
         in->flags |= WC_INST_NO_L1_ALLOC;
-    return 0;
+    return 1;
 #undef NEED
 #undef END_OF_LINE
 #undef BAD
@@ -904,10 +922,11 @@ static int read_section_body(as_source *s, as_block *b, uint32_t nwarps, wc_err 
                 b->insts = p;
                 b->cap_inst = cap;
             }
-            if (parse_inst(s, b, line, &b->insts[b->ninst], err) < 0) return -1;
-            b->ninst++;
+            int kept = parse_inst(s, b, line, &b->insts[b->ninst], err);
+            if (kept < 0) return -1;
+            b->ninst += (size_t)kept;
         }
-        if (b) b->w[w].count = (uint32_t)n;
+        if (b) b->w[w].count = (uint32_t)(b->ninst - b->w[w].first);
     }
 }
 
@@ -1051,15 +1070,30 @@ static int read_kernelslist(as_source *s, const char *path, wc_err *err)
         while (*line == ' ' || *line == '\t') line++;
         size_t n = strlen(line);
         while (n && (line[n - 1] == ' ' || line[n - 1] == '\t')) line[--n] = 0;
+        if (!*line || *line == '#') continue;
         if (!strncmp(line, "Memcpy", 6)) {
             s->memcpys++;
         } else if (is_kernel_file_name(line)) {
             if (add_kfile(s, dir, line, wc_lreader_lineno(lr), err) < 0) rc = -1;
+        } else {
+            /* Garbage (or an unprocessed tracer list naming kernel-N.trace)
+             * must not read as a trace with fewer kernels. */
+            rc = wc_errf(err,
+                         "%s:%llu: expected 'Memcpy...' or a kernel-N.traceg[.xz|.gz|.zst] file "
+                         "name, found '%.80s'%s",
+                         path, (unsigned long long)wc_lreader_lineno(lr), line,
+                         ends_with(line, ".trace")
+                             ? " (raw tracer output: run Accel-Sim's post-traces-processing first)"
+                             : "");
         }
         if (rc < 0) break;
     }
     wc_lreader_close(lr);
-    return rc < 0 ? -1 : 0;
+    if (rc < 0) return -1;
+    if (!s->nkfiles)
+        return wc_errf(err, "%s: lists no kernel file (%llu Memcpy line%s): a trace needs a kernel",
+                       path, (unsigned long long)s->memcpys, s->memcpys == 1 ? "" : "s");
+    return 0;
 }
 
 wc_source *wc_accelsim_open(const char *path, wc_err *err)
@@ -1131,25 +1165,28 @@ static void opcode_for(const wc_winst *in, char *buf, size_t n)
     }
 }
 
+/* One instruction line in the form Accel-Sim's parser reads (see the
+ * AS_WRITE_* limits): registers beyond its arrays are left out, mode 1 only
+ * where its decompressor gives the same addresses (active lanes contiguous
+ * from lane 0, or none: it fills the first run of active lanes only) and the
+ * stride fits its int; everything else as mode 2 deltas. */
 static int write_inst(wc_strbuf *sb, const wc_winst *in)
 {
     char opcode[64];
     opcode_for(in, opcode, sizeof opcode);
-    int rc = wc_strbuf_printf(sb, "%04llx %08x %u", (unsigned long long)in->pc, in->mask, in->ndst);
-    for (unsigned i = 0; i < in->ndst && i < WC_MAX_DST; i++)
-        rc |= wc_strbuf_printf(sb, " R%u", in->dst[i]);
-    rc |= wc_strbuf_printf(sb, " %s %u", opcode, in->nsrc);
-    for (unsigned i = 0; i < in->nsrc && i < WC_MAX_SRC; i++)
-        rc |= wc_strbuf_printf(sb, " R%u", in->src[i]);
+    unsigned ndst = in->ndst < AS_WRITE_MAX_DST ? in->ndst : AS_WRITE_MAX_DST;
+    unsigned nsrc = in->nsrc < AS_WRITE_MAX_SRC ? in->nsrc : AS_WRITE_MAX_SRC;
+    int rc = wc_strbuf_printf(sb, "%04llx %08x %u", (unsigned long long)in->pc, in->mask, ndst);
+    for (unsigned i = 0; i < ndst; i++) rc |= wc_strbuf_printf(sb, " R%u", in->dst[i]);
+    rc |= wc_strbuf_printf(sb, " %s %u", opcode, nsrc);
+    for (unsigned i = 0; i < nsrc; i++) rc |= wc_strbuf_printf(sb, " R%u", in->src[i]);
     if (!wc_op_is_mem(in->op) || in->amode == WC_ADDR_NONE)
         return rc | wc_strbuf_printf(sb, " 0 \n");
     unsigned width = in->width ? in->width : 4;
-    if (in->amode == WC_ADDR_STRIDE && (wc_mask_is_prefix(in->mask) || in->stride == 0)) {
-        uint64_t first =
-            in->mask ? wc_winst_lane_addr(in, (unsigned)__builtin_ctz(in->mask)) : in->base;
-        return rc | wc_strbuf_printf(sb, " %u 1 0x%llx %lld \n", width, (unsigned long long)first,
-                                     (long long)in->stride);
-    }
+    if (in->amode == WC_ADDR_STRIDE && wc_mask_is_prefix(in->mask) && in->stride >= INT32_MIN &&
+        in->stride <= INT32_MAX)
+        return rc | wc_strbuf_printf(sb, " %u 1 0x%llx %lld \n", width,
+                                     (unsigned long long)in->base, (long long)in->stride);
     /* Per-lane list as base + deltas (mode 2); no address when no lane is active. */
     rc |= wc_strbuf_printf(sb, " %u %d", width, in->mask ? 2 : 0);
     uint64_t prev = 0;
@@ -1164,6 +1201,43 @@ static int write_inst(wc_strbuf *sb, const wc_winst *in)
         first = false;
     }
     return rc | wc_strbuf_printf(sb, " \n");
+}
+
+/* Lanes of warp w that hold a thread (the last warp of a block may be partial). */
+static uint32_t live_lanes(const wc_kernel *k, uint32_t w)
+{
+    uint32_t tpb = wc_kernel_threads_per_block(k), first = w * WC_WARP_SIZE;
+    uint32_t n = tpb - first < WC_WARP_SIZE ? tpb - first : WC_WARP_SIZE;
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1;
+}
+
+/* Writes one warp's instructions into sb; *n = lines written.  Accel-Sim
+ * retires a warp only when EXIT has covered all its threads (and asserts
+ * when a warp has no instruction), so lanes the source never exited get an
+ * appended AS_APPENDED_EXIT. */
+static int write_warp(wc_source *src, void *blk, const wc_kernel *k, uint32_t w, wc_strbuf *sb,
+                      uint64_t *n, const char *path, wc_err *err)
+{
+    wc_winst in;
+    uint32_t exited = 0;
+    uint64_t pc = 0;
+    int rc;
+    *n = 0;
+    while ((rc = src->ops->next_inst(src, blk, w, &in, err)) > 0) {
+        if (write_inst(sb, &in) < 0) return wc_errf(err, "%s: out of memory", path);
+        if (in.op == WC_OP_EXIT) exited |= in.mask;
+        pc = in.pc + 16;
+        (*n)++;
+    }
+    if (rc < 0) return -1;
+    uint32_t rest = live_lanes(k, w) & ~exited;
+    if (rest) {
+        if (wc_strbuf_printf(sb, "%04llx %08x 0 %s 0 0 \n", (unsigned long long)pc, rest,
+                             AS_APPENDED_EXIT) < 0)
+            return wc_errf(err, "%s: out of memory", path);
+        (*n)++;
+    }
+    return 0;
 }
 
 static int write_kernel_file(wc_source *src, const wc_kernel *k, const char *path, wc_err *err)
@@ -1182,7 +1256,6 @@ static int write_kernel_file(wc_source *src, const wc_kernel *k, const char *pat
     uint64_t nblocks = wc_dim3_count(k->grid);
     uint32_t nwarps = wc_kernel_warps_per_block(k);
     wc_strbuf sb = {0};
-    wc_winst in;
     int ret = 0;
     for (uint64_t id = 0; id < nblocks && ret == 0; id++) {
         void *blk;
@@ -1194,16 +1267,8 @@ static int write_kernel_file(wc_source *src, const wc_kernel *k, const char *pat
         fprintf(f, "#BEGIN_TB\n\nthread block = %u,%u,%u\n\n", c.x, c.y, c.z);
         for (uint32_t w = 0; w < nwarps && ret == 0; w++) {
             uint64_t n = 0;
-            int rc;
             sb.len = 0;
-            while ((rc = src->ops->next_inst(src, blk, w, &in, err)) > 0) {
-                if (write_inst(&sb, &in) < 0) {
-                    rc = wc_errf(err, "%s: out of memory", path);
-                    break;
-                }
-                n++;
-            }
-            if (rc < 0) {
+            if (write_warp(src, blk, k, w, &sb, &n, path, err) < 0) {
                 ret = -1;
                 break;
             }

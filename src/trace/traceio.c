@@ -106,14 +106,32 @@ typedef struct filter_source {
     wc_source *inner;
     char ids[256], name[256];
     wc_kernel_filter f;
+    uint64_t seen, kept;     /* kernels read and kept so far */
+    uint32_t min_id, max_id; /* ids of the kernels read, for the message */
 } filter_source;
 
 static int flt_next_kernel(wc_source *src, wc_kernel *k, wc_err *err)
 {
     filter_source *s = (filter_source *)src;
     int rc;
-    while ((rc = s->inner->ops->next_kernel(s->inner, k, err)) > 0)
-        if (wc_kernel_filter_match(&s->f, k)) return 1;
+    while ((rc = s->inner->ops->next_kernel(s->inner, k, err)) > 0) {
+        if (!s->seen++ || k->id < s->min_id) s->min_id = k->id;
+        if (k->id > s->max_id) s->max_id = k->id;
+        if (wc_kernel_filter_match(&s->f, k)) {
+            s->kept++;
+            return 1;
+        }
+    }
+    /* A selection that keeps nothing is a mistake, not an empty result. */
+    if (rc == 0 && !s->kept) {
+        char what[600];
+        snprintf(what, sizeof what, "%s%s%s%s%s%s", s->ids[0] ? " ids '" : "", s->ids,
+                 s->ids[0] ? "'" : "", s->name[0] ? " name '" : "", s->name, s->name[0] ? "'" : "");
+        return wc_errf(err,
+                       "kernel selection%s: matches none of the trace's %llu kernels (ids %u to "
+                       "%u)",
+                       what, (unsigned long long)s->seen, s->min_id, s->max_id);
+    }
     return rc;
 }
 

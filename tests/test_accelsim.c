@@ -8,6 +8,7 @@
  */
 #include "check.h"
 #include "test_trace_util.h"
+#include "warpcache/sim.h"
 
 #define AS_DIR WC_SHARED_DIR "/data/traces/accelsim"
 
@@ -563,6 +564,247 @@ static void test_writer_round_trip(void)
     }
 }
 
+/* Reads a whole file into a NUL-terminated buffer (NULL if missing). */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) n = 0;
+    if (buf) buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static unsigned count_substr(const char *hay, const char *needle)
+{
+    unsigned n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle)) n++;
+    return n;
+}
+
+/* Header lines of a one-block kernel (grid (1,1,1), 64 threads). */
+#define ONE_BLOCK_HDR                                                                              \
+    "-kernel name = k\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (64,1,1)\n"               \
+    "-accelsim tracer version = 4\n#\n"
+
+static void test_version6_fixture(void)
+{
+    /* Tracer version 6 (NVBit 1.8): cluster lines in the block, UR/P registers,
+     * two immediates and Val|NoVal register values after the addresses. */
+    const char *text =
+        "-kernel name = _Z2v6Pf\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (64,1,1)\n"
+        "-shmem = 0\n-nregs = 32\n-binary version = 90\n-nvbit version = 1.8\n"
+        "-accelsim tracer version = 6\n-enable lineinfo = 0\n\n"
+        "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
+        "mem_width [adrrescompress?] [mem_addresses] immediate1 immediate2 Val|NoVal "
+        "[dest_val_n]\n\n#BEGIN_TB\n\nthread block = 0,0,0\ncluster id = 0,0,0\n"
+        "cluster cta = 0,0,0\ncluster rank = 0\n\nwarp = 0\ninsts = 5\n"
+        "0000 ffffffff 1 R1 MOV 0 0 0 0 NoVal\n"
+        "0010 ffffffff 1 R4 LDG.E.128 1 R2 16 1 0x7f00 16 0 0 NoVal\n"
+        "0020 0000ffff 0 LDGSTS.E.BYPASS.128 2 R6 UR8 16 2 0x7f10 16 16 16 16 16 16 16 16 16 "
+        "16 16 16 16 16 16 0 0 NoVal\n"
+        "0030 ffffffff 4 R20 R21 R22 R23 HMMA.16816.F32 3 R20 UR24 P0 0 0 0 Val 0x1 0x2 0x3 "
+        "0x4\n"
+        "0070 ffffffff 0 EXIT 0 0 0 0 NoVal\n\nwarp = 1\ninsts = 1\n"
+        "0070 ffffffff 0 EXIT 0 0 0 0 Val -5 0x0000000000000002\n\n#END_TB\n";
+    wc_err err = {{0}};
+    wc_source *src = open_text(text, WC_TRACE_ACCELSIM, &err);
+    CHECK(src != NULL);
+    if (!src) return;
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), 0);
+    if (err.msg[0]) fprintf(stderr, "%s\n", err.msg);
+    wc_source_destroy(src);
+    CHECK_EQ(l.n, 6);
+    /* LDG.E.128, mode 1: lane l at 0x7f00 + 16 l; the immediates are not the stride. */
+    CHECK_EQ(l.v[1].in.op, WC_OP_LDG);
+    CHECK_EQ(l.v[1].in.width, 16);
+    CHECK_EQ(l.v[1].in.stride, 16);
+    CHECK(wc_winst_lane_addr(&l.v[1].in, 31) == 0x7f00 + 31 * 16);
+    /* LDGSTS, 16 lanes in mode 2: 15 deltas of 16, then "0 0 NoVal" ignored; UR8 dropped. */
+    CHECK_EQ(l.v[2].in.op, WC_OP_LDG);
+    CHECK_EQ(l.v[2].in.mask, 0xffff);
+    CHECK(l.v[2].in.addr[15] == 0x7f10 + 15 * 16);
+    CHECK_EQ(l.v[2].in.nsrc, 1);
+    /* HMMA: the first 2 of 4 destinations kept, UR24 and P0 sources dropped. */
+    CHECK_EQ(l.v[3].in.op, WC_OP_ALU);
+    CHECK_EQ(l.v[3].in.ndst, 2);
+    CHECK_EQ(l.v[3].in.dst[1], 21);
+    CHECK_EQ(l.v[3].in.nsrc, 1);
+    CHECK_EQ(l.v[4].in.op, WC_OP_EXIT);
+    CHECK_EQ(l.v[5].warp, 1);
+    tlist_free(&l);
+}
+
+static void test_truncated_and_impossible_shapes(void)
+{
+    char buf[4096];
+    /* Cut after the first #END_TB: a 2-block grid with one section. */
+    snprintf(buf, sizeof buf,
+             "%s-accelsim tracer version = 4\n#\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+             "insts = 1\n0010 ffffffff 0 IADD 0 0\n#END_TB\n",
+             HDR);
+    expect_error(buf, "<memory>: the trace ends after 1 thread block section, but '-grid dim = "
+                      "(2,1,1)' has 2 blocks");
+    /* No section at all. */
+    expect_error("-grid dim = (3,1,1)\n-block dim = (32,1,1)\n#\n", "ends after 0 thread block");
+    /* Grid dimensions beyond CUDA's, checked before any product can wrap. */
+    expect_error("-grid dim = (1048576,1048576,1)\n-block dim = (32,1,1)\n#\n",
+                 "<memory>:1: '-grid dim = (1048576,1048576,1)' is beyond CUDA's limits");
+    expect_error("-block dim = (32,1,1)\n-grid dim = (4294967295,4294967295,4294967295)\n#\n",
+                 "<memory>:2: '-grid dim = (4294967295,4294967295,4294967295)' is beyond");
+    /* Within CUDA's limits but 2147483647 x 65535 = 1.4e14 blocks. */
+    expect_error("-grid dim = (2147483647,65535,1)\n-block dim = (32,1,1)\n#\n",
+                 "means 140735340806145 thread blocks");
+    /* 65536 x 65536 threads per dimension would wrap a 32-bit product to 0. */
+    expect_error("-grid dim = (1,1,1)\n-block dim = (65536,65536,1)\n#\n", "invalid '-block dim'");
+}
+
+static void test_kernelslist_errors(void)
+{
+    char dir[256], path[512];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    struct {
+        const char *text, *msg;
+    } cases[] = {
+        {"", "kernelslist.g: lists no kernel file (0 Memcpy lines)"},
+        {"MemcpyHtoD,0x1000,64\n\nMemcpyHtoD,0x2000,64\n",
+         "kernelslist.g: lists no kernel file (2 Memcpy lines)"},
+        {"MemcpyHtoD,0x1000,64\nhello world\nkernel-1.traceg\n",
+         "kernelslist.g:2: expected 'Memcpy...' or a kernel-N.traceg"},
+        {"kernel-1.trace\n", "kernelslist.g:1: expected 'Memcpy...' or a kernel-N.traceg[.xz|.gz|"
+                             ".zst] file name, found 'kernel-1.trace' (raw tracer output"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_file(path, cases[i].text);
+        wc_err err = {{0}};
+        wc_source *src = wc_trace_open(dir, WC_TRACE_AUTO, NULL, &err);
+        CHECK(src == NULL);
+        wc_source_destroy(src);
+        if (!strstr(err.msg, cases[i].msg)) fprintf(stderr, "got '%s'\n", err.msg);
+        CHECK(strstr(err.msg, cases[i].msg) != NULL);
+    }
+    /* A selection that keeps none of the kernels is an error, not an empty trace. */
+    wc_kernel_filter f = {"999", NULL};
+    wc_err err = {{0}};
+    wc_source *src = wc_trace_open(AS_DIR "/vectoradd-100-32", WC_TRACE_AUTO, &f, &err);
+    CHECK(src != NULL);
+    tlist l;
+    CHECK_EQ(tlist_drain(src, &l, &err), -1);
+    CHECK(strstr(err.msg, "kernel selection ids '999': matches none of the trace's 1 kernels") !=
+          NULL);
+    tlist_free(&l);
+    wc_source_destroy(src);
+    tmpdir_remove(dir);
+}
+
+/* What Accel-Sim's parser needs (trace_parser.cc, trace_driven.cc): a warp
+ * retires only when EXIT has covered all its threads, at most 1 destination
+ * and 4 source registers, and mode 1 means "first run of active lanes". */
+static void test_writer_accelsim_conventions(void)
+{
+    char dir[256], path[512];
+    tmpdir_make(dir, sizeof dir);
+    wc_err err = {{0}};
+    /* 1000 elements, 80 threads per block: 13 blocks of 3 warps (32, 32, 16 threads). */
+    wc_source *gen = wc_workload_open("micro/stream:n=1000,block=80", 1, &err);
+    CHECK_EQ(wc_trace_write_accelsim(gen, dir, &err), 0);
+    wc_source_destroy(gen);
+    snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+    char *text = read_text(path);
+    CHECK(text != NULL);
+    if (text) {
+        /* One appended EXIT per warp (the workload has none), masks = the warp's threads. */
+        CHECK_EQ(count_substr(text, " EXIT.WCEND "), 13 * 3);
+        CHECK_EQ(count_substr(text, " 0000ffff 0 EXIT.WCEND 0 0"), 13);
+        CHECK_EQ(count_substr(text, " ffffffff 0 EXIT.WCEND 0 0"), 13 * 2);
+        /* micro/stream: 3 instructions per warp + the EXIT. */
+        CHECK_EQ(count_substr(text, "insts = 4\n"), 13 * 3);
+        free(text);
+    }
+    /* Register, stride and EXIT edge cases from a hand-made one-block trace. */
+    const char *in = ONE_BLOCK_HDR "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n"
+                                   "0010 ffffffff 2 R1 R2 IADD3 5 R3 R4 R5 R6 R7 0\n"
+                                   "0020 0000001a 1 R1 LDG.E 1 R2 4 1 0x100 0\n"
+                                   "0030 ffffffff 1 R1 LDG.E 1 R2 4 1 0x100 4294967296\n"
+                                   "0040 0000ffff 0 EXIT 0 0\n"
+                                   "warp = 1\ninsts = 1\n0040 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    wc_source *src = open_text(in, WC_TRACE_ACCELSIM, &err);
+    snprintf(path, sizeof path, "%s/h", dir);
+    CHECK_EQ(wc_trace_write_accelsim(src, path, &err), 0);
+    wc_source_destroy(src);
+    snprintf(path, sizeof path, "%s/h/kernel-1.traceg", dir);
+    text = read_text(path);
+    CHECK(text != NULL);
+    if (text) {
+        CHECK(strstr(text, "0010 ffffffff 1 R1 IADD 4 R3 R4 R5 R6 0 \n") != NULL);
+        /* Stride 0 over lanes 1,3,4: Accel-Sim would give lanes 3 and 4 address 0. */
+        CHECK(strstr(text, "0020 0000001a 1 R1 LDG.E 1 R2 4 2 0x100 0 0 \n") != NULL);
+        /* A stride beyond Accel-Sim's int: deltas instead. */
+        CHECK(strstr(text, "0030 ffffffff 1 R1 LDG.E 1 R2 4 2 0x100 4294967296 4294967296") !=
+              NULL);
+        /* Lanes 16-31 of warp 0 never exited: one EXIT for them; warp 1 exited already. */
+        CHECK(strstr(text, "0050 ffff0000 0 EXIT.WCEND 0 0 \n") != NULL);
+        CHECK_EQ(count_substr(text, "EXIT.WCEND"), 1);
+        CHECK(strstr(text, "insts = 5\n") != NULL);
+        free(text);
+    }
+    tmpdir_remove(dir);
+}
+
+/* Simulates src on the default GPU. */
+static int simulate(wc_source *src, wc_stats *st)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    wc_sim *sim = wc_sim_create(&c, &err);
+    wc_stats_init(st);
+    int rc = sim ? wc_sim_run(sim, src, st, &err) : -1;
+    wc_sim_destroy(sim);
+    if (rc < 0) fprintf(stderr, "%s\n", err.msg);
+    return rc;
+}
+
+static void test_converted_workload_simulates_identically(void)
+{
+    /* A partial last warp (n=1000, 80 threads); barriers (rodinia/nw: 68). */
+    const char *specs[] = {"micro/stream:n=1000,block=80", "rodinia/nw"};
+    for (int i = 0; i < 2; i++) {
+        char dir[256];
+        tmpdir_make(dir, sizeof dir);
+        wc_err err = {{0}};
+        wc_source *gen = wc_workload_open(specs[i], 1, &err);
+        CHECK_EQ(wc_trace_write_accelsim(gen, dir, &err), 0);
+        wc_source_destroy(gen);
+        wc_stats a, b;
+        gen = wc_workload_open(specs[i], 1, &err);
+        wc_source *rd = wc_trace_open(dir, WC_TRACE_AUTO, NULL, &err);
+        CHECK_EQ(simulate(gen, &a), 0);
+        CHECK_EQ(simulate(rd, &b), 0);
+        CHECK(a.total.warp_insts > 0);
+        CHECK_EQ(b.n_kernels, a.n_kernels);
+        CHECK_EQ(b.total.cycles, a.total.cycles);
+        CHECK_EQ(b.total.warp_insts, a.total.warp_insts);
+        CHECK_EQ(b.total.thread_insts, a.total.thread_insts);
+        CHECK_EQ(b.total.gmem_reqs, a.total.gmem_reqs);
+        CHECK_EQ(b.total.op_count[WC_OP_EXIT], 0);
+        CHECK(!memcmp(&a.total.l1, &b.total.l1, sizeof a.total.l1));
+        CHECK(!memcmp(&a.total.l2, &b.total.l2, sizeof a.total.l2));
+        CHECK(!memcmp(&a.total.dram, &b.total.dram, sizeof a.total.dram));
+        wc_stats_free(&a);
+        wc_stats_free(&b);
+        wc_source_destroy(gen);
+        wc_source_destroy(rd);
+        tmpdir_remove(dir);
+    }
+}
+
 int main(void)
 {
     RUN(test_vectoradd_counts);
@@ -576,5 +818,10 @@ int main(void)
     RUN(test_missing_kernel_file_and_gap);
     RUN(test_compressed_and_filter);
     RUN(test_writer_round_trip);
+    RUN(test_version6_fixture);
+    RUN(test_truncated_and_impossible_shapes);
+    RUN(test_kernelslist_errors);
+    RUN(test_writer_accelsim_conventions);
+    RUN(test_converted_workload_simulates_identically);
     return check_summary("accelsim");
 }

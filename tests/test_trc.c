@@ -87,6 +87,35 @@ static void test_bad_input(void)
     expect_error("blocksize: 32 1 1\n4294967295 0 5 4\n", "<memory>:2: out of range");
 }
 
+/* Block sizes and grids that cannot be meant (issue 16's reproducers). */
+static void test_impossible_shapes(void)
+{
+    /* "-1" once read as 2^64-1 per field; (2^64-1)^2 wrapped to a product of 1. */
+    expect_error("blocksize: -1 -1 1\n0 0 4096 4\n", "<memory>:1: expected 'blocksize: BX BY BZ'");
+    /* 2^32 x 2^32 wrapped to 0 threads per block (a division by zero later). */
+    expect_error("blocksize: 4294967296 4294967296 1\n0 0 4096 4\n", "<memory>:1: expected");
+    expect_error("blocksize: 65536 2 1\n0 0 4096 4\n", "<memory>:1: expected");
+    expect_error("blocksize: 32 1\n", "<memory>:1: expected");
+    expect_error("blocksize: 32 1 1 1\n", "<memory>:1: expected");
+    /* gid 2^32-2 with 1 thread per block: a 1-D grid of 2^32-1 blocks > 2^31-1. */
+    expect_error("blocksize: 1 1 1\n0 0 8 4\n4294967294 0 4096 4\n",
+                 "<memory>:3: gid 4294967294 with 1 threads per block implies a 1-D grid of "
+                 "4294967295 blocks");
+    /* Legal for CUDA but 2^31-1 blocks for 2 accesses: refused as not meant. */
+    expect_error("blocksize: 1 1 1\n2147483646 0 4096 4\n0 0 8 4\n",
+                 "<memory>:2: gid 2147483646 implies 2147483647 blocks of which only 2 have an "
+                 "access");
+    /* The limit's edges: 2^20 blocks, almost all empty, still read (1048576 =
+     * TRC_EMPTY_BLOCKS_FREE); one more, with 1/16 of them used, too. */
+    wc_err err = {{0}};
+    wc_source *src = open_text("blocksize: 1 1 1\n1048575 0 8 4\n", WC_TRACE_TRC, &err);
+    wc_kernel k;
+    CHECK_EQ(src->ops->next_kernel(src, &k, &err), 1);
+    CHECK_EQ(k.grid.x, 1048576);
+    wc_source_destroy(src);
+    expect_error("blocksize: 1 1 1\n1048576 0 8 4\n", "implies 1048577 blocks of which only 1");
+}
+
 /* The same accesses with dense gids (counting sort) and sparse gids (radix
  * sort: maxgid far above 4 records per thread id); expectations by hand. */
 static void check_gid_layout(uint32_t base_gid)
@@ -316,6 +345,7 @@ int main(void)
 {
     RUN(test_hand_fixture);
     RUN(test_bad_input);
+    RUN(test_impossible_shapes);
     RUN(test_dense_and_sparse_gids);
     RUN(test_field_syntax);
     RUN(test_no_accesses);

@@ -706,6 +706,23 @@ static void test_file_syntax(void)
 
 /* ---- validation --------------------------------------------------------- */
 
+/* The SM count limit (1024): 4096 clusters x 64 cores once took 17 GB. */
+static void test_sm_count_limit(void)
+{
+    wc_config c;
+    wc_err err;
+    wc_config_defaults(&c);
+    c.n_clusters = 4096; /* each factor within its option range */
+    c.cores_per_cluster = 64;
+    CHECK_EQ(wc_config_validate(&c, &err), -1);
+    CHECK(strstr(err.msg, "configuration: option -gpgpu_n_clusters: 4096 clusters x 64 cores "
+                          "per cluster = 262144 SMs; at most 1024") == err.msg);
+    c.n_clusters = 16; /* 16 x 64 = 1024: the largest accepted */
+    CHECK_EQ(wc_config_validate(&c, &err), 0);
+    c.n_clusters = 17; /* 1088 */
+    CHECK_EQ(wc_config_validate(&c, &err), -1);
+}
+
 static void test_validate(void)
 {
     wc_config c;
@@ -773,5 +790,6 @@ int main(void)
     RUN(test_file_errors);
     RUN(test_file_syntax);
     RUN(test_validate);
+    RUN(test_sm_count_limit);
     return check_summary("config");
 }

@@ -6,11 +6,24 @@
  */
 #include "config/config_internal.h"
 
+/* Most SMs a configuration may describe.  The largest GPUs have about 150;
+ * every simulated SM holds its L1, MSHRs and warp state (about 65 KB with the
+ * defaults), so 4096 x 64 = 262144 SMs took 17 GB before simulating anything.
+ * docs/config.md documents the limit. */
+#define WC_CONFIG_MAX_SM 1024u
+
 static int cross_checks(const wc_config *cfg, const char *src, wc_err *err)
 {
     uint32_t warps = cfg->max_threads_per_sm / cfg->warp_size;
     if (wc_config_n_sm(cfg) < 1)
         return wc_errf(err, "%s: option -gpgpu_n_clusters: no SMs (clusters x cores = 0)", src);
+    /* Each factor is at most 4096 or 64 (option ranges): the product fits. */
+    if (wc_config_n_sm(cfg) > WC_CONFIG_MAX_SM)
+        return wc_errf(err,
+                       "%s: option -gpgpu_n_clusters: %u clusters x %u cores per cluster = %u SMs; "
+                       "at most %u are supported (-gpgpu_n_cores_per_cluster)",
+                       src, cfg->n_clusters, cfg->cores_per_cluster, wc_config_n_sm(cfg),
+                       WC_CONFIG_MAX_SM);
     if (cfg->n_sched_per_sm > warps)
         return wc_errf(err,
                        "%s: option -gpgpu_num_sched_per_core: %u schedulers but only %u warps "

@@ -257,7 +257,7 @@ static int parse_blocksize(wc_lreader *lr, char *line, wc_dim3 *d, wc_err *err)
 {
     uint64_t v[3], prod = 1;
     bool ok = strncmp(line, "blocksize:", 10) == 0;
-    const char *p = line + 10;
+    const char *p = ok ? line + 10 : line; /* the line may be shorter than the key */
     const char *end = p + strlen(p);
     while (ok && (*p == ' ' || *p == '\t')) p++;
     for (int i = 0; ok && i < 3; i++) {

@@ -26,9 +26,6 @@
 
 #define AS_MAX_REGS_LISTED 64           /* dest_num / src_num above this are garbage */
 #define AS_WINDOW          (1ull << 24) /* generic LD/ST: shared/local windows, 16 MiB */
-#define AS_MAX_GRID_X      0x7fffffffu  /* CUDA gridDim limits */
-#define AS_MAX_GRID_YZ     65535u
-#define AS_MAX_BLOCKS      (1ull << 32) /* per kernel: no trace can hold more */
 /* The EXIT the writer appends to a warp whose lanes did not all exit (Accel-Sim
  * retires a warp only on EXIT).  Accel-Sim classifies by the first token
  * (EXIT); the modifier tells our reader to drop it again, so a converted
@@ -277,33 +274,31 @@ static int header_field(as_source *s, char *line, wc_err *err)
 #undef BAD
 }
 
-/* Launch-shape limits (docs/traces.md).  Each dimension is checked before
- * any product is formed, so no product can wrap: the grid within CUDA's
- * limits (x < 2^31, y and z < 2^16) and at most AS_MAX_BLOCKS blocks, the
- * block at most 65536 threads. */
+/* Launch-shape limits (formats.h, docs/traces.md "Limits"). */
 static int check_shape(as_source *s, wc_err *err)
 {
-    const wc_dim3 g = s->cur.grid, b = s->cur.block;
-    if (!g.x || !g.y || !g.z)
+    const wc_dim3 g = s->cur.grid;
+    unsigned long long gl = (unsigned long long)s->grid_line;
+    switch (wc_trace_shape_fault(g, s->cur.block)) {
+    case WC_SHAPE_GRID_ZERO:
         return wc_errf(err, "%s: missing or zero '-grid dim' in the kernel header", lr_name(s));
-    if (g.x > AS_MAX_GRID_X || g.y > AS_MAX_GRID_YZ || g.z > AS_MAX_GRID_YZ)
+    case WC_SHAPE_GRID_DIM:
         return wc_errf(err,
                        "%s:%llu: '-grid dim = (%u,%u,%u)' is beyond CUDA's limits (x up to "
                        "2^31-1, y and z up to 65535)",
-                       lr_name(s), (unsigned long long)s->grid_line, g.x, g.y, g.z);
-    uint64_t nblocks = wc_dim3_count(g); /* < 2^63: no wrap */
-    if (nblocks > AS_MAX_BLOCKS)
+                       lr_name(s), gl, g.x, g.y, g.z);
+    case WC_SHAPE_GRID_BLOCKS:
         return wc_errf(err,
                        "%s:%llu: '-grid dim = (%u,%u,%u)' means %llu thread blocks; more than "
                        "2^32 cannot be meant (the trace would hold hundreds of gigabytes)",
-                       lr_name(s), (unsigned long long)s->grid_line, g.x, g.y, g.z,
-                       (unsigned long long)nblocks);
-    if (!b.x || !b.y || !b.z || b.x > 65536 || b.y > 65536 || b.z > 65536 ||
-        wc_dim3_count(b) > 65536)
+                       lr_name(s), gl, g.x, g.y, g.z, (unsigned long long)wc_dim3_count(g));
+    case WC_SHAPE_BLOCK:
         return wc_errf(err,
                        "%s: missing or invalid '-block dim' in the kernel header (1 to 65536 "
                        "threads)",
                        lr_name(s));
+    case WC_SHAPE_OK: break;
+    }
     if (!s->cur.name[0]) snprintf(s->cur.name, sizeof s->cur.name, "kernel_%u", s->cur.id);
     return 0;
 }

@@ -38,6 +38,35 @@ void wc_strbuf_free(wc_strbuf *b);
 bool wc_parse_u64(const char *s, int base, uint64_t *out);
 bool wc_parse_i64(const char *s, int64_t *out);
 
+/* Launch-shape limits every reader applies (docs/traces.md "Limits"): the
+ * grid within CUDA's (x < 2^31, y and z < 2^16) and at most WC_TRACE_MAX_BLOCKS
+ * blocks, a block of 1..WC_TRACE_MAX_TPB threads.  Each dimension is checked
+ * before any product is formed, so no product can wrap. */
+#define WC_TRACE_MAX_GRID_X  0x7fffffffu
+#define WC_TRACE_MAX_GRID_YZ 65535u
+#define WC_TRACE_MAX_BLOCKS  (1ull << 32) /* per kernel: no trace can hold more */
+#define WC_TRACE_MAX_TPB     65536u
+
+typedef enum wc_shape_fault {
+    WC_SHAPE_OK = 0,
+    WC_SHAPE_GRID_ZERO,
+    WC_SHAPE_GRID_DIM,    /* a dimension beyond CUDA's limits */
+    WC_SHAPE_GRID_BLOCKS, /* more than WC_TRACE_MAX_BLOCKS */
+    WC_SHAPE_BLOCK        /* zero, or more than WC_TRACE_MAX_TPB threads */
+} wc_shape_fault;
+
+static inline wc_shape_fault wc_trace_shape_fault(wc_dim3 g, wc_dim3 b)
+{
+    if (!g.x || !g.y || !g.z) return WC_SHAPE_GRID_ZERO;
+    if (g.x > WC_TRACE_MAX_GRID_X || g.y > WC_TRACE_MAX_GRID_YZ || g.z > WC_TRACE_MAX_GRID_YZ)
+        return WC_SHAPE_GRID_DIM;
+    if (wc_dim3_count(g) > WC_TRACE_MAX_BLOCKS) return WC_SHAPE_GRID_BLOCKS; /* < 2^63 */
+    if (!b.x || !b.y || !b.z || b.x > WC_TRACE_MAX_TPB || b.y > WC_TRACE_MAX_TPB ||
+        b.z > WC_TRACE_MAX_TPB || wc_dim3_count(b) > WC_TRACE_MAX_TPB) /* < 2^48 */
+        return WC_SHAPE_BLOCK;
+    return WC_SHAPE_OK;
+}
+
 /* Lane address helpers. */
 static inline bool wc_mask_is_prefix(uint32_t mask)
 {

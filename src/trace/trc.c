@@ -34,11 +34,11 @@
 #include "trace/formats.h"
 
 #define TRC_MAX_SIZE 255
-#define TRC_MAX_TPB  65536u
-/* Grid limits (docs/traces.md): the inferred grid is 1-D, so CUDA's gridDim.x
- * limit applies; a grid above TRC_EMPTY_BLOCKS_FREE blocks must not be mostly
- * empty. */
-#define TRC_MAX_BLOCKS        0x7fffffffull
+/* Shape limits (formats.h, docs/traces.md "Limits"): the inferred grid is
+ * 1-D, so CUDA's gridDim.x limit applies; a grid above TRC_EMPTY_BLOCKS_FREE
+ * blocks must not be mostly empty. */
+#define TRC_MAX_TPB           WC_TRACE_MAX_TPB
+#define TRC_MAX_BLOCKS        ((uint64_t)WC_TRACE_MAX_GRID_X)
 #define TRC_EMPTY_BLOCKS_FREE (1u << 20)
 
 typedef struct trc_rec {

@@ -573,8 +573,11 @@ static int parse_kern(wct_source *s, const wct_chunk *ch, const uint8_t *p, cons
         !get_u32(&p, end, &k->block.z) || !get_u32(&p, end, &k->shmem_bytes) ||
         !get_u32(&p, end, &k->regs_per_thread) || p != end)
         return WCT_FAIL(s, ch, "corrupt kernel record");
-    if (!wc_dim3_count(k->grid) || !wc_dim3_count(k->block) || wc_dim3_count(k->block) > 65536)
-        return WCT_FAIL(s, ch, "kernel record has an invalid grid or block shape");
+    if (wc_trace_shape_fault(k->grid, k->block) != WC_SHAPE_OK) /* products could wrap */
+        return WCT_FAIL(s, ch,
+                        "kernel record has an invalid grid (%u,%u,%u) or block (%u,%u,%u) "
+                        "(docs/traces.md, Limits)",
+                        k->grid.x, k->grid.y, k->grid.z, k->block.x, k->block.y, k->block.z);
     return 0;
 }
 

@@ -6,6 +6,7 @@
  */
 #include "check.h"
 #include "test_trace_util.h"
+#include "trace/formats.h"
 
 #define AS_DIR WC_SHARED_DIR "/data/traces/accelsim"
 
@@ -265,11 +266,33 @@ static void test_kend_checked(void)
     tmpdir_remove(dir);
 }
 
+/* The launch-shape check every reader applies (formats.h): each dimension is
+ * bounded before a product is formed.  Block (2^32-1)^3 wraps a 64-bit
+ * product; (2^16)^2 x 1 is 2^32 threads; grid (2^31-1) x 65535 is ~1.4e14. */
+static void test_shape_limits(void)
+{
+    wc_dim3 b32 = {32, 1, 1}, g1 = {1, 1, 1};
+    CHECK_EQ(wc_trace_shape_fault(g1, b32), WC_SHAPE_OK);
+    CHECK_EQ(wc_trace_shape_fault((wc_dim3){2147483647, 2, 1}, b32), WC_SHAPE_OK); /* 2^32-2 */
+    CHECK_EQ(wc_trace_shape_fault((wc_dim3){2147483647, 3, 1}, b32), WC_SHAPE_GRID_BLOCKS);
+    CHECK_EQ(wc_trace_shape_fault((wc_dim3){2147483648u, 1, 1}, b32), WC_SHAPE_GRID_DIM);
+    CHECK_EQ(wc_trace_shape_fault((wc_dim3){1, 65536, 1}, b32), WC_SHAPE_GRID_DIM);
+    CHECK_EQ(wc_trace_shape_fault((wc_dim3){4294967295u, 4294967295u, 4294967295u}, b32),
+             WC_SHAPE_GRID_DIM);
+    CHECK_EQ(wc_trace_shape_fault((wc_dim3){0, 1, 1}, b32), WC_SHAPE_GRID_ZERO);
+    CHECK_EQ(wc_trace_shape_fault(g1, (wc_dim3){4294967295u, 4294967295u, 4294967295u}),
+             WC_SHAPE_BLOCK);
+    CHECK_EQ(wc_trace_shape_fault(g1, (wc_dim3){65536, 65536, 1}), WC_SHAPE_BLOCK);
+    CHECK_EQ(wc_trace_shape_fault(g1, (wc_dim3){65536, 1, 1}), WC_SHAPE_OK);
+    CHECK_EQ(wc_trace_shape_fault(g1, (wc_dim3){1, 1, 0}), WC_SHAPE_BLOCK);
+}
+
 int main(void)
 {
     RUN(test_workload_round_trips);
     RUN(test_lists_and_real_traces);
     RUN(test_corrupt_files);
     RUN(test_kend_checked);
+    RUN(test_shape_limits);
     return check_summary("wct");
 }

@@ -192,13 +192,14 @@ else bad interrupt_run "left: $(ls -A "$T/int")"; fi
 clean_int
 
 # ---- internal failures exit 1, not 2 ----
-# Out of memory is the simulator's failure, not the input's: 262144 SMs need
-# more than 1 GB of address space.  (AddressSanitizer builds cannot run under
-# a virtual-memory limit: skipped there.)
+# Out of memory is the simulator's failure, not the input's: 1024 SMs (the
+# most a configuration may have) with 16 MB L1s (8192 sets x 16 ways x 128 B)
+# need more than 1 GB of address space; 15 such SMs run within it.
+# (AddressSanitizer builds cannot run under a virtual-memory limit: skipped there.)
 if grep -q __asan_init "$W" 2>/dev/null; then
   echo "oom_exit1 skipped: AddressSanitizer build (not counted)"
 else
-  expect oom_exit1 1 "out of memory" -- sh -c "ulimit -v 1000000; exec $W run -q -w micro/stream:n=1024 -o gpgpu_n_clusters=4096 -o gpgpu_n_cores_per_cluster=64"
+  expect oom_exit1 1 "out of memory" -- sh -c "ulimit -v 1000000; exec $W run -q -w micro/stream:n=1024 -o gpgpu_n_clusters=1024 -o gpgpu_cache:dl1=N:8192:128:16,L:L:m:N:L,A:32:8,8"
 fi
 
 echo "cli_outputs: $pass passed, $fail failed"

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "cache/l1_core.h"
 #include "check.h"
 #include "warpcache/cache.h"
 
@@ -16,7 +17,7 @@
 typedef struct fake {
     int n_sent, n_resp, n_evict, n_fill, n_bypass;
     wc_mem_req sent[MAXREC];
-    uint8_t sent_sectors[MAXREC];
+    uint64_t sent_sectors[MAXREC]; /* chunks moved: 32 B sectors of 128 B lines here */
     uint32_t resp_cookie[MAXREC];
     uint64_t resp_t[MAXREC];
     uint64_t evict_addr[MAXREC];
@@ -24,7 +25,7 @@ typedef struct fake {
     uint64_t delay; /* a send leaves the SM at now + delay */
 } fake;
 
-static uint64_t fake_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint64_t now)
+static uint64_t fake_send(void *ctx, const wc_mem_req *req, uint64_t sectors, uint64_t now)
 {
     fake *f = ctx;
     if (f->n_sent < MAXREC) {
@@ -50,12 +51,12 @@ static void fake_evict(void *ctx, int sm, const wc_line *line, uint64_t line_add
     fake *f = ctx;
     if (f->n_evict < MAXREC) {
         f->evict_addr[f->n_evict] = line_addr;
-        f->evict_used[f->n_evict] = line->used_sectors;
+        f->evict_used[f->n_evict] = (uint8_t)line->used_chunks;
     }
     f->n_evict++;
 }
 
-static void fake_fill(void *ctx, int sm, uint64_t line_addr, uint8_t sectors, uint64_t now)
+static void fake_fill(void *ctx, int sm, uint64_t line_addr, uint64_t sectors, uint64_t now)
 {
     ((fake *)ctx)->n_fill++;
 }
@@ -98,7 +99,7 @@ static rig *rig_new(void)
 {
     rig *r = calloc(1, sizeof *r);
     r->ls = (wc_l1_listener){&r->f, fake_evict, fake_fill, fake_bypass};
-    r->env = (wc_l1_env){&r->f, 3, fake_send, fake_respond, &r->ls};
+    r->env = (wc_l1_env){&r->f, 3, fake_send, fake_respond, &r->ls, NULL};
     /* Fermi baseline N:32:128:4,L:L:m:N:H,A:32:8,8 unless a test changes it. */
     set_geom(r, 'N', 32, 4, 'L', 'L', 'm', 'N', 'H', 32, 8, 8);
     r->cfg.seed = 1;
@@ -125,7 +126,9 @@ static wc_mem_req mkreq(uint64_t addr, uint8_t sectors, uint8_t flags, uint32_t 
     wc_mem_req q;
     memset(&q, 0, sizeof q);
     q.addr = addr;
-    q.sectors = sectors;
+    q.chunks = sectors; /* 32 B chunks of a 128 B line, as the coalescer cuts them */
+    q.line_log2 = 7;
+    q.chunk_log2 = 5;
     q.flags = flags;
     q.tag = cookie;
     q.warp = 5;
@@ -141,7 +144,7 @@ static wc_outcome acc(rig *r, uint64_t addr, uint8_t sectors, uint8_t flags, uin
     return r->l1->ops->access(r->l1, &q, now, why ? why : &dummy);
 }
 
-static void fill(rig *r, uint64_t addr, uint8_t sectors, uint64_t now)
+static void fill(rig *r, uint64_t addr, uint64_t sectors, uint64_t now)
 {
     r->l1->ops->fill(r->l1, addr, sectors, now);
 }
@@ -336,17 +339,23 @@ typedef struct snap {
     int n_sent;
 } snap;
 
-/* The rig's L1 is a conv_l1 whose first fields after wc_l1 are the tag array
- * and MSHRs; read them through the public tag-array/MSHR layouts. */
+/* The rig's L1 is an L1 core (l1_core.h) around an array-backed tag store;
+ * this view reads its tag array and MSHRs. */
 typedef struct conv_view {
-    wc_l1 base;
     wc_tag_array ta;
     wc_mshr mshr;
 } conv_view;
 
+static conv_view view_of(rig *r)
+{
+    wc_l1_core *c = (wc_l1_core *)r->l1;
+    conv_view v = {*c->ts->ta, c->mshr};
+    return v;
+}
+
 static void take_snap(rig *r, snap *s)
 {
-    conv_view *c = (conv_view *)r->l1;
+    conv_view v = view_of(r), *c = &v;
     memset(s, 0, sizeof *s);
     memcpy(s->lines, c->ta.lines, sizeof(wc_line) * c->ta.nsets * c->ta.assoc);
     memcpy(s->e, c->mshr.e, sizeof(wc_mshr_entry) * c->mshr.n_entries);
@@ -485,8 +494,9 @@ static void test_write_back_eviction(void)
     CHECK_EQ(r->f.sent[0].flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK),
              WC_REQ_WRITE | WC_REQ_WRITEBACK);
     CHECK_EQ(r->f.sent_sectors[0], 0x6); /* the dirty sectors only */
-    CHECK_EQ(r->f.sent[0].bytemask[0], 0xFFFFFFFF00000000ull);
-    CHECK_EQ(r->f.sent[0].bytemask[1], 0x00000000FFFFFFFFull);
+    CHECK_EQ(r->f.sent[0].chunks, 0x6);
+    CHECK_EQ(r->f.sent[0].line_log2, 7);
+    CHECK_EQ(r->f.sent[0].chunk_log2, 5);
     CHECK_EQ(r->f.sent[1].addr, 0x5000);
     CHECK_EQ(r->f.sent_sectors[1], 0x1); /* sectored: only the requested sector */
     CHECK_EQ(r->l1->stats.writebacks, 1);
@@ -529,15 +539,15 @@ static void test_alloc_on_fill(void)
     set_geom(r, 'N', 1, 1, 'L', 'E', 'f', 'N', 'L', 32, 8, 8);
     if (!rig_start(r)) return;
     wc_fail_reason why;
-    conv_view *c = (conv_view *)r->l1;
+    wc_tag_array *ta = ((wc_l1_core *)r->l1)->ts->ta; /* the live array */
     CHECK_EQ(acc(r, 0x0, 0xF, 0, 1, 0, &why), WC_MISS);
-    CHECK_EQ(c->ta.lines[0].state, WC_LINE_INVALID);
+    CHECK_EQ(ta->lines[0].state, WC_LINE_INVALID);
     CHECK_EQ(acc(r, 0x80, 0xF, 0, 2, 1, &why), WC_MISS); /* no LINE_ALLOC_FAIL */
     CHECK_EQ(acc(r, 0x80, 0x1, 0, 3, 2, &why), WC_HIT_RESERVED);
     CHECK_EQ(r->f.n_sent, 2);
     fill(r, 0x0, 0xF, 10);
-    CHECK_EQ(c->ta.lines[0].state, WC_LINE_VALID);
-    CHECK_EQ(c->ta.lines[0].tag, 0);
+    CHECK_EQ(ta->lines[0].state, WC_LINE_VALID);
+    CHECK_EQ(ta->lines[0].tag, 0);
     CHECK_EQ(r->f.n_resp, 1);
     CHECK_EQ(acc(r, 0x0, 0xF, 0, 4, 11, &why), WC_HIT);
     fill(r, 0x80, 0xF, 20); /* installs over line 0 */
@@ -545,8 +555,8 @@ static void test_alloc_on_fill(void)
     CHECK_EQ(r->f.n_resp, 3);
     CHECK_EQ(r->f.resp_cookie[1], 2);
     CHECK_EQ(r->f.resp_cookie[2], 3);
-    CHECK_EQ(c->ta.lines[0].tag, 1);
-    CHECK_EQ(c->ta.lines[0].owner_warp, 5);
+    CHECK_EQ(ta->lines[0].tag, 1);
+    CHECK_EQ(ta->lines[0].owner_warp, 5);
     CHECK_EQ(acc(r, 0x80, 0xF, 0, 5, 21, &why), WC_HIT);
     CHECK_EQ(acc(r, 0x0, 0xF, 0, 6, 22, &why), WC_MISS);
     rig_free(r);

@@ -1,9 +1,35 @@
 /*
  * test_coalescer.c - warp instruction -> line requests, with every expected
- * request, sector mask, byte mask and lane mask worked out by hand.
+ * request, chunk mask and lane mask worked out by hand.  Byte-exact masks
+ * are checked with 2-byte chunks (64 per 128 B line): pairs() folds a
+ * hand-derived 128-bit byte mask into them (a chunk is touched when either
+ * of its bytes is).
  */
 #include "check.h"
 #include "warpcache/coalescer.h"
+
+/* Transfer geometries: 128 B lines in 32 B chunks at line and sector
+ * granularity; the same lines in 2 B chunks (byte-level checks). */
+static const wc_xfer X128 = {128, 7, 5}, X32 = {32, 7, 5}, XB = {128, 7, 1};
+
+static uint64_t pairs(uint64_t lo, uint64_t hi)
+{
+    uint64_t c = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        uint64_t w = i < 32 ? lo : hi;
+        unsigned b = (i % 32) * 2;
+        if ((w >> b) & 3) c |= 1ull << i;
+    }
+    return c;
+}
+
+/* Request k's chunks with 2 B chunks. */
+static uint64_t fine(const wc_winst *in, unsigned k)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    unsigned n = wc_coalesce(in, &XB, r);
+    return k < n ? r[k].chunks : 0;
+}
 
 static wc_winst stride_inst(uint64_t base, int64_t stride, unsigned width, uint32_t mask)
 {
@@ -23,16 +49,16 @@ static void test_fully_coalesced(void)
 {
     wc_mem_req r[WC_MAX_REQS_PER_INST];
     wc_winst in = stride_inst(0x1000, 4, 4, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
     CHECK_EQ(r[0].addr, 0x1000);
-    CHECK_EQ(r[0].sectors, 0xf);
+    CHECK_EQ(r[0].chunks, 0xf);
     CHECK_EQ(r[0].lanes, 0xffffffffu);
-    CHECK(r[0].bytemask[0] == ~0ull && r[0].bytemask[1] == ~0ull);
+    CHECK_EQ(fine(&in, 0), pairs(~0ull, ~0ull));
     /* At sector granularity the same access is 4 requests of one sector each. */
-    CHECK_EQ(wc_coalesce(&in, 32, r), 4);
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 4);
     for (int i = 0; i < 4; i++) {
         CHECK_EQ(r[i].addr, 0x1000 + 32 * i);
-        CHECK_EQ(r[i].sectors, 1u << i);
+        CHECK_EQ(r[i].chunks, 1u << i);
         CHECK_EQ(r[i].lanes, 0xffu << (8 * i));
     }
 }
@@ -43,15 +69,15 @@ static void test_misaligned(void)
 {
     wc_mem_req r[WC_MAX_REQS_PER_INST];
     wc_winst in = stride_inst(0x1004, 4, 4, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 2);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 2);
     CHECK_EQ(r[0].addr, 0x1000);
     CHECK_EQ(r[0].lanes, 0x7fffffffu);
-    CHECK_EQ(r[0].sectors, 0xf);
-    CHECK(r[0].bytemask[0] == ~0xfull && r[0].bytemask[1] == ~0ull);
+    CHECK_EQ(r[0].chunks, 0xf);
+    CHECK_EQ(fine(&in, 0), pairs(~0xfull, ~0ull));
     CHECK_EQ(r[1].addr, 0x1080);
     CHECK_EQ(r[1].lanes, 0x80000000u);
-    CHECK_EQ(r[1].sectors, 0x1);
-    CHECK(r[1].bytemask[0] == 0xfull && r[1].bytemask[1] == 0);
+    CHECK_EQ(r[1].chunks, 0x1);
+    CHECK_EQ(fine(&in, 1), pairs(0xfull, 0));
 }
 
 /* 8 B per lane, 32 lanes = 256 B: two lines; 16 B per lane: four lines. */
@@ -59,11 +85,11 @@ static void test_wide_accesses(void)
 {
     wc_mem_req r[WC_MAX_REQS_PER_INST];
     wc_winst in = stride_inst(0x2000, 8, 8, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 2);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 2);
     CHECK_EQ(r[0].lanes, 0x0000ffffu);
     CHECK_EQ(r[1].lanes, 0xffff0000u);
     in = stride_inst(0x2000, 16, 16, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 4);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 4);
     CHECK_EQ(r[3].addr, 0x2180);
     CHECK_EQ(r[3].lanes, 0xff000000u);
 }
@@ -73,13 +99,13 @@ static void test_narrow_accesses(void)
 {
     wc_mem_req r[WC_MAX_REQS_PER_INST];
     wc_winst in = stride_inst(0x3040, 1, 1, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
-    CHECK_EQ(r[0].sectors, 0x4); /* bytes 64..95 of the line */
-    CHECK(r[0].bytemask[0] == 0 && r[0].bytemask[1] == 0xffffffffull);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
+    CHECK_EQ(r[0].chunks, 0x4); /* bytes 64..95 of the line */
+    CHECK_EQ(fine(&in, 0), pairs(0, 0xffffffffull));
     in = stride_inst(0x3000, 2, 2, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
-    CHECK_EQ(r[0].sectors, 0x3);
-    CHECK(r[0].bytemask[0] == ~0ull && r[0].bytemask[1] == 0);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
+    CHECK_EQ(r[0].chunks, 0x3);
+    CHECK_EQ(fine(&in, 0), pairs(~0ull, 0));
 }
 
 /* A 16 B access straddling a line boundary touches both lines. */
@@ -87,17 +113,17 @@ static void test_straddle(void)
 {
     wc_mem_req r[WC_MAX_REQS_PER_INST];
     wc_winst in = stride_inst(0x4078, 0, 16, 0x1u); /* bytes 0x4078..0x4087 */
-    CHECK_EQ(wc_coalesce(&in, 128, r), 2);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 2);
     CHECK_EQ(r[0].addr, 0x4000);
-    CHECK_EQ(r[0].sectors, 0x8);
-    CHECK(r[0].bytemask[1] == 0xff00000000000000ull);
+    CHECK_EQ(r[0].chunks, 0x8);
+    CHECK_EQ(fine(&in, 0), pairs(0, 0xff00000000000000ull));
     CHECK_EQ(r[1].addr, 0x4080);
-    CHECK_EQ(r[1].sectors, 0x1);
-    CHECK(r[1].bytemask[0] == 0xffull);
+    CHECK_EQ(r[1].chunks, 0x1);
+    CHECK_EQ(fine(&in, 1), pairs(0xffull, 0));
     CHECK_EQ(r[0].lanes, 1);
     CHECK_EQ(r[1].lanes, 1);
     /* At sector granularity: sector 3 of line 0x4000 and sector 0 of 0x4080. */
-    CHECK_EQ(wc_coalesce(&in, 32, r), 2);
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 2);
     CHECK_EQ(r[0].addr, 0x4060);
     CHECK_EQ(r[1].addr, 0x4080);
 }
@@ -107,11 +133,11 @@ static void test_partial_mask(void)
 {
     wc_mem_req r[WC_MAX_REQS_PER_INST];
     wc_winst in = stride_inst(0x5000, 4, 4, 0x80000001u);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
-    CHECK_EQ(r[0].sectors, 0x9); /* byte 0 (sector 0) and byte 124 (sector 3) */
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
+    CHECK_EQ(r[0].chunks, 0x9); /* byte 0 (sector 0) and byte 124 (sector 3) */
     CHECK_EQ(r[0].lanes, 0x80000001u);
     in.mask = 0;
-    CHECK_EQ(wc_coalesce(&in, 128, r), 0);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 0);
 }
 
 /* Uncoalesced: stride 128 B puts every lane in its own line, in lane order;
@@ -120,7 +146,7 @@ static void test_uncoalesced_and_gather(void)
 {
     wc_mem_req r[WC_MAX_REQS_PER_INST];
     wc_winst in = stride_inst(0x10000, 128, 4, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 32);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 32);
     CHECK_EQ(r[5].addr, 0x10000 + 5 * 128);
     CHECK_EQ(r[5].lanes, 1u << 5);
     wc_winst g;
@@ -133,15 +159,15 @@ static void test_uncoalesced_and_gather(void)
     g.addr[1] = 0x8004;
     g.addr[2] = 0x9010;
     g.addr[3] = 0x8000;
-    CHECK_EQ(wc_coalesce(&g, 128, r), 2);
+    CHECK_EQ(wc_coalesce(&g, &X128, r), 2);
     CHECK_EQ(r[0].addr, 0x9000); /* first touched by lane 0 */
     CHECK_EQ(r[0].lanes, 0x5);
     CHECK_EQ(r[1].addr, 0x8000);
     CHECK_EQ(r[1].lanes, 0xa);
-    CHECK(r[1].bytemask[0] == 0xffull);
+    CHECK_EQ(fine(&g, 1), pairs(0xffull, 0));
     /* Negative stride: lane 31 lowest. */
     in = stride_inst(0x20000 + 31 * 4, -4, 4, 0xffffffffu);
-    CHECK_EQ(wc_coalesce(&in, 128, r), 1);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
     CHECK_EQ(r[0].addr, 0x20000);
 }
 

@@ -174,7 +174,7 @@ static void test_geom_errors(void)
         {"N:32:128:4,L:L:m:N:H,A:32:8,0", "miss queue = 0"},
         {"N:32:96:4,L:L:m:N:L,A:32:8,8", "line size = 96"},
         {"N:32:16:4,L:L:m:N:L,A:32:8,8", "line size = 16"},
-        {"S:32:64:4,L:L:m:N:L,A:32:8,8", "sectored cache (type S) needs 128"},
+        {"S:4:1024:4,L:L:m:N:L,A:32:8,8", "sectored cache (type S) holds at most 16 sectors"},
         {"N:32:128:0,L:L:m:N:L,A:32:8,8", "associativity = 0"},
         {"N:16:128:4,L:L:m:N:H,A:32:8,8", "'H' (Fermi hash) needs 32 or 64 sets, not 16"},
         {"N:32:128:4,Z:L:m:N:L,A:32:8,8", "replacement policy 'Z'"},
@@ -302,7 +302,7 @@ static void test_set_by_name(void)
         /* 256 warp slots per SM at most (src/core/gpu.h WC_MAX_SLOTS) */
         {"gpgpu_shader_core_pipeline", "8224:32", "must be a multiple of 32 from 32 to 8192"},
         {"gpgpu_gmem_skip_L1D", "2", "is not a boolean"},
-        {"coalesce_bytes", "64", "64 is not allowed (32 or 128)"},
+        {"coalesce_bytes", "96", "96 is not a power of two"},
         {"partition_interleave", "384", "384 is not a power of two"},
         {"l1_org", "my org", "is not a name"},
         {"gpgpu_cache:dl1", "N:0:128:4,L:L:m:N:L,A:32:8,8", "sets = 0"},
@@ -755,7 +755,7 @@ static void test_validate(void)
     CHECK(strstr(err.msg, "-gpgpu_clock_domains: L2 clock 0") != NULL);
 
     wc_config_defaults(&c);
-    c.coalesce_bytes = 64;
+    c.coalesce_bytes = 96;
     CHECK_EQ(wc_config_validate(&c, &err), -1);
     CHECK(strstr(err.msg, "-coalesce_bytes") != NULL);
 

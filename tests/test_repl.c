@@ -17,7 +17,7 @@ static void fill_set(wc_line *set, uint32_t assoc)
 
 static void insert_all(const wc_repl_ops *r, wc_line *set, uint32_t assoc, uint64_t *stamp)
 {
-    for (uint32_t w = 0; w < assoc; w++) r->on_insert(set, assoc, w, ++*stamp);
+    for (uint32_t w = 0; w < assoc; w++) r->on_insert(NULL, set, assoc, w, ++*stamp, NULL);
 }
 
 static void test_lru(void)
@@ -27,15 +27,15 @@ static void test_lru(void)
     uint64_t st = 0, rng = 1;
     fill_set(s, 4);
     insert_all(r, s, 4, &st); /* ages: 0 oldest ... 3 newest */
-    CHECK_EQ(r->victim(s, 4, &rng), 0);
-    r->on_hit(s, 4, 0, ++st); /* order now 1 2 3 0 */
-    CHECK_EQ(r->victim(s, 4, &rng), 1);
-    r->on_hit(s, 4, 1, ++st); /* 2 3 0 1 */
-    CHECK_EQ(r->victim(s, 4, &rng), 2);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 0);
+    r->on_hit(NULL, s, 4, 0, ++st, NULL); /* order now 1 2 3 0 */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 1);
+    r->on_hit(NULL, s, 4, 1, ++st, NULL); /* 2 3 0 1 */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 2);
     s[2].state = WC_LINE_RESERVED; /* skipped: next oldest is 3 */
-    CHECK_EQ(r->victim(s, 4, &rng), 3);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 3);
     for (int w = 0; w < 4; w++) s[w].state = WC_LINE_RESERVED;
-    CHECK_EQ(r->victim(s, 4, &rng), -1);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), -1);
 }
 
 static void test_fifo(void)
@@ -45,14 +45,14 @@ static void test_fifo(void)
     uint64_t st = 0, rng = 1;
     fill_set(s, 4);
     insert_all(r, s, 4, &st);
-    r->on_hit(s, 4, 0, ++st); /* hits do not reorder */
-    CHECK_EQ(r->victim(s, 4, &rng), 0);
-    r->on_insert(s, 4, 0, ++st); /* way 0 refilled: now newest */
-    CHECK_EQ(r->victim(s, 4, &rng), 1);
-    r->on_insert(s, 4, 1, ++st);
-    CHECK_EQ(r->victim(s, 4, &rng), 2);
+    r->on_hit(NULL, s, 4, 0, ++st, NULL); /* hits do not reorder */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 0);
+    r->on_insert(NULL, s, 4, 0, ++st, NULL); /* way 0 refilled: now newest */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 1);
+    r->on_insert(NULL, s, 4, 1, ++st, NULL);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 2);
     s[2].state = WC_LINE_RESERVED;
-    CHECK_EQ(r->victim(s, 4, &rng), 3);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 3);
 }
 
 static void test_nru(void)
@@ -63,20 +63,20 @@ static void test_nru(void)
     fill_set(s, 4);
     insert_all(r, s, 4, &st); /* bits 1111 */
     /* All referenced: the epoch ends, bits cleared, first way chosen. */
-    CHECK_EQ(r->victim(s, 4, &rng), 0);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 0);
     for (int w = 0; w < 4; w++) CHECK_EQ(s[w].repl, 0);
-    r->on_insert(s, 4, 0, ++st); /* 1000 */
-    r->on_hit(s, 4, 2, ++st);    /* 1010 */
-    CHECK_EQ(r->victim(s, 4, &rng), 1);
-    r->on_insert(s, 4, 1, ++st); /* 1110 */
-    CHECK_EQ(r->victim(s, 4, &rng), 3);
+    r->on_insert(NULL, s, 4, 0, ++st, NULL); /* 1000 */
+    r->on_hit(NULL, s, 4, 2, ++st, NULL);    /* 1010 */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 1);
+    r->on_insert(NULL, s, 4, 1, ++st, NULL); /* 1110 */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 3);
     s[3].state = WC_LINE_RESERVED; /* 3 is the only 0 but reserved: reset, first free = 0 */
-    CHECK_EQ(r->victim(s, 4, &rng), 0);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 0);
     CHECK_EQ(s[1].repl, 0);
     s[0].state = WC_LINE_RESERVED;
-    CHECK_EQ(r->victim(s, 4, &rng), 1);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 1);
     for (int w = 0; w < 4; w++) s[w].state = WC_LINE_RESERVED;
-    CHECK_EQ(r->victim(s, 4, &rng), -1);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), -1);
 }
 
 static void test_srrip(void)
@@ -88,25 +88,25 @@ static void test_srrip(void)
     fill_set(s, 4);
     insert_all(r, s, 4, &st); /* RRPV 2 2 2 2 */
     for (int w = 0; w < 4; w++) CHECK_EQ(s[w].repl, 2);
-    r->on_hit(s, 4, 1, ++st); /* 2 0 2 2 */
+    r->on_hit(NULL, s, 4, 1, ++st, NULL); /* 2 0 2 2 */
     /* No 3: age by one -> 3 1 3 3, first 3 is way 0. */
-    CHECK_EQ(r->victim(s, 4, &rng), 0);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 0);
     CHECK_EQ(s[0].repl, 3);
     CHECK_EQ(s[1].repl, 1);
     CHECK_EQ(s[3].repl, 3);
-    r->on_insert(s, 4, 0, ++st); /* 2 1 3 3 */
-    CHECK_EQ(r->victim(s, 4, &rng), 2);
-    r->on_insert(s, 4, 2, ++st); /* 2 1 2 3 */
+    r->on_insert(NULL, s, 4, 0, ++st, NULL); /* 2 1 3 3 */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 2);
+    r->on_insert(NULL, s, 4, 2, ++st, NULL); /* 2 1 2 3 */
     s[3].state = WC_LINE_RESERVED;
     /* Non-reserved max is 2: age by one -> 3 2 3 3(sat), first non-reserved 3 = way 0. */
-    CHECK_EQ(r->victim(s, 4, &rng), 0);
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 0);
     CHECK_EQ(s[1].repl, 2);
     CHECK_EQ(s[3].repl, 3);
     /* Hit ways survive longest: hit everything but way 2, age twice, way 2 goes. */
     s[3].state = WC_LINE_VALID;
-    for (uint32_t w = 0; w < 4; w++) r->on_hit(s, 4, w, ++st);
-    r->on_insert(s, 4, 2, ++st); /* 0 0 2 0 */
-    CHECK_EQ(r->victim(s, 4, &rng), 2);
+    for (uint32_t w = 0; w < 4; w++) r->on_hit(NULL, s, 4, w, ++st, NULL);
+    r->on_insert(NULL, s, 4, 2, ++st, NULL); /* 0 0 2 0 */
+    CHECK_EQ(r->victim(NULL, s, 4, &rng, NULL), 2);
     CHECK_EQ(s[0].repl, 1);
 }
 
@@ -114,10 +114,10 @@ static void test_registry(void)
 {
     size_t n = 0;
     const wc_repl_ops *const *all = wc_repl_list(&n);
-    CHECK_EQ(n, 4);
-    const char *names[] = {"lru", "fifo", "nru", "srrip"};
-    const char letters[] = "LFNR";
-    for (size_t i = 0; i < n && i < 4; i++) {
+    CHECK_EQ(n, 5);
+    const char *names[] = {"lru", "fifo", "nru", "srrip", "ship"};
+    const char letters[] = "LFNRS";
+    for (size_t i = 0; i < n && i < 5; i++) {
         CHECK_STR(all[i]->name, names[i]);
         char key[2] = {letters[i], 0};
         CHECK(wc_repl_find(key) == all[i]);
@@ -146,36 +146,36 @@ static void test_tag_array(void)
     wc_tag_array ta;
     wc_err err;
     wc_cache_geom g = geom(32, 4, 'L', 'H');
-    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &err) == 0);
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) == 0);
     CHECK_EQ(ta.line_log2, 7);
     CHECK_EQ(wc_tag_array_find(&ta, 3, 42), -1);
-    CHECK_EQ(wc_tag_array_pick(&ta, 3), 0); /* all invalid: way 0 */
+    CHECK_EQ(wc_tag_array_pick(&ta, 3, NULL), 0); /* all invalid: way 0 */
     wc_line *s = wc_tag_array_set(&ta, 3);
     s[0].tag = 42;
     CHECK_EQ(wc_tag_array_find(&ta, 3, 42), -1); /* still INVALID */
     s[0].state = WC_LINE_RESERVED;
     CHECK_EQ(wc_tag_array_find(&ta, 3, 42), 0);
-    CHECK_EQ(wc_tag_array_pick(&ta, 3), 1); /* first invalid way */
+    CHECK_EQ(wc_tag_array_pick(&ta, 3, NULL), 1); /* first invalid way */
     for (uint32_t w = 1; w < 4; w++) {
         s[w].state = WC_LINE_VALID;
         s[w].tag = w;
-        ta.repl->on_insert(s, 4, w, ++ta.stamp);
+        ta.repl->on_insert(NULL, s, 4, w, ++ta.stamp, NULL);
     }
-    CHECK_EQ(wc_tag_array_pick(&ta, 3), 1);      /* LRU among non-reserved */
-    CHECK_EQ(wc_tag_array_find(&ta, 4, 42), -1); /* other set */
+    CHECK_EQ(wc_tag_array_pick(&ta, 3, NULL), 1); /* LRU among non-reserved */
+    CHECK_EQ(wc_tag_array_find(&ta, 4, 42), -1);  /* other set */
     wc_tag_array_free(&ta);
 
     g = geom(30, 4, 'L', 'L');
-    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &err) < 0);
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) < 0);
     CHECK(strstr(err.msg, "30") != NULL);
     g = geom(32, 4, 'Z', 'L');
-    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &err) < 0);
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) < 0);
     g = geom(32, 0, 'L', 'L');
-    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &err) < 0);
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) < 0);
     g = geom(16, 4, 'L', 'H'); /* Fermi hash has no 16-set form */
-    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &err) < 0);
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) < 0);
     g = geom(1u << 20, 1u << 12, 'L', 'L');
-    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &err) < 0); /* absurd size refused */
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) < 0); /* absurd size refused */
 }
 
 static void test_fully_associative(void)
@@ -183,19 +183,19 @@ static void test_fully_associative(void)
     wc_tag_array ta;
     wc_err err;
     wc_cache_geom g = geom(1, 512, 'L', 'H'); /* one set: the index is moot */
-    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &err) == 0);
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) == 0);
     wc_line *s = wc_tag_array_set(&ta, 0);
     for (uint32_t i = 0; i < 512; i++) {
         CHECK_EQ(wc_index_set(&ta.index, (uint64_t)i * 4096), 0);
-        int w = wc_tag_array_pick(&ta, 0);
+        int w = wc_tag_array_pick(&ta, 0, NULL);
         CHECK_EQ(w, (int)i);
         s[w].state = WC_LINE_VALID;
         s[w].tag = 1000 + i;
-        ta.repl->on_insert(s, 512, (uint32_t)w, ++ta.stamp);
+        ta.repl->on_insert(NULL, s, 512, (uint32_t)w, ++ta.stamp, NULL);
     }
     CHECK_EQ(wc_tag_array_find(&ta, 0, 1000 + 300), 300);
-    ta.repl->on_hit(s, 512, 0, ++ta.stamp);
-    CHECK_EQ(wc_tag_array_pick(&ta, 0), 1); /* way 0 was just used */
+    ta.repl->on_hit(NULL, s, 512, 0, ++ta.stamp, NULL);
+    CHECK_EQ(wc_tag_array_pick(&ta, 0, NULL), 1); /* way 0 was just used */
     wc_tag_array_free(&ta);
 }
 

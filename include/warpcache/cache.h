@@ -26,21 +26,56 @@ enum {
     WC_REQ_WRITEBACK = 1u << 5 /* eviction of a dirty line (no warp waits on it) */
 };
 
-/* One coalesced request: a 128 B line (or 32 B segment) of one warp instruction.
- * It carries its origin so statistics can be broken down by SM, warp, PC. */
+/* One coalesced request: a segment of one L1 line touched by one warp
+ * instruction.  Which bytes it needs is a chunk mask relative to the enclosing
+ * L1 line: bit i stands for bytes [i << chunk_log2, (i + 1) << chunk_log2) of
+ * the line at addr & ~((1 << line_log2) - 1), up to 64 chunks.  The L1
+ * organisation decides the chunk size (32 B sectors for the conventional L1;
+ * TSC sweeps 8..64 B), the memory side moves exactly the chunks it is asked
+ * for.  It carries its origin so statistics can be broken down by SM, warp, PC. */
 typedef struct wc_mem_req {
     uint64_t addr; /* aligned to the coalescing granularity */
     uint64_t pc;
-    uint64_t bytemask[2]; /* bytes touched within the 128 B line */
-    uint32_t lanes;       /* warp lanes served */
-    uint32_t block;       /* linear block id within the kernel */
-    uint32_t tag;         /* engine cookie returned by respond() */
-    uint16_t sm, warp;    /* SM id, warp slot within the SM */
-    uint8_t sectors;      /* 32 B sectors touched within the 128 B line */
-    uint8_t op;           /* wc_opclass */
-    uint8_t flags;        /* WC_REQ_* */
-    uint8_t pad;
+    uint64_t chunks;    /* chunks touched within the L1 line */
+    uint32_t lanes;     /* warp lanes served */
+    uint32_t block;     /* linear block id within the kernel */
+    uint32_t tag;       /* engine cookie returned by respond() */
+    uint16_t sm, warp;  /* SM id, warp slot within the SM */
+    uint8_t op;         /* wc_opclass */
+    uint8_t flags;      /* WC_REQ_* */
+    uint8_t line_log2;  /* log2 of the L1 line the chunk mask is relative to */
+    uint8_t chunk_log2; /* log2 of the chunk size in bytes */
 } wc_mem_req;
+
+/* The transfer geometry of an L1: what the coalescer and the memory side
+ * need to know about how it cuts lines into chunks. */
+typedef struct wc_xfer {
+    uint32_t granularity; /* coalescing segment, bytes (<= the line) */
+    uint8_t line_log2, chunk_log2;
+} wc_xfer;
+
+/* Chunks in a mask.  Baseline x86-64 has no popcount instruction (the
+ * builtin is a libgcc call): masks of up to 4 chunks, the common case, are a
+ * nibble lookup in a constant, others a SWAR count. */
+static inline unsigned wc_chunk_count(uint64_t c)
+{
+    if (c < 16) return (unsigned)(0x4332322132212110ull >> (c * 4)) & 15;
+    c = c - ((c >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((c * 0x0101010101010101ull) >> 56);
+}
+
+/* Bytes covered by a chunk mask. */
+static inline uint32_t wc_chunk_bytes(uint64_t chunks, unsigned chunk_log2)
+{
+    return wc_chunk_count(chunks) << chunk_log2;
+}
+/* Mask of the first n chunks (n <= 64). */
+static inline uint64_t wc_chunks_all(unsigned n)
+{
+    return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
 
 /* ---- outcomes -------------------------------------------------------- */
 
@@ -105,22 +140,52 @@ typedef struct wc_line {
     uint64_t fill_time;   /* L2: when the data is there (fills in flight) */
     uint32_t owner_block; /* who allocated it (for eviction listeners) */
     uint16_t owner_warp;
-    uint8_t state;           /* wc_line_state */
-    uint8_t valid_sectors;   /* sectors holding data */
-    uint8_t dirty_sectors;   /* write-back caches */
-    uint8_t used_sectors;    /* sectors referenced since the fill (utilisation) */
-    uint8_t pending_sectors; /* sectors requested but not yet filled */
+    uint8_t state; /* wc_line_state */
     uint8_t pad;
+    /* Chunk masks (32 B sectors in the conventional L1 and the L2): a line
+     * holds at most 16 chunks, so these stay 2 bytes and wc_line 40. */
+    uint16_t valid_chunks;   /* chunks holding data */
+    uint16_t dirty_chunks;   /* write-back caches */
+    uint16_t used_chunks;    /* chunks referenced since the fill (utilisation) */
+    uint16_t pending_chunks; /* chunks requested but not yet filled */
 } wc_line;
 
+/* What a replacement policy may know about the access that touches or
+ * allocates a line: the request (its origin: PC, warp, block, op - SHiP
+ * signs lines with the PC) and the set.  req is NULL where there is no
+ * request (the L2, tests). */
+typedef struct wc_repl_ctx {
+    const wc_mem_req *req;
+    uint32_t set;
+} wc_repl_ctx;
+
+/* victim() may answer this instead of a way: do not allocate, send the
+ * request around the cache (the set is left exactly as it was). */
+#define WC_REPL_BYPASS (-2)
+
+struct wc_param_desc;
+
+/* A replacement policy.  State that is not per line lives in an instance
+ * made by create() (NULL create: a stateless policy, st is NULL); per-line
+ * state lives in wc_line.repl.  on_insert runs when a way is (re)allocated,
+ * on_hit on every later access, victim() only when the set has no invalid
+ * way (it never returns a RESERVED way; -1 when every way is), on_evict when
+ * a valid line leaves the set (replaced or invalidated). */
 typedef struct wc_repl_ops {
-    const char *name; /* "lru", "fifo", "nru", "srrip" */
+    const char *name; /* "lru", "fifo", "nru", "srrip", "ship" */
     char letter;      /* GPGPU-Sim rp letter, or 0 */
-    void (*on_hit)(wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp);
-    void (*on_insert)(wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp);
-    /* Victim among ways that are not RESERVED (invalid ways are taken first by
-     * the caller).  Returns -1 when every way is reserved. */
-    int (*victim)(wc_line *set, uint32_t assoc, uint64_t *rng);
+    const char *help;
+    const struct wc_param_desc *params; /* plug-in parameters (params.h), NULL-key ended; or NULL */
+    void *(*create)(uint32_t sets, uint32_t ways, const wc_config *params, wc_err *err);
+    void (*destroy)(void *st);
+    void (*on_hit)(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
+                   const wc_repl_ctx *ctx);
+    void (*on_insert)(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
+                      const wc_repl_ctx *ctx);
+    int (*victim)(void *st, wc_line *set, uint32_t assoc, uint64_t *rng, const wc_repl_ctx *ctx);
+    void (*on_evict)(void *st, wc_line *set, uint32_t assoc, uint32_t way); /* optional */
+    /* Optional: the policy's own counters (reported as extras, summed over SMs). */
+    void (*stats)(const void *st, void (*emit)(void *ctx, const char *name, double v), void *ctx);
 } wc_repl_ops;
 
 const wc_repl_ops *wc_repl_find(const char *name_or_letter);
@@ -131,13 +196,16 @@ typedef struct wc_tag_array {
     unsigned line_log2;
     wc_index index;
     const wc_repl_ops *repl;
-    wc_line *lines; /* nsets * assoc */
-    uint64_t stamp; /* monotonically increasing access counter */
-    uint64_t rng;   /* seeded state for random choices */
+    void *repl_state; /* the policy's instance (NULL for stateless policies) */
+    wc_line *lines;   /* nsets * assoc */
+    uint64_t stamp;   /* monotonically increasing access counter */
+    uint64_t rng;     /* seeded state for random choices */
 } wc_tag_array;
 
+/* `params` (may be NULL: every plug-in parameter at its default) is where the
+ * replacement policy reads its parameters. */
 int wc_tag_array_init(wc_tag_array *ta, const wc_cache_geom *g, uint32_t ipoly, uint64_t seed,
-                      wc_err *err);
+                      const wc_config *params, wc_err *err);
 void wc_tag_array_free(wc_tag_array *ta);
 static inline wc_line *wc_tag_array_set(wc_tag_array *ta, uint32_t set)
 {
@@ -146,18 +214,36 @@ static inline wc_line *wc_tag_array_set(wc_tag_array *ta, uint32_t set)
 /* Way holding line `tag` (VALID or RESERVED) in `set`, or -1. */
 int wc_tag_array_find(const wc_tag_array *ta, uint32_t set, uint64_t tag);
 /* Way to (re)allocate in `set`: an invalid way first, else the policy's victim
- * among non-reserved ways; -1 when all are reserved. */
-int wc_tag_array_pick(wc_tag_array *ta, uint32_t set);
+ * among non-reserved ways; -1 when all are reserved, WC_REPL_BYPASS when the
+ * policy declines to allocate.  Nothing is evicted yet. */
+int wc_tag_array_pick(wc_tag_array *ta, uint32_t set, const wc_repl_ctx *ctx);
+/* The replacement calls, with the array's instance and stamp. */
+static inline void wc_tag_array_hit(wc_tag_array *ta, uint32_t set, uint32_t way,
+                                    const wc_repl_ctx *ctx)
+{
+    ta->repl->on_hit(ta->repl_state, wc_tag_array_set(ta, set), ta->assoc, way, ++ta->stamp, ctx);
+}
+static inline void wc_tag_array_inserted(wc_tag_array *ta, uint32_t set, uint32_t way,
+                                         const wc_repl_ctx *ctx)
+{
+    ta->repl->on_insert(ta->repl_state, wc_tag_array_set(ta, set), ta->assoc, way, ++ta->stamp,
+                        ctx);
+}
+/* A valid line of `set` is leaving (before it is cleared). */
+static inline void wc_tag_array_evicting(wc_tag_array *ta, uint32_t set, uint32_t way)
+{
+    if (ta->repl->on_evict)
+        ta->repl->on_evict(ta->repl_state, wc_tag_array_set(ta, set), ta->assoc, way);
+}
 
 /* ---- MSHRs ----------------------------------------------------------- */
 
 typedef struct wc_mshr_entry {
     uint64_t addr;     /* line address; 0 with n_merged 0 = free */
+    uint64_t issued;   /* chunks requested from below (only chunks not yet issued are sent) */
+    uint64_t arrived;  /* chunks received from below so far (done when it covers issued) */
     uint32_t n_merged; /* requests waiting on this line */
     uint32_t first;    /* index of the first waiting request in the pool */
-    uint8_t sectors;   /* sectors requested from below */
-    uint8_t busy;
-    uint8_t arrived; /* sectors received from below so far (done when it covers sectors) */
 } wc_mshr_entry;
 
 typedef struct wc_mshr {
@@ -191,7 +277,7 @@ typedef struct wc_l1 wc_l1;
 typedef struct wc_l1_listener {
     void *ctx;
     void (*on_evict)(void *ctx, int sm, const wc_line *line, uint64_t line_addr, uint64_t now);
-    void (*on_fill)(void *ctx, int sm, uint64_t line_addr, uint8_t sectors, uint64_t now);
+    void (*on_fill)(void *ctx, int sm, uint64_t line_addr, uint64_t chunks, uint64_t now);
     void (*on_bypass)(void *ctx, int sm, const wc_mem_req *req, uint64_t now);
 } wc_l1_listener;
 
@@ -199,12 +285,18 @@ typedef struct wc_l1_listener {
 typedef struct wc_l1_env {
     void *ctx;
     int sm;
-    /* Sends `req` below (interconnect -> L2), asking for `sectors`.  Returns the
-     * cycle at which it leaves the SM (later than now when the port is busy). */
-    uint64_t (*send)(void *ctx, const wc_mem_req *req, uint8_t sectors, uint64_t now);
+    /* Sends `req` below (interconnect -> L2), moving `chunks` (relative to the
+     * request's line, of its chunk size).  Returns the cycle at which it leaves
+     * the SM (later than now when the port is busy). */
+    uint64_t (*send)(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now);
     /* The data of the request with this cookie reaches its warp at cycle t. */
     void (*respond)(void *ctx, uint32_t cookie, uint64_t t);
     const wc_l1_listener *listener; /* may be NULL */
+    /* The organisation's block shared by every SM's instance in this run
+     * (wc_l1_ops.shared_create), or NULL.  With `sm`, this is how instances
+     * of one run cooperate (set dueling decided on SM 0 for all SMs) or
+     * differ (SM dueling: SM 0 runs the new design, SM 1 the baseline). */
+    void *shared;
 } wc_l1_env;
 
 /* Per-L1 counters (summed over SMs for reports). */
@@ -213,7 +305,7 @@ typedef struct wc_l1_stats {
     uint64_t outcome[WC_OUTCOME__COUNT];
     uint64_t fail[WC_FAIL__COUNT];
     uint64_t evictions, writebacks, fills;
-    uint64_t util_hist[5];  /* evicted lines by used sectors: 0,1,2,3,4 of 4 (0..100 %) */
+    uint64_t util_hist[5];  /* evicted lines by used chunks: 0, <=25, <=50, <=75, <=100 % */
     uint64_t read_misses;   /* reads that were MISS or SECTOR_MISS */
     uint64_t read_bypasses; /* reads sent around the L1 */
 } wc_l1_stats;
@@ -226,20 +318,46 @@ typedef struct wc_l1_ops {
      * changed and *why says why; the SM retries on a later cycle.  On
      * WC_HIT the caller adds the hit latency itself. */
     wc_outcome (*access)(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_fail_reason *why);
-    /* Data for line `addr` (sectors) arrived from below at cycle now. */
-    void (*fill)(wc_l1 *l1, uint64_t addr, uint8_t sectors, uint64_t now);
+    /* Data for line `addr` (chunks) arrived from below at cycle now. */
+    void (*fill)(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now);
     void (*destroy)(wc_l1 *l1);
     /* Optional: invalidate every line at a kernel boundary (-gpgpu_flush_l1_cache),
      * writing dirty data back.  Nothing is in flight when it is called. */
     void (*flush)(wc_l1 *l1, uint64_t now);
+    /* Optional: the block every SM's instance of one run shares (env.shared),
+     * made before the first create and freed after the last destroy. */
+    void *(*shared_create)(const wc_config *cfg, unsigned n_sm, wc_err *err);
+    void (*shared_destroy)(void *shared);
+    /* Optional: a controller changes this instance's mode (WC_L1_CTL_* or the
+     * organisation's own ops from WC_L1_CTL_ORG on).  Returns the op's answer
+     * (>= 0), or -1 for an op the organisation does not know. */
+    int64_t (*ctl)(wc_l1 *l1, int op, int64_t arg);
+    /* Optional: the organisation's own counters, emitted by name; the engine
+     * sums them over SMs and reports them as extras in text, JSON and CSV. */
+    void (*stats)(const wc_l1 *l1, void (*emit)(void *ctx, const char *name, double v), void *ctx);
+    const struct wc_param_desc *params; /* plug-in parameters (params.h), or NULL */
 } wc_l1_ops;
+
+/* ctl ops every organisation built on the L1 core (l1_core.c) knows. */
+enum {
+    WC_L1_CTL_SKIP_GLOBAL = 1, /* arg 0/1: global accesses bypass the L1; returns the old value */
+    WC_L1_CTL_QUERY_SKIP_GLOBAL,
+    WC_L1_CTL_ORG = 256 /* first op number an organisation may define */
+};
 
 /* Every L1 embeds this first. */
 struct wc_l1 {
     const wc_l1_ops *ops;
     wc_l1_env env;
     wc_l1_stats stats;
+    wc_xfer xfer; /* set by create: how the coalescer cuts requests for it */
 };
+
+/* ctl through the ops table: -1 when the organisation has no ctl. */
+static inline int64_t wc_l1_ctl(wc_l1 *l1, int op, int64_t arg)
+{
+    return l1->ops->ctl ? l1->ops->ctl(l1, op, arg) : -1;
+}
 
 const wc_l1_ops *wc_l1_find(const char *name);
 const wc_l1_ops *const *wc_l1_list(size_t *count);

@@ -1,9 +1,10 @@
 /*
  * coalescer.h - turns one warp memory instruction into line requests.
  *
- * Active lanes' byte ranges are grouped by aligned segment (128 B lines, or
- * 32 B sectors when the granularity is 32).  Each request carries its 32 B
- * sector mask, its byte mask and the lanes it serves.  An access that
+ * Active lanes' byte ranges are grouped by aligned segment (the L1 line, or
+ * a smaller power of two: -coalesce_bytes).  Each request carries its chunk
+ * mask relative to the enclosing L1 line (the L1's wc_xfer says the line and
+ * chunk sizes) and the lanes it serves.  An access that
  * straddles a segment boundary touches both segments.  Requests come out in
  * order of first touching lane, as hardware issues them.
  */
@@ -15,8 +16,9 @@
 
 #define WC_MAX_REQS_PER_INST 64 /* 32 lanes, each straddling at most 2 segments */
 
-/* Fills out[] with the requests of `in` at `granularity` bytes (32 or 128).
- * Only addr, bytemask, sectors and lanes are set.  Returns the count. */
-unsigned wc_coalesce(const wc_winst *in, unsigned granularity, wc_mem_req *out);
+/* Fills out[] with the requests of `in` cut by x (granularity <= line,
+ * line / chunk <= 64 chunks).  Only addr, chunks, lanes, line_log2 and
+ * chunk_log2 are set.  Returns the count. */
+unsigned wc_coalesce(const wc_winst *in, const wc_xfer *x, wc_mem_req *out);
 
 #endif

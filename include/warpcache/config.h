@@ -38,6 +38,8 @@ void wc_cache_geom_format(const wc_cache_geom *g, char *buf, size_t n);
  * geometries built in code; wc_cache_geom_parse already applies it. */
 int wc_cache_geom_check(const wc_cache_geom *g, wc_err *err);
 
+#define WC_MAX_PLUGIN_PARAMS 32 /* plug-in parameters set in one configuration */
+
 typedef struct wc_config {
     /* --- SMs ---------------------------------------------------------- */
     uint32_t n_clusters, cores_per_cluster; /* SMs = n_clusters * cores_per_cluster */
@@ -82,6 +84,13 @@ typedef struct wc_config {
     uint32_t dram_freq_ratio;                    /* -dram_data_command_freq_ratio */
     uint32_t dram_chips_per_channel;             /* -gpgpu_n_mem_per_ctrlr */
     double clk_core, clk_icnt, clk_l2, clk_dram; /* MHz, -gpgpu_clock_domains */
+
+    /* --- plug-in parameters (params.h): the ones set, by key ------------ */
+    uint32_t n_plugin;
+    struct {
+        char key[48];
+        uint64_t value;
+    } plugin[WC_MAX_PLUGIN_PARAMS];
 
     /* --- run control --------------------------------------------------- */
     uint64_t seed;

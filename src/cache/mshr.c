@@ -5,7 +5,7 @@
  * cookies live at waiters[i * max_merge ...].
  *
  * Tables are small (GPGPU-Sim L1s have 32-64 entries), so lookup is a linear
- * scan over a dense array of 24-byte entries; it only runs on non-hit paths.
+ * scan over a dense array of 32-byte entries; it only runs on non-hit paths.
  */
 #include <stdlib.h>
 #include <string.h>

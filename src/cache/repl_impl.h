@@ -2,17 +2,21 @@
  * repl_impl.h - the replacement policies the registry (repl.c) lists, and the
  * scan helpers they share.  Private to src/cache/.
  *
- * Policies keep their state in wc_line.repl; the tag array calls on_insert
- * when a way is (re)allocated, on_hit on every later access, and victim() only
- * when the set has no invalid way.  Victims are never RESERVED ways (a fill is
- * pending on them).
+ * Policies keep per-line state in wc_line.repl and anything else in the
+ * instance their create() returns; the tag array calls on_insert when a way is
+ * (re)allocated, on_hit on every later access, victim() only when the set has
+ * no invalid way, on_evict when a valid line leaves.  Victims are never
+ * RESERVED ways (a fill is pending on them).
  */
 #ifndef WC_CACHE_REPL_IMPL_H
 #define WC_CACHE_REPL_IMPL_H
 
 #include "warpcache/cache.h"
 
-extern const wc_repl_ops wc_repl_lru, wc_repl_fifo, wc_repl_nru, wc_repl_srrip;
+extern const wc_repl_ops wc_repl_lru, wc_repl_fifo, wc_repl_nru, wc_repl_srrip, wc_repl_ship;
+
+/* For tests (repl_ship.c): the SHCT counter the signature of `pc` maps to. */
+unsigned wc_repl_ship_counter(const void *st, uint64_t pc);
 
 /* The non-reserved way with the smallest repl value (the oldest stamp); ties
  * go to the lowest way.  -1 when every way is reserved. */

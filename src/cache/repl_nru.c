@@ -9,12 +9,13 @@
  */
 #include "repl_impl.h"
 
-static void nru_touch(wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp)
+static void nru_touch(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
+                      const wc_repl_ctx *ctx)
 {
     set[way].repl = 1;
 }
 
-static int nru_victim(wc_line *set, uint32_t assoc, uint64_t *rng)
+static int nru_victim(void *st, wc_line *set, uint32_t assoc, uint64_t *rng, const wc_repl_ctx *ctx)
 {
     int first_free = -1;
     for (uint32_t w = 0; w < assoc; w++) {
@@ -27,4 +28,11 @@ static int nru_victim(wc_line *set, uint32_t assoc, uint64_t *rng)
     return first_free;
 }
 
-const wc_repl_ops wc_repl_nru = {"nru", 'N', nru_touch, nru_touch, nru_victim};
+const wc_repl_ops wc_repl_nru = {
+    .name = "nru",
+    .letter = 'N',
+    .help = "not recently used (one bit per way, TSC)",
+    .on_hit = nru_touch,
+    .on_insert = nru_touch,
+    .victim = nru_victim,
+};

@@ -12,17 +12,20 @@
 #define RRPV_MAX    3u
 #define RRPV_INSERT 2u
 
-static void srrip_hit(wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp)
+static void srrip_hit(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
+                      const wc_repl_ctx *ctx)
 {
     set[way].repl = 0;
 }
 
-static void srrip_insert(wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp)
+static void srrip_insert(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
+                         const wc_repl_ctx *ctx)
 {
     set[way].repl = RRPV_INSERT;
 }
 
-static int srrip_victim(wc_line *set, uint32_t assoc, uint64_t *rng)
+static int srrip_victim(void *st, wc_line *set, uint32_t assoc, uint64_t *rng,
+                        const wc_repl_ctx *ctx)
 {
     bool any = false;
     uint64_t oldest = 0; /* largest RRPV among non-reserved ways */
@@ -44,4 +47,11 @@ static int srrip_victim(wc_line *set, uint32_t assoc, uint64_t *rng)
     return victim;
 }
 
-const wc_repl_ops wc_repl_srrip = {"srrip", 'R', srrip_hit, srrip_insert, srrip_victim};
+const wc_repl_ops wc_repl_srrip = {
+    .name = "srrip",
+    .letter = 'R',
+    .help = "static re-reference interval prediction, 2-bit RRPV",
+    .on_hit = srrip_hit,
+    .on_insert = srrip_insert,
+    .victim = srrip_victim,
+};

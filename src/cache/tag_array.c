@@ -18,7 +18,7 @@
 #define MAX_LINES (1u << 24)
 
 int wc_tag_array_init(wc_tag_array *ta, const wc_cache_geom *g, uint32_t ipoly, uint64_t seed,
-                      wc_err *err)
+                      const wc_config *params, wc_err *err)
 {
     memset(ta, 0, sizeof *ta);
     if (g->nsets == 0 || g->assoc == 0)
@@ -32,7 +32,7 @@ int wc_tag_array_init(wc_tag_array *ta, const wc_cache_geom *g, uint32_t ipoly, 
     char rp[2] = {g->repl, 0};
     ta->repl = g->repl ? wc_repl_find(rp) : NULL;
     if (!ta->repl)
-        return wc_errf(err, "cache geometry: replacement policy '%c' unknown (L, F, N, R)",
+        return wc_errf(err, "cache geometry: replacement policy '%c' unknown (L, F, N, R, S)",
                        g->repl ? g->repl : '?');
     /* With one set there is nothing to index: any function would answer 0, and
      * the Fermi hash (32/64 sets only) would refuse a fully-associative cache. */
@@ -41,6 +41,13 @@ int wc_tag_array_init(wc_tag_array *ta, const wc_cache_geom *g, uint32_t ipoly, 
     ta->lines = calloc((size_t)g->nsets * g->assoc, sizeof *ta->lines);
     if (!ta->lines)
         return wc_errf(err, "cache geometry: out of memory for %u x %u lines", g->nsets, g->assoc);
+    if (ta->repl->create) {
+        ta->repl_state = ta->repl->create(g->nsets, g->assoc, params, err);
+        if (!ta->repl_state) {
+            wc_tag_array_free(ta);
+            return -1;
+        }
+    }
     ta->nsets = g->nsets;
     ta->assoc = g->assoc;
     ta->line_log2 = wc_log2(g->line_bytes);
@@ -52,6 +59,8 @@ void wc_tag_array_free(wc_tag_array *ta)
 {
     free(ta->lines);
     ta->lines = NULL;
+    if (ta->repl_state && ta->repl->destroy) ta->repl->destroy(ta->repl_state);
+    ta->repl_state = NULL;
 }
 
 int wc_tag_array_find(const wc_tag_array *ta, uint32_t set, uint64_t tag)
@@ -80,11 +89,11 @@ static int pick_lru(const wc_line *s, uint32_t assoc)
     return best;
 }
 
-int wc_tag_array_pick(wc_tag_array *ta, uint32_t set)
+int wc_tag_array_pick(wc_tag_array *ta, uint32_t set, const wc_repl_ctx *ctx)
 {
     wc_line *s = wc_tag_array_set(ta, set);
     if (ta->repl == &wc_repl_lru) return pick_lru(s, ta->assoc);
     for (uint32_t w = 0; w < ta->assoc; w++)
         if (s[w].state == WC_LINE_INVALID) return (int)w;
-    return ta->repl->victim(s, ta->assoc, &ta->rng);
+    return ta->repl->victim(ta->repl_state, s, ta->assoc, &ta->rng, ctx);
 }

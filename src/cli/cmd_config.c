@@ -5,12 +5,20 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "warpcache/params.h"
 
 static const char config_help[] =
     "usage: warpcache config [--options] [--config FILE] [-o NAME=VALUE ...]\n"
     "\n"
     "Prints the effective configuration in gpgpusim.config syntax (loadable with --config),\n"
     "or with --options every modelled option and its meaning.\n";
+
+/* A plug-in's own parameter (params.h), after the central options. */
+static void print_plugin_param(void *ctx, const char *owner, const wc_param_desc *d)
+{
+    printf("-%-36s %s [%s; default %llu, %llu..%llu]\n", d->key, d->help, owner,
+           (unsigned long long)d->def, (unsigned long long)d->min, (unsigned long long)d->max);
+}
 
 int wc_cmd_config(int argc, char **argv)
 {
@@ -36,6 +44,7 @@ int wc_cmd_config(int argc, char **argv)
         size_t n;
         const wc_option_doc *d = wc_config_options(&n);
         for (size_t i = 0; i < n; i++) printf("-%-36s %s\n", d[i].name, d[i].help);
+        wc_plugin_params_each(print_plugin_param, NULL);
         return 0;
     }
     if (wc_cli_load_config(&c) < 0) return WC_EXIT_USAGE;

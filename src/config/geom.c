@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "config/config_internal.h"
+#include "warpcache/cache.h"
 
 /* Upper bounds that keep sizes far from overflow and allocations sane. */
 #define GEOM_MAX_SETS  (1u << 20)
@@ -199,11 +200,19 @@ static int check_letters(const wc_cache_geom *g, wc_err *err)
 {
     if (!letter_in(g->type, "NS"))
         return wc_errf(err, "cache type '%c' is not allowed (N normal, S sectored)", g->type);
-    if (!letter_in(g->repl, "LFNR"))
-        return wc_errf(err,
-                       "replacement policy '%c' is not allowed (L LRU, F FIFO; warpcache "
-                       "also N NRU, R SRRIP)",
-                       g->repl);
+    char rp[2] = {g->repl, 0};
+    if (!g->repl || !wc_repl_find(rp)) {
+        /* The letters come from the policy registry (src/cache/repl.c). */
+        char known[128] = "";
+        size_t n, len = 0;
+        const wc_repl_ops *const *all = wc_repl_list(&n);
+        for (size_t i = 0; i < n && len + 32 < sizeof known; i++)
+            if (all[i]->letter)
+                len += (size_t)snprintf(known + len, sizeof known - len, "%s%c %s", len ? ", " : "",
+                                        all[i]->letter, all[i]->name);
+        return wc_errf(err, "replacement policy '%c' is not allowed (%s)", g->repl ? g->repl : '?',
+                       known);
+    }
     if (!letter_in(g->write_policy, "RBTEL"))
         return wc_errf(err,
                        "write policy '%c' is not allowed (R read-only, B write-back, "
@@ -240,10 +249,10 @@ static int check_sizes(const wc_cache_geom *g, wc_err *err)
     if (!wc_is_pow2(g->line_bytes) || g->line_bytes < 32 || g->line_bytes > GEOM_MAX_LINE)
         return wc_errf(err, "line size = %u: must be a power of two from 32 to %u bytes",
                        g->line_bytes, GEOM_MAX_LINE);
-    if (g->type == 'S' && g->line_bytes != 128)
+    if (g->type == 'S' && g->line_bytes > 512)
         return wc_errf(err,
-                       "line size = %u: a sectored cache (type S) needs 128-byte lines "
-                       "(4 sectors of 32 B)",
+                       "line size = %u: a sectored cache (type S) holds at most 16 sectors "
+                       "of 32 B (lines up to 512 bytes)",
                        g->line_bytes);
     if (g->assoc < 1 || g->assoc > GEOM_MAX_ASSOC)
         return wc_errf(err, "associativity = %u: must be from 1 to %u", g->assoc, GEOM_MAX_ASSOC);

@@ -20,6 +20,7 @@
 #include "config/config_internal.h"
 #include "core/sched.h"
 #include "warpcache/cache.h"
+#include "warpcache/params.h"
 
 typedef enum opt_kind {
     OPT_U32,
@@ -34,7 +35,7 @@ typedef enum opt_kind {
 typedef enum opt_check {
     CHK_NONE,
     CHK_POW2,      /* numbers: a power of two */
-    CHK_32_OR_128, /* numbers: 32 or 128 */
+    CHK_COALESCE,  /* numbers: 0 or a power of two */
     CHK_SCHEDULER, /* strings: a known warp scheduler (see scheduler_check) */
     CHK_NAME,      /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
     CHK_L1_ORG     /* strings: a registered L1 organisation */
@@ -89,8 +90,8 @@ typedef struct opt_desc {
       "1 = invalidate the L1s at every kernel boundary (L1 is not coherent)")                      \
     X("l1_ipoly_poly", OPT_U32, ipoly_poly, 0, UINT32_MAX, CHK_NONE,                               \
       "IPOLY (set index P) polynomial with its x^n term, degree log2(L1 sets); 0 = default")       \
-    X("coalesce_bytes", OPT_U32, coalesce_bytes, 32, 128, CHK_32_OR_128,                           \
-      "request granularity of the coalescer: 128 (line) or 32 (sector)")                           \
+    X("coalesce_bytes", OPT_U32, coalesce_bytes, 0, 4096, CHK_COALESCE,                            \
+      "coalescer segment bytes: a power of two up to the L1 line, or 0 for the L1 line size")      \
     X("gpgpu_coalesce_arch", OPT_U32, coalesce_arch, 0, 1000, CHK_NONE,                            \
       "GPGPU-Sim coalescing architecture (13, 20, ...); recorded, requests are 128 B segments")    \
     /* interconnect */                                                                             \
@@ -221,8 +222,9 @@ static int number_check(const opt_desc *d, uint64_t v, wc_err *err)
                        (unsigned long long)d->min, (unsigned long long)d->max);
     if (d->check == CHK_POW2 && !wc_is_pow2(v))
         return wc_errf(err, "%llu is not a power of two", (unsigned long long)v);
-    if (d->check == CHK_32_OR_128 && v != 32 && v != 128)
-        return wc_errf(err, "%llu is not allowed (32 or 128)", (unsigned long long)v);
+    if (d->check == CHK_COALESCE && v && !wc_is_pow2(v))
+        return wc_errf(err, "%llu is not a power of two (or 0 for the L1 line size)",
+                       (unsigned long long)v);
     return 0;
 }
 
@@ -282,6 +284,17 @@ int wc_cfg_check_options(const wc_config *cfg, const char *where, wc_err *err)
         wc_err why;
         if (option_check(cfg, &options[i], &why) < 0)
             return wc_errf(err, "%s: option -%s: %s", where, options[i].name, why.msg);
+    }
+    if (cfg->n_plugin > WC_MAX_PLUGIN_PARAMS)
+        return wc_errf(err, "%s: more than %u plug-in parameters", where, WC_MAX_PLUGIN_PARAMS);
+    for (uint32_t i = 0; i < cfg->n_plugin; i++) {
+        const char *key = cfg->plugin[i].key;
+        wc_err why;
+        const wc_param_desc *d =
+            memchr(key, '\0', sizeof cfg->plugin[i].key) ? wc_plugin_param_find(key, NULL) : NULL;
+        if (!d) return wc_errf(err, "%s: plug-in parameter %d is not known", where, (int)i);
+        if (wc_param_check(d, cfg->plugin[i].value, &why) < 0)
+            return wc_errf(err, "%s: option -%s: %s", where, key, why.msg);
     }
     return 0;
 }
@@ -399,12 +412,42 @@ static bool trim_copy(const char *v, char *buf, size_t n)
     return true;
 }
 
+/* A plug-in parameter (params.h): a number checked against the plug-in's
+ * range, stored by key in cfg->plugin. */
+static int set_plugin_param(wc_config *cfg, const wc_param_desc *d, const char *value,
+                            const char *where, wc_err *err)
+{
+    char buf[64];
+    uint64_t v;
+    wc_err why;
+    if (!value) return wc_errf(err, "%s: option -%s: no value", where, d->key);
+    if (!trim_copy(value, buf, sizeof buf))
+        return wc_errf(err, "%s: option -%s: value longer than %zu characters", where, d->key,
+                       sizeof buf - 1);
+    if (parse_number(buf, UINT64_MAX, &v, &why) < 0 || wc_param_check(d, v, &why) < 0)
+        return wc_errf(err, "%s: option -%s: %s", where, d->key, why.msg);
+    uint32_t i = 0;
+    while (i < cfg->n_plugin && strcmp(cfg->plugin[i].key, d->key) != 0) i++;
+    if (i == WC_MAX_PLUGIN_PARAMS)
+        return wc_errf(err, "%s: option -%s: more than %u plug-in parameters set", where, d->key,
+                       WC_MAX_PLUGIN_PARAMS);
+    if (i == cfg->n_plugin) {
+        snprintf(cfg->plugin[i].key, sizeof cfg->plugin[i].key, "%s", d->key);
+        cfg->n_plugin++;
+    }
+    cfg->plugin[i].value = v;
+    return 0;
+}
+
 int wc_config_set(wc_config *cfg, const char *name, const char *value, const char *where,
                   wc_err *err)
 {
     const opt_desc *d = find_option(name);
-    if (!d) return 1;
     if (!where) where = "-o";
+    if (!d) {
+        const wc_param_desc *p = wc_plugin_param_find(name, NULL);
+        return p ? set_plugin_param(cfg, p, value, where, err) : 1;
+    }
     char buf[1024];
     if (!value) return wc_errf(err, "%s: option -%s: no value", where, d->name);
     if (!trim_copy(value, buf, sizeof buf))
@@ -454,7 +497,12 @@ static void format_value(const wc_config *cfg, const opt_desc *d, char *buf, siz
 int wc_config_get(const wc_config *cfg, const char *name, char *buf, size_t n)
 {
     const opt_desc *d = find_option(name);
-    if (!d) return 1;
+    if (!d) {
+        const wc_param_desc *p = wc_plugin_param_find(name, NULL);
+        if (!p) return 1;
+        snprintf(buf, n, "%llu", (unsigned long long)wc_param_get(cfg, p));
+        return 0;
+    }
     format_value(cfg, d, buf, n);
     return 0;
 }
@@ -471,6 +519,23 @@ static bool needs_quotes(const char *v)
     return !*v || strpbrk(v, " \t\n\r#") != NULL;
 }
 
+typedef struct dump_ctx {
+    const wc_config *cfg;
+    FILE *out;
+} dump_ctx;
+
+/* A parameter that was set is an option line; one at its default is a
+ * comment, so that reading the dump back gives the same configuration. */
+static void dump_plugin(void *ctx, const char *owner, const wc_param_desc *d)
+{
+    dump_ctx *x = ctx;
+    bool set = false;
+    for (uint32_t i = 0; i < x->cfg->n_plugin && i < WC_MAX_PLUGIN_PARAMS; i++)
+        set |= strcmp(x->cfg->plugin[i].key, d->key) == 0;
+    fprintf(x->out, "\n# %s (%s)\n%s-%s %llu\n", d->help, owner, set ? "" : "# ", d->key,
+            (unsigned long long)wc_param_get(x->cfg, d));
+}
+
 void wc_config_dump(const wc_config *cfg, void *file)
 {
     FILE *out = file;
@@ -483,4 +548,7 @@ void wc_config_dump(const wc_config *cfg, void *file)
         const char *q = needs_quotes(v) ? "\"" : "";
         fprintf(out, "\n# %s\n-%s %s%s%s\n", options[i].help, options[i].name, q, v, q);
     }
+    fprintf(out, "\n# ---- plug-in parameters (declared by each plug-in) ----\n");
+    dump_ctx x = {cfg, out};
+    wc_plugin_params_each(dump_plugin, &x);
 }

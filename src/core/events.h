@@ -10,14 +10,20 @@
 
 #include "warpcache/common.h"
 
-enum { WC_EV_FILL = 0, WC_EV_BYPASS = 1 };
+enum { WC_EV_FILL = 0, WC_EV_BYPASS = 1, WC_EV_FILL_HI = 2 };
 
 typedef struct wc_event {
     uint64_t time, seq;
     uint64_t addr;
-    uint32_t cookie;
+    /* Bypass responses answer a cookie; fills carry the chunks that arrived,
+     * 32 at a time (kind WC_EV_FILL_HI: chunks 32..63), which keeps an event
+     * at 32 bytes. */
+    union {
+        uint32_t cookie;
+        uint32_t chunks;
+    };
     uint16_t sm;
-    uint8_t kind, sectors;
+    uint8_t kind;
 } wc_event;
 
 typedef struct wc_heap {

@@ -20,23 +20,30 @@
 
 /* ---- the L1's view of the GPU (wc_l1_env) ----------------------------- */
 
-static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint8_t sectors, uint64_t now)
+static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
 {
     wc_sm *sm = ctx;
     wc_gpu *g = sm->gpu;
-    bool data = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK | WC_REQ_ATOMIC)) != 0;
     double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
-    sm->port_free = leave + g->mem.pkt_cycles[wc_mem_pkt(data, sectors)];
+    sm->port_free = leave + wc_mem_pkt_cycles(&g->mem, wc_mem_up_payload(req, chunks));
     uint64_t leave_cycle = (uint64_t)leave;
-    uint64_t back = wc_mem_access(&g->mem, sm->id, req, sectors, leave_cycle);
+    uint64_t back = wc_mem_access(&g->mem, sm->id, req, chunks, leave_cycle);
     if (back) {
-        wc_event ev = {.time = back,
-                       .addr = req->addr,
-                       .cookie = req->tag,
-                       .sm = (uint16_t)sm->id,
-                       .sectors = sectors};
-        ev.kind = (req->flags & WC_REQ_BYPASS) ? WC_EV_BYPASS : WC_EV_FILL;
-        if (wc_heap_push(&g->events, ev) < 0 && !g->failed) {
+        wc_event ev = {.time = back, .addr = req->addr, .sm = (uint16_t)sm->id};
+        int rc = 0;
+        if (req->flags & WC_REQ_BYPASS) {
+            ev.kind = WC_EV_BYPASS;
+            ev.cookie = req->tag;
+            rc = wc_heap_push(&g->events, ev);
+        } else {
+            ev.kind = WC_EV_FILL;
+            ev.chunks = (uint32_t)chunks;
+            if ((uint32_t)chunks) rc = wc_heap_push(&g->events, ev);
+            ev.kind = WC_EV_FILL_HI;
+            ev.chunks = (uint32_t)(chunks >> 32);
+            if (ev.chunks && rc == 0) rc = wc_heap_push(&g->events, ev);
+        }
+        if (rc < 0 && !g->failed) {
             g->failed = true;
             wc_errf(g->err, "out of memory (event queue)");
         }
@@ -95,12 +102,12 @@ static void fanout_evict(void *ctx, int sm, const wc_line *line, uint64_t addr, 
             g->listeners[i].on_evict(g->listeners[i].ctx, sm, line, addr, now);
 }
 
-static void fanout_fill(void *ctx, int sm, uint64_t addr, uint8_t sectors, uint64_t now)
+static void fanout_fill(void *ctx, int sm, uint64_t addr, uint64_t chunks, uint64_t now)
 {
     wc_gpu *g = ctx;
     for (unsigned i = 0; i < g->n_listeners; i++)
         if (g->listeners[i].on_fill)
-            g->listeners[i].on_fill(g->listeners[i].ctx, sm, addr, sectors, now);
+            g->listeners[i].on_fill(g->listeners[i].ctx, sm, addr, chunks, now);
 }
 
 static void fanout_bypass(void *ctx, int sm, const wc_mem_req *req, uint64_t now)
@@ -402,10 +409,9 @@ static uint32_t load_alloc(wc_sm *sm, unsigned slot, const wc_winst *in)
 
 static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
 {
-    const wc_config *cfg = &sm->gpu->cfg;
     const wc_winst *in = &w->inst;
     wc_block *b = &sm->blocks[w->block];
-    unsigned n = wc_coalesce(in, cfg->coalesce_bytes, sm->reqs);
+    unsigned n = wc_coalesce(in, &sm->l1->xfer, sm->reqs);
     uint8_t flags = 0;
     if (wc_op_is_store(in->op)) flags |= WC_REQ_WRITE;
     if (in->op == WC_OP_ATOM) flags |= WC_REQ_ATOMIC | WC_REQ_NO_ALLOC;
@@ -425,7 +431,6 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
         r->warp = (uint16_t)slot;
         r->op = in->op;
         r->flags = flags;
-        r->pad = 0;
     }
     sm->gmem_reqs += n;
     if (n == 0) {
@@ -535,7 +540,9 @@ void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
     if (ev->kind == WC_EV_BYPASS)
         sm_respond(sm, ev->cookie, ev->time);
     else
-        sm->l1->ops->fill(sm->l1, ev->addr, ev->sectors, ev->time);
+        sm->l1->ops->fill(sm->l1, ev->addr,
+                          ev->kind == WC_EV_FILL_HI ? (uint64_t)ev->chunks << 32 : ev->chunks,
+                          ev->time);
     if (sm->mem_busy && sm->mem_retry_at == WC_NEVER) sm->mem_retry_at = ev->time;
     if (sm->wake > ev->time) sm->wake = ev->time;
 }

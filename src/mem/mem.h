@@ -18,6 +18,8 @@
 #include "warpcache/config.h"
 #include "warpcache/stats.h"
 
+#define WC_MEM_PKT_UNITS 64 /* payloads up to 64 x 32 B have precomputed packet sizes */
+
 /* Cumulative counters (per-kernel figures are differences of snapshots). */
 typedef struct wc_mem_counters {
     uint64_t l2_accesses, l2_hits, l2_misses, l2_read_bytes, l2_write_bytes, l2_writebacks;
@@ -58,12 +60,15 @@ typedef struct wc_mem {
     uint32_t l2_latency; /* core cycles (the option counts L2 cycles) */
     double l2_cycle;     /* core cycles per L2 cycle */
     uint32_t interleave_log2, line_log2;
-    /* For a payload of n 32 B sectors (n = 0..4): the packet's flits and the
+    uint32_t l2_all;   /* every 32 B sector of an L2 line */
+    double icnt_cycle; /* core cycles per interconnect cycle */
+    /* For a payload of n 32 B units (n = 0..64): the packet's flits and the
      * core cycles it holds a port (interconnect cycles converted), computed
      * once by the same expressions (so to the same values) to keep divisions
-     * off the per-request path. */
-    uint32_t pkt_flits[5];
-    double pkt_cycles[5];
+     * off the per-request path; other payload sizes (chunks under 32 B) take
+     * the same expressions in wc_mem_pkt_flits / wc_mem_pkt_cycles. */
+    uint32_t pkt_flits[WC_MEM_PKT_UNITS + 1];
+    double pkt_cycles[WC_MEM_PKT_UNITS + 1];
     wc_mem_counters c;
 } wc_mem;
 
@@ -76,16 +81,35 @@ static inline uint32_t wc_mem_flits(const wc_mem *m, uint32_t payload)
     return (m->ctrl + payload + m->flit - 1) / m->flit;
 }
 
-/* Index into pkt_flits/pkt_cycles of a packet carrying `sectors` (or none). */
-static inline unsigned wc_mem_pkt(bool carries_data, uint8_t sectors)
+/* Flits of a packet with `payload` bytes (0: a header-only request). */
+static inline uint32_t wc_mem_pkt_flits(const wc_mem *m, uint32_t payload)
 {
-    return carries_data ? wc_sector_count(sectors) : 0;
+    if ((payload & 31) == 0 && payload <= 32u * WC_MEM_PKT_UNITS) return m->pkt_flits[payload >> 5];
+    return wc_mem_flits(m, payload);
 }
 
-/* The request left SM `sm` at cycle `leave` asking for `sectors`.  Returns the
- * cycle the response (data, or an atomic's result) reaches the SM, or 0 for
- * requests that need no response (writes, write-backs). */
-uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t sectors,
+/* Cycles a packet with `payload` bytes holds a port. */
+static inline double wc_mem_pkt_cycles(const wc_mem *m, uint32_t payload)
+{
+    if ((payload & 31) == 0 && payload <= 32u * WC_MEM_PKT_UNITS)
+        return m->pkt_cycles[payload >> 5];
+    return (double)wc_mem_flits(m, payload) / m->flits_per_cycle * m->icnt_cycle;
+}
+
+/* Bytes a request carries towards the L2 when it moves `chunks`: data for
+ * writes, write-backs and atomics, nothing (a header) for reads. */
+static inline uint32_t wc_mem_up_payload(const wc_mem_req *req, uint64_t chunks)
+{
+    bool data = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK | WC_REQ_ATOMIC)) != 0;
+    return data ? wc_chunk_bytes(chunks, req->chunk_log2) : 0;
+}
+
+/* The request left SM `sm` at cycle `leave` moving `chunks` of its line (see
+ * wc_mem_req).  Returns the cycle the response (data, or an atomic's result)
+ * reaches the SM, or 0 for requests that need no response (writes,
+ * write-backs).  A request whose chunks span several L2 lines is split into
+ * one access per L2 line, each its own packet, answered when the last is. */
+uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
                        uint64_t leave);
 
 /* L2 partition of an address. */

@@ -32,11 +32,18 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
      * core clock / domain clock (1 when the domains run at the core clock, as
      * in every shipped configuration, which then gives identical results). */
     double core_per_icnt = cfg->clk_core / cfg->clk_icnt;
+    m->icnt_cycle = core_per_icnt;
     m->l2_cycle = cfg->clk_core / cfg->clk_l2;
     double l2_lat = ceil((double)cfg->l2_latency * m->l2_cycle);
     m->l2_latency = l2_lat < 4e9 ? (uint32_t)l2_lat : 4000000000u;
     m->interleave_log2 = wc_log2(cfg->partition_interleave ? cfg->partition_interleave : 256);
     m->line_log2 = wc_log2(cfg->l2.line_bytes);
+    if (cfg->l2.line_bytes > 32u * 16)
+        return wc_errf(err,
+                       "%s: option -gpgpu_cache:dl2: %u-byte L2 lines are not supported (at most "
+                       "512 bytes: 16 sectors of 32 B)",
+                       cfg->source_file, cfg->l2.line_bytes);
+    m->l2_all = (uint32_t)wc_chunks_all(cfg->l2.line_bytes / 32);
     if (m->n_l2 == 0) return wc_errf(err, "%s: no L2 partitions (gpgpu_n_mem)", cfg->source_file);
     m->l2 = calloc(m->n_l2, sizeof *m->l2);
     m->dram = calloc(cfg->n_mem, sizeof *m->dram);
@@ -44,7 +51,8 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     if (!m->l2 || !m->dram || !m->sm_in_free) return wc_errf(err, "out of memory (memory side)");
     for (uint32_t p = 0; p < m->n_l2; p++) {
         wc_l2 *l2 = &m->l2[p];
-        if (wc_tag_array_init(&l2->tags, &cfg->l2, 0, cfg->seed + 1000 + p, err) < 0) return -1;
+        if (wc_tag_array_init(&l2->tags, &cfg->l2, 0, cfg->seed + 1000 + p, cfg, err) < 0)
+            return -1;
         l2->n_mshr = cfg->l2.mshr_entries ? cfg->l2.mshr_entries : 1;
         l2->mshr_free = calloc(l2->n_mshr, sizeof *l2->mshr_free);
         l2->tagv = calloc((size_t)l2->tags.nsets * l2->tags.assoc, sizeof *l2->tagv);
@@ -57,7 +65,7 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     }
     uint32_t sub = cfg->sub_per_channel ? cfg->sub_per_channel : 1;
     for (uint32_t p = 0; p < m->n_l2; p++) m->l2[p].ch = &m->dram[(p / sub) % cfg->n_mem];
-    for (uint32_t n = 0; n <= 4; n++) {
+    for (uint32_t n = 0; n <= WC_MEM_PKT_UNITS; n++) {
         m->pkt_flits[n] = wc_mem_flits(m, 32u * n);
         m->pkt_cycles[n] = (double)m->pkt_flits[n] / m->flits_per_cycle * core_per_icnt;
     }
@@ -104,9 +112,9 @@ static inline double port_pass(double *free_at, double t, double busy)
     return *free_at;
 }
 
-static inline uint32_t sector_bytes(uint8_t sectors)
+static inline uint32_t sector_bytes(uint16_t sectors)
 {
-    return 32u * wc_sector_count(sectors);
+    return 32u * wc_chunk_count(sectors);
 }
 
 /* The L2 MSHR pool is a binary min-heap of the times its entries free up
@@ -152,7 +160,8 @@ static int l2_pick(wc_l2 *l2, uint32_t set)
     wc_tag_array *ta = &l2->tags;
     if (l2->n_valid[set] < ta->assoc) return (int)l2->n_valid[set];
     wc_line *s = wc_tag_array_set(ta, set);
-    if (ta->repl->letter != 'L') return ta->repl->victim(s, ta->assoc, &ta->rng);
+    if (ta->repl->letter != 'L')
+        return ta->repl->victim(ta->repl_state, s, ta->assoc, &ta->rng, NULL);
     uint32_t best = 0;
     uint64_t best_v = s[0].repl;
     for (uint32_t w = 1; w < ta->assoc; w++)
@@ -168,33 +177,35 @@ static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc
                             uint64_t t)
 {
     int way = l2_pick(l2, set);
-    if (way < 0) way = 0; /* L2 lines are never left reserved */
+    if (way < 0) way = 0; /* L2 lines are never left reserved, and the L2 never bypasses */
     l2->tagv[(size_t)set * l2->tags.assoc + (uint32_t)way] = tag;
     if ((uint32_t)way == l2->n_valid[set]) l2->n_valid[set]++;
     wc_line *line = wc_tag_array_set(&l2->tags, set) + way;
-    if (line->state != WC_LINE_INVALID && line->dirty_sectors) {
-        wc_dram_transfer(ch, (double)t, sector_bytes(line->dirty_sectors));
+    if (line->state != WC_LINE_INVALID) wc_tag_array_evicting(&l2->tags, set, (uint32_t)way);
+    if (line->state != WC_LINE_INVALID && line->dirty_chunks) {
+        wc_dram_transfer(ch, (double)t, sector_bytes(line->dirty_chunks));
         m->c.dram_writes++;
         m->c.l2_writebacks++;
     }
     memset(line, 0, sizeof *line);
     line->state = WC_LINE_VALID;
     line->tag = tag;
-    l2->tags.repl->on_insert(wc_tag_array_set(&l2->tags, set), l2->tags.assoc, (uint32_t)way,
-                             ++l2->tags.stamp);
+    wc_tag_array_inserted(&l2->tags, set, (uint32_t)way, NULL);
     return line;
 }
 
-static void l2_write(wc_mem *m, wc_l2 *l2, wc_line *line, uint32_t set, uint64_t tag,
-                     uint8_t sectors, wc_dram *ch, uint64_t t)
+static inline __attribute__((always_inline)) void l2_write(wc_mem *m, wc_l2 *l2, wc_line *line,
+                                                           uint32_t set, uint64_t tag,
+                                                           uint16_t sectors, wc_dram *ch,
+                                                           uint64_t t)
 {
     bool write_back = l2->write_policy == 'B' || l2->write_policy == 'L';
     if (line) {
-        line->valid_sectors |= sectors;
-        if (write_back) line->dirty_sectors |= sectors;
+        line->valid_chunks |= sectors;
+        if (write_back) line->dirty_chunks |= sectors;
     } else if (write_back && l2->write_alloc != 'N') {
         line = l2_allocate(m, l2, set, tag, ch, t);
-        line->valid_sectors = line->dirty_sectors = sectors;
+        line->valid_chunks = line->dirty_chunks = sectors;
         line->fill_time = t;
         return;
     }
@@ -205,57 +216,65 @@ static void l2_write(wc_mem *m, wc_l2 *l2, wc_line *line, uint32_t set, uint64_t
 }
 
 /* Read (or atomic) lookup; returns when the data is ready at the L2. */
-static uint64_t l2_read(wc_mem *m, wc_l2 *l2, wc_line *line, uint32_t set, uint64_t tag,
-                        uint8_t sectors, wc_dram *ch, uint64_t t)
+static inline __attribute__((always_inline)) uint64_t l2_read(wc_mem *m, wc_l2 *l2, wc_line *line,
+                                                              uint32_t set, uint64_t tag,
+                                                              uint16_t sectors, wc_dram *ch,
+                                                              uint64_t t)
 {
     uint64_t ready = t + m->l2_latency;
-    uint8_t missing = line ? (uint8_t)(sectors & ~line->valid_sectors) : sectors;
+    uint16_t missing = line ? (uint16_t)(sectors & ~line->valid_chunks) : sectors;
     if (!missing) {
         m->c.l2_hits++;
         return line->fill_time > ready ? line->fill_time : ready;
     }
     m->c.l2_misses++;
     if (!line) line = l2_allocate(m, l2, set, tag, ch, t);
-    uint8_t fetch = l2->type == 'S' ? missing : (uint8_t)(0xf & ~line->valid_sectors);
+    uint16_t fetch = l2->type == 'S' ? missing : (uint16_t)(m->l2_all & ~line->valid_chunks);
     uint64_t start = l2_mshr_first_free(l2, ready);
     double done = wc_dram_transfer(ch, (double)start, sector_bytes(fetch));
     uint64_t at = ceil_cycle(done);
     m->c.dram_reads++;
     l2_mshr_reserve(l2, at);
-    line->valid_sectors |= fetch;
+    line->valid_chunks |= fetch;
     if (at > line->fill_time) line->fill_time = at;
     return at;
 }
 
-uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t sectors,
-                       uint64_t leave)
+/* One L2 access: `addr` in one L2 line, `sectors` its 32 B sectors, `data`
+ * the payload bytes (what the chunks cover); `units` = data / 32 when that
+ * is a whole number within the packet tables, else -1. */
+static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, unsigned sm,
+                                                                   uint64_t addr, uint8_t flags,
+                                                                   uint16_t sectors, uint32_t data,
+                                                                   int units, uint64_t leave)
 {
-    bool write = (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
-    bool atomic = (req->flags & WC_REQ_ATOMIC) != 0;
-    uint32_t data = sector_bytes(sectors);
-    unsigned up = wc_mem_pkt(write || atomic, sectors);
+    bool write = (flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
+    bool atomic = (flags & WC_REQ_ATOMIC) != 0;
+    uint32_t up_bytes = write || atomic ? data : 0;
+    int up_units = write || atomic ? units : 0;
+    uint32_t up_flits = up_units >= 0 ? m->pkt_flits[up_units] : wc_mem_flits(m, up_bytes);
+    double up_cycles = up_units >= 0 ? m->pkt_cycles[up_units]
+                                     : (double)up_flits / m->flits_per_cycle * m->icnt_cycle;
     m->c.up_packets++;
-    m->c.up_bytes += (uint64_t)m->pkt_flits[up] * m->flit;
+    m->c.up_bytes += (uint64_t)up_flits * m->flit;
 
-    uint32_t p = wc_mem_partition(m, req->addr);
+    uint32_t p = wc_mem_partition(m, addr);
     wc_l2 *l2 = &m->l2[p];
     wc_dram *ch = l2->ch;
-    double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), m->pkt_cycles[up]);
+    double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up_cycles);
     uint64_t t = ceil_cycle(arrive);
     if ((double)t < l2->busy_until) t = ceil_cycle(l2->busy_until);
     l2->busy_until = (double)t + m->l2_cycle;
 
-    uint64_t tag = req->addr >> m->line_log2;
-    uint32_t set = wc_index_set(&l2->tags.index, req->addr);
+    uint64_t tag = addr >> m->line_log2;
+    uint32_t set = wc_index_set(&l2->tags.index, addr);
     int way = l2_find(l2, set, tag);
     wc_line *line = way >= 0 ? wc_tag_array_set(&l2->tags, set) + way : NULL;
-    if (line)
-        l2->tags.repl->on_hit(wc_tag_array_set(&l2->tags, set), l2->tags.assoc, (uint32_t)way,
-                              ++l2->tags.stamp);
+    if (line) wc_tag_array_hit(&l2->tags, set, (uint32_t)way, NULL);
     m->c.l2_accesses++;
     if (write) {
         m->c.l2_write_bytes += data;
-        bool hit = line && (line->valid_sectors & sectors) == sectors;
+        bool hit = line && (line->valid_chunks & sectors) == sectors;
         if (hit)
             m->c.l2_hits++;
         else
@@ -268,12 +287,61 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint8_t se
     if (atomic) {
         int w2 = l2_find(l2, set, tag);
         if (w2 >= 0 && (l2->write_policy == 'B' || l2->write_policy == 'L'))
-            wc_tag_array_set(&l2->tags, set)[w2].dirty_sectors |= sectors;
+            wc_tag_array_set(&l2->tags, set)[w2].dirty_chunks |= sectors;
     }
-    unsigned down = wc_mem_pkt(true, sectors);
+    uint32_t down_flits = units >= 0 ? m->pkt_flits[units] : wc_mem_flits(m, data);
+    double down =
+        units >= 0 ? m->pkt_cycles[units] : (double)down_flits / m->flits_per_cycle * m->icnt_cycle;
     m->c.down_packets++;
-    m->c.down_bytes += (uint64_t)m->pkt_flits[down] * m->flit;
-    double sent = port_pass(&l2->out_free, (double)ready, m->pkt_cycles[down]);
-    double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, m->pkt_cycles[down]);
+    m->c.down_bytes += (uint64_t)down_flits * m->flit;
+    double sent = port_pass(&l2->out_free, (double)ready, down);
+    double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, down);
     return ceil_cycle(at_sm);
+}
+
+/* 32 B sectors of the L2 line at l2_base covered by `chunks` of the L1 line
+ * at l1_base, and the bytes those chunks hold there. */
+static uint16_t piece_sectors(uint64_t l1_base, uint64_t l2_base, uint32_t l2_bytes,
+                              uint64_t chunks, unsigned clog, uint32_t *data)
+{
+    uint16_t sectors = 0;
+    uint32_t bytes = 0;
+    for (uint64_t c = chunks; c; c &= c - 1) {
+        uint64_t lo = l1_base + ((uint64_t)__builtin_ctzll(c) << clog);
+        uint64_t hi = lo + (1ull << clog); /* chunk bytes [lo, hi) */
+        if (hi <= l2_base || lo >= l2_base + l2_bytes) continue;
+        if (lo < l2_base) lo = l2_base;
+        if (hi > l2_base + l2_bytes) hi = l2_base + l2_bytes;
+        unsigned s0 = (unsigned)((lo - l2_base) >> 5), s1 = (unsigned)((hi - 1 - l2_base) >> 5);
+        sectors |= (uint16_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
+        bytes += (uint32_t)(hi - lo);
+    }
+    *data = bytes;
+    return sectors;
+}
+
+uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
+                       uint64_t leave)
+{
+    /* The common case: L1 line = L2 line in 32 B chunks, so the chunks are the
+     * L2 line's sectors. */
+    if (req->line_log2 == m->line_log2 && req->chunk_log2 == 5) {
+        unsigned n = wc_chunk_count(chunks);
+        return access_piece(m, sm, req->addr, req->flags, (uint16_t)chunks, 32u * n, (int)n, leave);
+    }
+    uint64_t l1_base = req->addr & ~((1ull << req->line_log2) - 1);
+    uint32_t l2_bytes = 1u << m->line_log2;
+    uint64_t first = l1_base & ~(uint64_t)(l2_bytes - 1);
+    uint64_t end = l1_base + (1ull << req->line_log2);
+    uint64_t back = 0;
+    for (uint64_t b = first; b < end; b += l2_bytes) {
+        uint32_t data;
+        uint16_t sectors = piece_sectors(l1_base, b, l2_bytes, chunks, req->chunk_log2, &data);
+        if (!sectors) continue;
+        uint64_t addr = req->addr >= b && req->addr < b + l2_bytes ? req->addr : b;
+        int units = (data & 31) == 0 && data <= 32u * WC_MEM_PKT_UNITS ? (int)(data >> 5) : -1;
+        uint64_t t = access_piece(m, sm, addr, req->flags, sectors, data, units, leave);
+        if (t > back) back = t;
+    }
+    return back;
 }

@@ -278,7 +278,8 @@ static unsigned inst_lines(const mrun *r, const wc_winst *in, uint64_t *lines)
     if (r->line_log2 != 7 && r->line_log2 != 5)
         return wc_model_split_lines(in, r->line_log2, lines);
     wc_mem_req reqs[WC_MAX_REQS_PER_INST];
-    unsigned n = wc_coalesce(in, 1u << r->line_log2, reqs);
+    wc_xfer x = {1u << r->line_log2, (uint8_t)r->line_log2, 5};
+    unsigned n = wc_coalesce(in, &x, reqs);
     for (unsigned i = 0; i < n; i++) lines[i] = reqs[i].addr >> r->line_log2;
     return n;
 }

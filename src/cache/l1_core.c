@@ -1,0 +1,601 @@
+/*
+ * l1_core.c - the L1 core shared by every organisation (l1_core.h): MSHRs,
+ * miss queue, write policies, bypass, outcome counting, listeners and
+ * write-backs around a pluggable tag store.  docs/cache.md states the
+ * semantics in full; in short:
+ *
+ *   reads   HIT / HIT_RESERVED (merged into the line's MSHR entry) / MISS /
+ *           SECTOR_MISS (line present, chunks absent) / BYPASSED (no-alloc,
+ *           atomics, -gpgpu_gmem_skip_L1D, or the replacement policy
+ *           declined to allocate) / RESERVATION_FAIL (nothing changed).
+ *   writes  by write policy: E write-evict, T write-through, B write-back,
+ *           L local write-back + global write-evict, R read-only.
+ *   fill    data from below: the line gets its chunks (allocate-on-miss) or
+ *           is installed now through the tag store (allocate-on-fill, with
+ *           the context of the request that missed); the MSHR entry is
+ *           released and every waiter answered once all issued chunks are in.
+ *
+ * The miss queue is a set of slots holding the cycles at which their last
+ * sends leave the SM (a min-heap): a slot is busy while its leave time is in
+ * the future.  Reservation-fail checks come first and have no side effects,
+ * so the SM can simply retry.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "l1_core.h"
+#include "repl_impl.h"
+#include "tagstore_array.h"
+#include "warpcache/trace.h"
+
+/* ---- miss queue ------------------------------------------------------- */
+
+/* The slots are a binary min-heap of leave times (mq[0] frees first): which
+ * slot a send occupies does not matter, only the multiset of leave times, so
+ * "free slots" and "the slot that frees first" need no scan of every slot. */
+static bool mq_has(const wc_l1_core *c, uint32_t need, uint64_t now)
+{
+    const uint64_t *h = c->mq;
+    if (need == 1) return h[0] <= now;
+    if (need == 2) /* the second smallest is one of the root's children */
+        return h[0] <= now && c->mq_n >= 2 && (h[1] <= now || (c->mq_n >= 3 && h[2] <= now));
+    uint32_t free_slots = 0;
+    for (uint32_t i = 0; i < c->mq_n; i++) free_slots += h[i] <= now;
+    return free_slots >= need;
+}
+
+/* Records a send in the slot that frees first (a free one when there is one;
+ * sends made at fill time cannot fail and take the oldest busy slot). */
+static void mq_record(wc_l1_core *c, uint64_t leave)
+{
+    uint64_t *h = c->mq;
+    uint32_t n = c->mq_n, i = 0;
+    for (;;) { /* replace the root, sift down */
+        uint32_t k = 2 * i + 1;
+        if (k >= n) break;
+        if (k + 1 < n && h[k + 1] < h[k]) k++;
+        if (h[k] >= leave) break;
+        h[i] = h[k];
+        i = k;
+    }
+    h[i] = leave;
+}
+
+static void send_below(wc_l1_core *c, const wc_mem_req *r, uint64_t chunks, uint64_t now)
+{
+    mq_record(c, c->base.env.send(c->base.env.ctx, r, chunks, now));
+}
+
+/* ---- the tag store: array-backed stores inline, others through ops ---- */
+
+static inline wc_line *ts_lookup(wc_l1_core *c, uint64_t addr, uint32_t *set)
+{
+    return c->ts->ta ? arr_lookup(c->ts, addr, set) : ts_lookup(c, addr, set);
+}
+
+static inline wc_line *ts_allocate(wc_l1_core *c, uint32_t set, uint64_t tag, uint8_t state,
+                                   const wc_repl_ctx *x, uint64_t now)
+{
+    return c->ts->ta ? arr_allocate(c->ts, c, set, tag, state, x, now)
+                     : ts_allocate(c, set, tag, state, x, now);
+}
+
+static inline void ts_touch(wc_l1_core *c, uint32_t set, wc_line *line, const wc_repl_ctx *x)
+{
+    if (c->ts->ta)
+        arr_touch(c->ts, set, line, x);
+    else
+        ts_touch(c, set, line, x);
+}
+
+static inline void ts_invalidate(wc_l1_core *c, uint32_t set, wc_line *line)
+{
+    if (c->ts->ta)
+        arr_invalidate(c->ts, set, line);
+    else
+        ts_invalidate(c, set, line);
+}
+
+static inline void ts_fill(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t chunks)
+{
+    if (c->ts->ta)
+        arr_fill(c->ts, set, line, chunks);
+    else
+        ts_fill(c, set, line, chunks);
+}
+
+/* ---- lines ------------------------------------------------------------- */
+
+static inline wc_repl_ctx ctx_of(const wc_mem_req *req, uint32_t set)
+{
+    wc_repl_ctx x = {req, set};
+    return x;
+}
+
+static void send_writeback(wc_l1_core *c, const wc_line *line, uint64_t now)
+{
+    wc_mem_req wb;
+    memset(&wb, 0, sizeof wb);
+    wb.addr = line->tag << c->line_log2;
+    wb.chunks = line->dirty_chunks;
+    wb.line_log2 = (uint8_t)c->line_log2;
+    wb.chunk_log2 = (uint8_t)c->ts->chunk_log2;
+    wb.block = line->owner_block;
+    wb.sm = (uint16_t)c->base.env.sm;
+    wb.warp = line->owner_warp;
+    wb.op = WC_OP_STG;
+    wb.flags = WC_REQ_WRITE | WC_REQ_WRITEBACK;
+    send_below(c, &wb, line->dirty_chunks, now);
+    c->base.stats.writebacks++;
+}
+
+/* Bucket of the line-utilisation histogram: 0, then quarters rounded up, so
+ * with 4 chunks per line bucket k is "k of 4 chunks used". */
+static inline unsigned util_bucket(unsigned used, unsigned n)
+{
+    return n == 4 ? used : (4 * used + n - 1) / n;
+}
+
+void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
+{
+    if (line->dirty_chunks) send_writeback(c, line, now);
+    const wc_l1_listener *ls = c->base.env.listener;
+    if (ls && ls->on_evict)
+        ls->on_evict(ls->ctx, c->base.env.sm, line, line->tag << c->line_log2, now);
+    c->base.stats.evictions++;
+    unsigned used = wc_chunk_count(line->used_chunks & c->all);
+    c->base.stats.util_hist[util_bucket(used, c->ts->nchunks)]++;
+    ts_invalidate(c, set, line);
+}
+
+static inline uint64_t requested_chunks(const wc_l1_core *c, const wc_mem_req *req)
+{
+    uint64_t want = req->chunks & c->all;
+    return want ? want : c->all; /* a request without a mask means the whole line */
+}
+
+/* LINE_ALLOC check; array-backed stores are scanned in place (no call on
+ * the miss path). */
+static inline bool can_allocate(const wc_l1_core *c, uint32_t set)
+{
+    return c->ts->ta ? arr_can_allocate(c->ts, set) : c->ts->ops->can_allocate(c->ts, set);
+}
+
+/* Chunks a write of `want` leaves valid. */
+static inline uint64_t write_chunks(const wc_l1_core *c, uint64_t want)
+{
+    const wc_tagstore *ts = c->ts;
+    if (ts->ops->write_chunks) return ts->ops->write_chunks(ts, want);
+    return ts->whole_line ? c->all : want;
+}
+
+static wc_outcome fail(wc_fail_reason r, wc_fail_reason *why)
+{
+    *why = r;
+    return WC_RESERVATION_FAIL;
+}
+
+/* ---- reads ------------------------------------------------------------- */
+
+static wc_outcome read_bypass(wc_l1_core *c, const wc_mem_req *req, uint64_t want, uint64_t now,
+                              wc_fail_reason *why)
+{
+    if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+    wc_mem_req r = *req;
+    r.flags |= WC_REQ_BYPASS;
+    send_below(c, &r, want, now);
+    const wc_l1_listener *ls = c->base.env.listener;
+    if (ls && ls->on_bypass) ls->on_bypass(ls->ctx, c->base.env.sm, req, now);
+    return WC_BYPASSED;
+}
+
+/* Everything but a plain hit: hit-reserved merges, misses, sector misses. */
+static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t set, wc_line *line,
+                               uint64_t want, uint64_t now, wc_fail_reason *why)
+{
+    wc_mshr *m = &c->mshr;
+    uint64_t tag = req->addr >> c->line_log2;
+    int e = wc_mshr_find(m, tag);
+    uint64_t pending = e >= 0 ? m->e[e].issued & ~m->e[e].arrived : 0;
+    uint64_t have = (line ? line->valid_chunks : 0) | pending;
+    uint64_t missing = want & ~have;
+    wc_tagstore *ts = c->ts;
+
+    if (!missing) { /* all requested chunks are valid or on their way */
+        if (e < 0) return fail(WC_FAIL_MSHR_ENTRY, why); /* cannot happen: pending != 0 */
+        if (m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);
+        wc_mshr_add(m, tag, req->tag, NULL, NULL);
+        c->e_used[e] |= want;
+        if (line) {
+            wc_repl_ctx x = ctx_of(req, set);
+            ts_touch(c, set, line, &x);
+            line->used_chunks |= (uint16_t)want;
+        }
+        return WC_HIT_RESERVED;
+    }
+
+    /* A miss (line absent) or a sector miss (line present, chunks absent),
+     * checked in GPGPU-Sim's order before anything changes. */
+    bool take_way = !line && c->alloc_on_miss;
+    if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    if (!mq_has(c, take_way ? c->mq_need_alloc : 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+    if (e >= 0 && m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);
+    if (e < 0 && m->used >= m->n_entries) return fail(WC_FAIL_MSHR_ENTRY, why);
+
+    uint64_t fetch = ts->ops->miss_chunks ? ts->ops->miss_chunks(ts, missing, have)
+                     : ts->whole_line     ? c->all & ~have
+                                          : missing;
+    bool sector_miss = line != NULL;
+    wc_repl_ctx x = ctx_of(req, set);
+    if (take_way) {
+        line = ts_allocate(c, set, tag, WC_LINE_RESERVED, &x, now);
+        /* The policy declined: the request goes around the cache, as a bypass
+         * (can_allocate passed, so this is the policy's answer). */
+        if (!line && e < 0) return read_bypass(c, req, want, now, why);
+    } else if (line) {
+        ts_touch(c, set, line, &x);
+    }
+    if (line) {
+        line->used_chunks |= (uint16_t)want;
+        if (c->alloc_on_miss) {
+            line->state = WC_LINE_RESERVED;
+            line->pending_chunks |= (uint16_t)fetch;
+        }
+    }
+    bool is_new = false;
+    e = wc_mshr_add(m, tag, req->tag, &is_new, NULL);
+    if (is_new) {
+        if (!c->alloc_on_miss) c->e_req[e] = *req; /* only a fill-time install needs it */
+        c->e_used[e] = 0;
+    }
+    c->e_used[e] |= want;
+    m->e[e].issued |= fetch;
+
+    wc_mem_req r = *req;
+    r.addr = tag << c->line_log2;
+    r.chunks = fetch;
+    send_below(c, &r, fetch, now);
+    return sector_miss ? WC_SECTOR_MISS : WC_MISS;
+}
+
+/* ---- writes ------------------------------------------------------------ */
+
+/* Write-evict (and read-only): invalidate a present line, send the data. */
+static wc_outcome write_evict(wc_l1_core *c, const wc_mem_req *req, uint64_t want, uint32_t set,
+                              wc_line *line, uint64_t now, wc_fail_reason *why)
+{
+    if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+    if (line) wc_l1_core_evict(c, set, line, now);
+    send_below(c, req, want, now);
+    return line ? WC_HIT : WC_MISS;
+}
+
+static wc_outcome write_through(wc_l1_core *c, const wc_mem_req *req, uint32_t set, uint64_t want,
+                                wc_line *line, uint64_t now, wc_fail_reason *why)
+{
+    bool take_way = !line && c->wa != 'N';
+    if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+    bool hit = line != NULL;
+    wc_repl_ctx x = ctx_of(req, set);
+    if (take_way)
+        line = ts_allocate(c, set, req->addr >> c->line_log2, WC_LINE_VALID, &x, now);
+    else if (line)
+        ts_touch(c, set, line, &x);
+    if (line) {
+        line->valid_chunks |= (uint16_t)write_chunks(c, want);
+        line->used_chunks |= (uint16_t)want;
+    }
+    send_below(c, req, want, now);
+    return hit ? WC_HIT : WC_MISS;
+}
+
+static wc_outcome write_back(wc_l1_core *c, const wc_mem_req *req, uint32_t set, uint64_t want,
+                             wc_line *line, uint64_t now, wc_fail_reason *why)
+{
+    uint16_t written = (uint16_t)write_chunks(c, want);
+    wc_repl_ctx x = ctx_of(req, set);
+    if (line) { /* hit: the data stays here, dirty */
+        ts_touch(c, set, line, &x);
+        line->valid_chunks |= written;
+        line->dirty_chunks |= written;
+        line->used_chunks |= (uint16_t)want;
+        return WC_HIT;
+    }
+    if (c->wa == 'N') {
+        if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+        send_below(c, req, want, now);
+        return WC_MISS;
+    }
+    if (!can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    if (!mq_has(c, 1, now)) /* room for the victim's write-back */
+        return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+    line = ts_allocate(c, set, req->addr >> c->line_log2, WC_LINE_VALID, &x, now);
+    if (!line) { /* the policy declined: write through without allocating */
+        send_below(c, req, want, now);
+        return WC_MISS;
+    }
+    line->valid_chunks = line->dirty_chunks = written;
+    line->used_chunks = (uint16_t)want;
+    return WC_MISS;
+}
+
+static wc_outcome write_access(wc_l1_core *c, const wc_mem_req *req, uint64_t want, uint64_t now,
+                               wc_fail_reason *why)
+{
+    uint32_t set;
+    wc_line *line = ts_lookup(c, req->addr, &set);
+
+    if (line && line->state == WC_LINE_RESERVED) { /* fill pending: leave the line alone */
+        if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+        send_below(c, req, want, now);
+        return WC_MISS;
+    }
+    char wp = c->wp;
+    if (wp == 'L') wp = (req->flags & WC_REQ_LOCAL) ? 'B' : 'E';
+    /* Writes that must not allocate behave as write-evict whatever the policy. */
+    if ((req->flags & WC_REQ_NO_ALLOC) || (c->skip_global && !(req->flags & WC_REQ_LOCAL)))
+        wp = 'E';
+    switch (wp) {
+    case 'T': return write_through(c, req, set, want, line, now, why);
+    case 'B': return write_back(c, req, set, want, line, now, why);
+    default: return write_evict(c, req, want, set, line, now, why); /* 'E', 'R' */
+    }
+}
+
+/* ---- the ops ----------------------------------------------------------- */
+
+static wc_outcome slow_access(wc_l1_core *c, const wc_mem_req *req, uint64_t want, uint64_t now,
+                              wc_fail_reason *why)
+{
+    uint8_t f = req->flags;
+    if (f & WC_REQ_ATOMIC) return read_bypass(c, req, want, now, why);
+    if (f & WC_REQ_WRITE) return write_access(c, req, want, now, why);
+    if ((f & WC_REQ_NO_ALLOC) || (c->skip_global && !(f & WC_REQ_LOCAL)))
+        return read_bypass(c, req, want, now, why);
+    uint32_t set;
+    wc_line *line = ts_lookup(c, req->addr, &set);
+    if (line && (line->valid_chunks & want) == want) { /* a hit the fast path did not take */
+        wc_repl_ctx x = ctx_of(req, set);
+        ts_touch(c, set, line, &x);
+        line->used_chunks |= (uint16_t)want;
+        return WC_HIT;
+    }
+    return read_not_hit(c, req, set, line, want, now, why);
+}
+
+static void count(wc_l1_stats *st, const wc_mem_req *req, wc_outcome o, wc_fail_reason r)
+{
+    st->outcome[o]++;
+    if (o == WC_RESERVATION_FAIL) {
+        st->fail[r]++;
+        return;
+    }
+    st->accesses++;
+    if (req->flags & WC_REQ_WRITE) {
+        st->writes++;
+    } else {
+        st->reads++;
+        st->read_misses += o == WC_MISS || o == WC_SECTOR_MISS;
+        st->read_bypasses += o == WC_BYPASSED;
+    }
+}
+
+/* The read-hit fast path of array-backed stores: the set scanned in place,
+ * LRU's on_hit without the indirect call. */
+static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64_t want,
+                                    uint64_t now, wc_fail_reason *why)
+{
+    wc_tag_array *ta = c->ts->ta;
+    uint64_t tag = req->addr >> c->line_log2;
+    uint32_t set = wc_index_set(&ta->index, req->addr);
+    wc_line *s = wc_tag_array_set(ta, set);
+    for (uint32_t w = 0; w < ta->assoc; w++) {
+        if (s[w].tag != tag || s[w].state == WC_LINE_INVALID) continue;
+        if ((s[w].valid_chunks & want) != want) {
+            wc_outcome o = read_not_hit(c, req, set, &s[w], want, now, why);
+            count(&c->base.stats, req, o, *why);
+            return o;
+        }
+        if (ta->repl == &wc_repl_lru) { /* LRU's on_hit, without the indirect call */
+            s[w].repl = ++ta->stamp;
+        } else {
+            wc_repl_ctx x = ctx_of(req, set);
+            wc_tag_array_hit(ta, set, w, &x);
+        }
+        s[w].used_chunks |= (uint16_t)want;
+        c->base.stats.accesses++;
+        c->base.stats.reads++;
+        c->base.stats.outcome[WC_HIT]++;
+        return WC_HIT;
+    }
+    wc_outcome o = read_not_hit(c, req, set, NULL, want, now, why);
+    count(&c->base.stats, req, o, *why);
+    return o;
+}
+
+wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_fail_reason *why)
+{
+    wc_l1_core *c = (wc_l1_core *)l1;
+    wc_fail_reason dummy;
+    if (!why) why = &dummy;
+    *why = WC_FAIL_NONE;
+    uint64_t want = requested_chunks(c, req);
+
+    /* Fast path: a cacheable read in an array-backed store. */
+    if (!(req->flags & (WC_REQ_WRITE | WC_REQ_NO_ALLOC | WC_REQ_ATOMIC)) && !c->skip_global &&
+        c->ts->ta)
+        return array_read(c, req, want, now, why);
+    wc_outcome o = slow_access(c, req, want, now, why);
+    count(&c->base.stats, req, o, *why);
+    return o;
+}
+
+void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
+{
+    wc_l1_core *c = (wc_l1_core *)l1;
+    uint64_t tag = addr >> c->line_log2;
+    int e = wc_mshr_find(&c->mshr, tag);
+    if (e < 0) return; /* not ours (or already answered) */
+    wc_mshr_entry *ent = &c->mshr.e[e];
+    uint64_t got = chunks & ent->issued;
+    if (!got) return;
+    ent->arrived |= got;
+
+    uint32_t set;
+    wc_line *line = ts_lookup(c, addr, &set);
+    if (!line) { /* allocate-on-fill: the store (and its policy) choose now */
+        wc_repl_ctx x = ctx_of(&c->e_req[e], set);
+        line = ts_allocate(c, set, tag, WC_LINE_VALID, &x, now);
+        if (line) line->used_chunks = (uint16_t)c->e_used[e];
+    }
+    if (line) ts_fill(c, set, line, got);
+    const wc_l1_listener *ls = c->base.env.listener;
+    if (ls && ls->on_fill) ls->on_fill(ls->ctx, c->base.env.sm, tag << c->line_log2, got, now);
+    c->base.stats.fills++;
+
+    if ((ent->arrived & ent->issued) != ent->issued) return; /* more chunks to come */
+    int n = wc_mshr_release(&c->mshr, tag, c->cookies);
+    for (int i = 0; i < n; i++) c->base.env.respond(c->base.env.ctx, c->cookies[i], now);
+}
+
+void wc_l1_core_destroy(wc_l1 *l1)
+{
+    wc_l1_core *c = (wc_l1_core *)l1;
+    if (!c) return;
+    if (c->ts) c->ts->ops->destroy(c->ts);
+    wc_mshr_free(&c->mshr);
+    free(c->mq);
+    free(c->cookies);
+    free(c->e_req);
+    free(c->e_used);
+    free(c);
+}
+
+typedef struct flush_arg {
+    wc_l1_core *c;
+    uint64_t now;
+} flush_arg;
+
+static void flush_one(void *arg, uint32_t set, wc_line *line)
+{
+    flush_arg *f = arg;
+    wc_l1_core_evict(f->c, set, line, f->now);
+}
+
+void wc_l1_core_flush(wc_l1 *l1, uint64_t now)
+{
+    wc_l1_core *c = (wc_l1_core *)l1;
+    flush_arg f = {c, now};
+    c->ts->ops->each_valid(c->ts, flush_one, &f);
+}
+
+int64_t wc_l1_core_ctl(wc_l1 *l1, int op, int64_t arg)
+{
+    wc_l1_core *c = (wc_l1_core *)l1;
+    bool old = c->skip_global;
+    switch (op) {
+    case WC_L1_CTL_SKIP_GLOBAL: c->skip_global = arg != 0; return old;
+    case WC_L1_CTL_QUERY_SKIP_GLOBAL: return old;
+    default: return -1;
+    }
+}
+
+void wc_l1_core_stats(const wc_l1 *l1, void (*emit)(void *ctx, const char *name, double v),
+                      void *ctx)
+{
+    const wc_l1_core *c = (const wc_l1_core *)l1;
+    if (c->ts->ops->stats) c->ts->ops->stats(c->ts, emit, ctx);
+}
+
+/* ---- creation ------------------------------------------------------------ */
+
+static int check_geom(const wc_config *cfg, wc_err *err)
+{
+    const wc_cache_geom *g = &cfg->l1;
+    const char *w = wc_l1_config_where(cfg);
+    if (!g->write_policy || !strchr("RBTEL", g->write_policy))
+        return wc_errf(err, "%s: -gpgpu_cache:dl1: write policy '%c' unknown (R B T E L)", w,
+                       g->write_policy ? g->write_policy : '?');
+    if (!g->alloc_policy || !strchr("mfs", g->alloc_policy))
+        return wc_errf(err, "%s: -gpgpu_cache:dl1: allocation policy '%c' unknown (m f s)", w,
+                       g->alloc_policy ? g->alloc_policy : '?');
+    if (!g->write_alloc || !strchr("NWFL", g->write_alloc))
+        return wc_errf(err, "%s: -gpgpu_cache:dl1: write-allocate policy '%c' unknown (N W F L)", w,
+                       g->write_alloc ? g->write_alloc : '?');
+    if (g->mshr_entries == 0 || g->mshr_max_merge == 0)
+        return wc_errf(err, "%s: -gpgpu_cache:dl1: MSHR needs at least 1 entry and 1 merge", w);
+    if (g->miss_queue == 0)
+        return wc_errf(err, "%s: -gpgpu_cache:dl1: miss queue needs at least 1 entry", w);
+    return 0;
+}
+
+/* The coalescing granularity: -coalesce_bytes, 0 meaning the line size; it
+ * must be a power of two from one chunk to the line. */
+static int set_xfer(wc_l1_core *c, const wc_config *cfg, wc_err *err)
+{
+    uint32_t line = 1u << c->line_log2, chunk = 1u << c->ts->chunk_log2;
+    uint32_t gran = cfg->coalesce_bytes ? cfg->coalesce_bytes : line;
+    if (c->ts->nchunks > 64 || line / chunk != c->ts->nchunks)
+        return wc_errf(err, "internal: tag store %s has %u chunks of %u B in %u-byte lines",
+                       c->ts->ops->name, c->ts->nchunks, chunk, line);
+    if (!wc_is_pow2(gran) || gran > line || gran < chunk)
+        return wc_errf(err,
+                       "%s: option -coalesce_bytes: %u is not allowed with %u-byte L1 lines "
+                       "(a power of two from %u to %u, or 0 for the line size)",
+                       wc_l1_config_where(cfg), gran, line, chunk, line);
+    c->base.xfer.granularity = gran;
+    c->base.xfer.line_log2 = (uint8_t)c->line_log2;
+    c->base.xfer.chunk_log2 = (uint8_t)c->ts->chunk_log2;
+    return 0;
+}
+
+wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const wc_config *cfg,
+                         const wc_l1_env *env, wc_err *err)
+{
+    if (check_geom(cfg, err) < 0) return NULL;
+    const wc_cache_geom *g = &cfg->l1;
+    wc_l1_core *c = calloc(1, sizeof *c);
+    if (!c) {
+        wc_errf(err, "%s L1: out of memory", ops->name);
+        return NULL;
+    }
+    c->base.ops = ops;
+    c->base.env = *env;
+    c->ts = mk(cfg, env, err);
+    if (!c->ts) {
+        wc_l1_core_destroy(&c->base);
+        return NULL;
+    }
+    c->line_log2 = wc_log2(g->line_bytes);
+    c->all = wc_chunks_all(c->ts->nchunks);
+    if (set_xfer(c, cfg, err) < 0) {
+        wc_l1_core_destroy(&c->base);
+        return NULL;
+    }
+    if (wc_mshr_init(&c->mshr, g->mshr_entries, g->mshr_max_merge) < 0) {
+        wc_errf(err, "%s: -gpgpu_cache:dl1: cannot build %u MSHRs x %u merges",
+                wc_l1_config_where(cfg), g->mshr_entries, g->mshr_max_merge);
+        wc_l1_core_destroy(&c->base);
+        return NULL;
+    }
+    c->mq_n = g->miss_queue;
+    c->mq = calloc(c->mq_n, sizeof *c->mq);
+    c->cookies = calloc(g->mshr_max_merge, sizeof *c->cookies);
+    c->e_req = calloc(g->mshr_entries, sizeof *c->e_req);
+    c->e_used = calloc(g->mshr_entries, sizeof *c->e_used);
+    if (!c->mq || !c->cookies || !c->e_req || !c->e_used) {
+        wc_errf(err, "%s L1: out of memory", ops->name);
+        wc_l1_core_destroy(&c->base);
+        return NULL;
+    }
+    c->alloc_on_miss = g->alloc_policy == 'm';
+    c->skip_global = cfg->l1_skip;
+    c->wp = g->write_policy;
+    c->wa = g->write_alloc;
+    /* A write-back cache may have to write a dirty victim back as well. */
+    bool may_be_dirty = c->wp == 'B' || c->wp == 'L';
+    c->mq_need_alloc = may_be_dirty && c->mq_n >= 2 ? 2 : 1;
+    return &c->base;
+}

@@ -1,0 +1,125 @@
+/*
+ * l1_core.h - the L1 core every organisation shares, and the tag-store seam
+ * an organisation plugs into it (the gem5 BaseCache / BaseTags split).
+ * Private to src/cache/ (and the tests).
+ *
+ * The core (l1_core.c) owns what does not depend on how tags are organised:
+ * the MSHRs and their waiters (with the issued-chunk mask: only chunks not
+ * yet requested are sent), the miss queue, the write policies, bypassing,
+ * outcome counting, listener publishing and write-backs.  A tag store owns
+ * where lines live: lookup (-> the line and its cached chunks), whether room
+ * can be made, allocation (evicting one or several victims through
+ * wc_l1_core_evict), touch, invalidate, fill, and which chunks a miss
+ * fetches.  docs/design.md says how to add an organisation.
+ *
+ * Lines are wc_line records wherever the store keeps them; chunk masks in
+ * them are relative to the line, of the store's chunk size.
+ */
+#ifndef WC_CACHE_L1_CORE_H
+#define WC_CACHE_L1_CORE_H
+
+#include "warpcache/cache.h"
+
+typedef struct wc_l1_core wc_l1_core;
+typedef struct wc_tagstore wc_tagstore;
+
+typedef struct wc_tagstore_ops {
+    const char *name;
+    void (*destroy)(wc_tagstore *ts);
+    /* The line holding the line of `addr` (VALID or RESERVED), or NULL; *set
+     * gets the set the address maps to either way. */
+    wc_line *(*lookup)(wc_tagstore *ts, uint64_t addr, uint32_t *set);
+    /* Whether allocate() could make room in `set` now (false: every candidate
+     * is RESERVED -> LINE_ALLOC_FAIL).  No side effects. */
+    bool (*can_allocate)(const wc_tagstore *ts, uint32_t set);
+    /* Makes room for line `tag` in `set` and returns it reset (state `state`,
+     * owner from ctx), having passed every valid victim (one or several) to
+     * wc_l1_core_evict first; ctx->req is never NULL here; NULL when the replacement policy answers
+     * bypass (nothing changed) or no room exists. */
+    wc_line *(*allocate)(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+                         uint8_t state, const wc_repl_ctx *ctx, uint64_t now);
+    /* A later access to a present line (replacement update). */
+    void (*touch)(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx);
+    /* The line leaves (the core has done write-back and listeners): clear it. */
+    void (*invalidate)(wc_tagstore *ts, uint32_t set, wc_line *line);
+    /* Chunks arrived for a present line. */
+    void (*fill)(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks);
+    /* Optional: chunks a read miss fetches: it misses `missing`, the line
+     * has or awaits `have`.  NULL: the base's whole_line flag decides (all
+     * absent chunks of the line, or only `missing`). */
+    uint64_t (*miss_chunks)(const wc_tagstore *ts, uint64_t missing, uint64_t have);
+    /* Optional: chunks a write of `want` leaves valid in an allocated or
+     * present line.  NULL: whole_line ? the whole line : want. */
+    uint64_t (*write_chunks)(const wc_tagstore *ts, uint64_t want);
+    /* Calls fn on every VALID line (flush). */
+    void (*each_valid)(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),
+                       void *arg);
+    /* Optional: counters of the store (and its replacement policy). */
+    void (*stats)(const wc_tagstore *ts, void (*emit)(void *ctx, const char *name, double v),
+                  void *ctx);
+} wc_tagstore_ops;
+
+/* Every tag store embeds this first. */
+struct wc_tagstore {
+    const wc_tagstore_ops *ops;
+    /* Non-NULL for a plain set-associative array of wc_line (one line per
+     * tag, set = index function): the core's read-hit fast path then scans
+     * the set itself instead of calling lookup. */
+    wc_tag_array *ta;
+    unsigned chunk_log2, nchunks; /* chunk size and chunks per line */
+    bool whole_line;              /* a miss fetches (a write validates) the whole line */
+};
+
+/* Builds a tag store for (cfg, env); NULL with err set. */
+typedef wc_tagstore *(*wc_tagstore_create_fn)(const wc_config *cfg, const wc_l1_env *env,
+                                              wc_err *err);
+
+struct wc_l1_core {
+    wc_l1 base; /* first: wc_l1 * <-> wc_l1_core * */
+    wc_tagstore *ts;
+    wc_mshr mshr;
+    uint64_t *mq; /* leave time of each miss-queue slot's last send */
+    uint32_t mq_n;
+    uint32_t mq_need_alloc; /* free slots a read miss that allocates needs */
+    uint32_t *cookies;      /* scratch for releasing an MSHR entry (max_merge) */
+    /* Per MSHR entry: the first request (an allocate-on-fill install gives
+     * it to the replacement policy and takes its owner) and the chunks the
+     * waiters use. */
+    wc_mem_req *e_req;
+    uint64_t *e_used;
+    uint64_t all; /* every chunk of a line */
+    unsigned line_log2;
+    bool alloc_on_miss, skip_global;
+    char wp, wa;
+};
+
+/* Creates an L1 of organisation `ops` around the tag store `mk` builds. */
+wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const wc_config *cfg,
+                         const wc_l1_env *env, wc_err *err);
+
+/* Removes a valid line: dirty data is written back, listeners and the
+ * utilisation histogram see it, then the store invalidates it. */
+void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now);
+
+/* The core's wc_l1_ops functions, for organisations' ops tables. */
+wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_fail_reason *why);
+void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now);
+void wc_l1_core_destroy(wc_l1 *l1);
+void wc_l1_core_flush(wc_l1 *l1, uint64_t now);
+int64_t wc_l1_core_ctl(wc_l1 *l1, int op, int64_t arg);
+void wc_l1_core_stats(const wc_l1 *l1, void (*emit)(void *ctx, const char *name, double v),
+                      void *ctx);
+
+/* The array-backed tag stores (tagstore_array.c): "line" (a miss fetches
+ * the whole line, GPGPU-Sim type N) and "sector" (a miss fetches the missing
+ * requested chunks, type S).  32 B chunks. */
+wc_tagstore *wc_tagstore_line_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err);
+wc_tagstore *wc_tagstore_sector_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err);
+
+/* Where configuration errors point: the file the configuration came from. */
+static inline const char *wc_l1_config_where(const wc_config *cfg)
+{
+    return cfg->source_file[0] ? cfg->source_file : "config";
+}
+
+#endif

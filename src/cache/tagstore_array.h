@@ -1,0 +1,72 @@
+/*
+ * tagstore_array.h - the operations of the array-backed tag stores
+ * (tagstore_array.c) as inline functions: the L1 core calls them directly
+ * when its store is array-backed (wc_tagstore.ta set), so the common L1
+ * pays no indirect call on its miss and fill paths.  Private to src/cache/.
+ */
+#ifndef WC_CACHE_TAGSTORE_ARRAY_H
+#define WC_CACHE_TAGSTORE_ARRAY_H
+
+#include <string.h>
+
+#include "l1_core.h"
+
+typedef struct array_ts {
+    wc_tagstore base; /* first */
+    wc_tag_array ta;
+} array_ts;
+
+static inline wc_line *arr_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
+{
+    wc_tag_array *ta = ts->ta;
+    *set = wc_index_set(&ta->index, addr);
+    int way = wc_tag_array_find(ta, *set, addr >> ta->line_log2);
+    return way >= 0 ? wc_tag_array_set(ta, *set) + way : NULL;
+}
+
+static inline bool arr_can_allocate(const wc_tagstore *ts, uint32_t set)
+{
+    const wc_line *s = ts->ta->lines + (size_t)set * ts->ta->assoc;
+    for (uint32_t w = 0; w < ts->ta->assoc; w++)
+        if (s[w].state != WC_LINE_RESERVED) return true;
+    return false;
+}
+
+static inline wc_line *arr_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+                                    uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
+{
+    wc_tag_array *ta = ts->ta;
+    int way = wc_tag_array_pick(ta, set, ctx);
+    if (way < 0) return NULL; /* every way reserved, or the policy bypasses */
+    wc_line *line = wc_tag_array_set(ta, set) + way;
+    if (line->state == WC_LINE_VALID) wc_l1_core_evict(core, set, line, now);
+    memset(line, 0, sizeof *line);
+    line->tag = tag;
+    line->state = state;
+    line->owner_block = ctx->req->block;
+    line->owner_warp = ctx->req->warp;
+    wc_tag_array_inserted(ta, set, (uint32_t)way, ctx);
+    return line;
+}
+
+static inline void arr_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)
+{
+    wc_tag_array_hit(ts->ta, set, (uint32_t)(line - wc_tag_array_set(ts->ta, set)), ctx);
+}
+
+static inline void arr_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line)
+{
+    if (line->state == WC_LINE_VALID)
+        wc_tag_array_evicting(ts->ta, set, (uint32_t)(line - wc_tag_array_set(ts->ta, set)));
+    line->state = WC_LINE_INVALID;
+    line->valid_chunks = line->dirty_chunks = line->used_chunks = line->pending_chunks = 0;
+}
+
+static inline void arr_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks)
+{
+    line->valid_chunks |= (uint16_t)chunks;
+    line->pending_chunks &= (uint16_t)~chunks;
+    if (line->state == WC_LINE_RESERVED && !line->pending_chunks) line->state = WC_LINE_VALID;
+}
+
+#endif

@@ -40,6 +40,15 @@ for w in micro/colcopy:h=512 polybench/atax:scale=0.125 rodinia/bfs:nodes=8192; 
   case_ -w "$w" -o 'gpgpu_cache:dl1=N:16:128:8,N:L:m:N:X,A:32:8,8' -o max_cycles=400000
   case_ -w "$w" -o max_warp_limit=4 -o max_cycles=400000
 done
+# Sectored L1s (type S) at both granularities, allocate-on-fill with
+# write-back and write-through, NRU/SRRIP victims on sectored lines.
+for w in micro/colcopy:h=256 polybench/atax:scale=0.125 rodinia/bfs:nodes=8192; do
+  case_ -w "$w" -o 'gpgpu_cache:dl1=S:32:128:4,L:L:m:N:H,A:32:8,8' -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=S:32:128:4,L:L:m:N:H,A:32:8,8' -o coalesce_bytes=32 -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=N:32:128:4,L:B:f:W:L,A:32:8,8' -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=S:32:128:4,R:T:f:W:P,A:16:4,8' -o max_cycles=400000
+  case_ -w "$w" -o 'gpgpu_cache:dl1=S:16:128:8,N:B:m:W:X,A:32:8,8' -o max_cycles=400000
+done
 case_ -w polybench/gemm:scale=0.125 --config "$SHARED/data/gpgpusim-configs/SM2_GTX480/gpgpusim.config" -o max_cycles=400000
 case_ -t "$SHARED/data/traces/accelsim/matrixmul-32-32/kernelslist.g"
 case_ -t "$SHARED/data/traces/accelsim/vectoradd-100-32/kernelslist.g"

@@ -40,6 +40,7 @@ typedef struct ship {
     unsigned sig_bits;
     uint8_t ctr_max;
     uint8_t *shct;
+    uint64_t inserts, distant; /* lines inserted, of which predicted dead (RRPV 3) */
 } ship;
 
 static void *ship_create(uint32_t sets, uint32_t ways, const wc_config *cfg, wc_err *err)
@@ -98,6 +99,8 @@ static void ship_insert(void *st, wc_line *set, uint32_t assoc, uint32_t way, ui
     ship *s = st;
     uint32_t sig = signature(s, ctx);
     uint64_t rrpv = s->shct[sig] == 0 ? RRPV_MAX : RRPV_INSERT;
+    s->inserts++;
+    s->distant += rrpv == RRPV_MAX;
     set[way].repl = ((uint64_t)sig << SIG_SHIFT) | rrpv;
 }
 
@@ -135,6 +138,14 @@ static int ship_victim(void *st, wc_line *set, uint32_t assoc, uint64_t *rng,
     return victim;
 }
 
+static void ship_stats(const void *st, void (*emit)(void *ctx, const char *name, double v),
+                       void *ctx)
+{
+    const ship *s = st;
+    emit(ctx, "ship.inserts", (double)s->inserts);
+    emit(ctx, "ship.distant_inserts", (double)s->distant);
+}
+
 /* For tests: the SHCT counter a PC maps to. */
 unsigned wc_repl_ship_counter(const void *st, uint64_t pc)
 {
@@ -155,4 +166,5 @@ const wc_repl_ops wc_repl_ship = {
     .on_insert = ship_insert,
     .victim = ship_victim,
     .on_evict = ship_evict,
+    .stats = ship_stats,
 };

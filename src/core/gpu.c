@@ -64,6 +64,8 @@ static void teardown(wc_sim *g)
         for (unsigned i = 0; i < g->n_sm; i++) wc_sm_free(&g->sms[i]);
     free(g->sms);
     g->sms = NULL;
+    if (g->l1_shared && g->l1_ops->shared_destroy) g->l1_ops->shared_destroy(g->l1_shared);
+    g->l1_shared = NULL;
     wc_mem_free(&g->mem);
     free(g->events.ev);
     memset(&g->events, 0, sizeof g->events);
@@ -84,6 +86,10 @@ static int build(wc_sim *g, wc_err *err)
     g->sms = calloc(g->n_sm, sizeof *g->sms);
     g->live = calloc((g->n_sm + 63) / 64, sizeof *g->live);
     if (!g->sms || !g->live) return wc_errf(err, "out of memory");
+    if (g->l1_ops->shared_create) {
+        g->l1_shared = g->l1_ops->shared_create(&g->cfg, g->n_sm, err);
+        if (!g->l1_shared) return -1;
+    }
     for (unsigned i = 0; i < g->n_sm; i++)
         if (wc_sm_init(&g->sms[i], g, i, err) < 0) return -1;
     return 0;
@@ -137,6 +143,18 @@ static int dispatch(wc_sim *g, uint64_t now)
     return 0;
 }
 
+/* An L1 organisation's own counter, summed over SMs into the extras. */
+static void sum_extra(void *ctx, const char *name, double v)
+{
+    wc_kstats *s = ctx;
+    for (unsigned j = 0; j < s->n_extras; j++)
+        if (strcmp(s->extras[j].name, name) == 0) {
+            s->extras[j].value += v;
+            return;
+        }
+    wc_kstats_set_extra(s, name, v);
+}
+
 /* Cumulative counters of the whole GPU, as a wc_kstats. */
 static void snapshot(const wc_sim *g, wc_kstats *s)
 {
@@ -161,6 +179,7 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
         for (unsigned u = 0; u < 5; u++) b->util_hist[u] += a->util_hist[u];
         b->read_misses += a->read_misses;
         b->read_bypasses += a->read_bypasses;
+        if (sm->l1->ops->stats) sm->l1->ops->stats(sm->l1, sum_extra, s);
     }
     const wc_mem_counters *c = &g->mem.c;
     s->l2.accesses = c->l2_accesses;
@@ -189,6 +208,14 @@ static void kstats_diff(wc_kstats *dst, const wc_kstats *after, const wc_kstats 
         memcpy(&b, (const char *)before + off, sizeof b);
         a -= b;
         memcpy((char *)dst + off, &a, sizeof a);
+    }
+    /* Organisation counters (extras) are cumulative too. */
+    for (unsigned i = 0; i < after->n_extras; i++) {
+        double v = after->extras[i].value;
+        for (unsigned j = 0; j < before->n_extras; j++)
+            if (strcmp(before->extras[j].name, after->extras[i].name) == 0)
+                v -= before->extras[j].value;
+        wc_kstats_set_extra(dst, after->extras[i].name, v);
     }
 }
 

@@ -97,6 +97,7 @@ struct wc_sim {
     wc_heap events;
     uint64_t *live; /* bitset: SMs whose wake time is not WC_NEVER */
     const wc_l1_ops *l1_ops;
+    void *l1_shared; /* the organisation's block shared by every SM's L1 (or NULL) */
     const wc_sched_ops *sched_ops;
     wc_l1_listener listeners[8];
     unsigned n_listeners;

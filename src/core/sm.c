@@ -162,7 +162,8 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     }
     sm->mem_load = WC_NO_REC;
     sm->wake = WC_NEVER;
-    wc_l1_env env = {.ctx = sm, .sm = (int)id, .send = sm_send, .respond = sm_respond};
+    wc_l1_env env = {
+        .ctx = sm, .sm = (int)id, .send = sm_send, .respond = sm_respond, .shared = g->l1_shared};
     if (g->n_listeners) {
         g->fanout.ctx = g;
         g->fanout.on_evict = fanout_evict;

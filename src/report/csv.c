@@ -22,6 +22,14 @@ void wc_csv_field(FILE *f, const char *s)
     }
 }
 
+/* A plug-in counter of kernel k (0 when that kernel did not report it). */
+static double extra_of(const wc_kstats *k, const char *name)
+{
+    for (unsigned j = 0; j < k->n_extras; j++)
+        if (strcmp(k->extras[j].name, name) == 0) return k->extras[j].value;
+    return 0;
+}
+
 static void row(FILE *f, const wc_stats *st, const wc_kstats *k, const char *id)
 {
     size_t n;
@@ -34,6 +42,11 @@ static void row(FILE *f, const wc_stats *st, const wc_kstats *k, const char *id)
         fputc(',', f);
         wc_json_number(f, m[i].get(k), m[i].is_float);
     }
+    /* Plug-in counters (organisations, policies): the columns the total has. */
+    for (unsigned e = 0; e < st->total.n_extras; e++) {
+        fputc(',', f);
+        wc_json_number(f, extra_of(k, st->total.extras[e].name), true);
+    }
     fputc('\n', f);
 }
 
@@ -44,6 +57,10 @@ void wc_stats_write_csv_run(const wc_stats *st, FILE *f, bool header)
     if (header) {
         fputs("workload,kernel,id", f);
         for (size_t i = 0; i < n; i++) fprintf(f, ",%s", m[i].key);
+        for (unsigned e = 0; e < st->total.n_extras; e++) {
+            fputs(",extra.", f);
+            wc_csv_field(f, st->total.extras[e].name);
+        }
         fputc('\n', f);
     }
     char id[16];

@@ -34,6 +34,9 @@ typedef struct wc_kstats {
     } l2;
     struct {
         uint64_t l1_to_l2_packets, l1_to_l2_bytes, l2_to_l1_packets, l2_to_l1_bytes;
+        /* the seeds' count: 1 request packet + one per 32 B of data up, one
+         * per 32 B of data down */
+        uint64_t l1_to_l2_seed_packets, l2_to_l1_seed_packets;
     } icnt;
     struct {
         uint64_t reads, writes;

@@ -192,6 +192,8 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
     s->icnt.l1_to_l2_bytes = c->up_bytes;
     s->icnt.l2_to_l1_packets = c->down_packets;
     s->icnt.l2_to_l1_bytes = c->down_bytes;
+    s->icnt.l1_to_l2_seed_packets = c->up_units;
+    s->icnt.l2_to_l1_seed_packets = c->down_units;
     s->dram.reads = c->dram_reads;
     s->dram.writes = c->dram_writes;
 }

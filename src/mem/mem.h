@@ -24,6 +24,10 @@
 typedef struct wc_mem_counters {
     uint64_t l2_accesses, l2_hits, l2_misses, l2_read_bytes, l2_write_bytes, l2_writebacks;
     uint64_t up_packets, up_bytes, down_packets, down_bytes; /* L1->L2, L2->L1 */
+    /* The seeds' count (000: "1 request packet + n data packets of 32 B"):
+     * per L1 request, 1 + the 32 B units of data it carries up; per response,
+     * the 32 B units of data it carries down. */
+    uint64_t up_units, down_units;
     uint64_t dram_reads, dram_writes;
 } wc_mem_counters;
 

@@ -61,6 +61,8 @@ U(m_up_p, k->icnt.l1_to_l2_packets)
 U(m_up_b, k->icnt.l1_to_l2_bytes)
 U(m_down_p, k->icnt.l2_to_l1_packets)
 U(m_down_b, k->icnt.l2_to_l1_bytes)
+U(m_up_sp, k->icnt.l1_to_l2_seed_packets)
+U(m_down_sp, k->icnt.l2_to_l1_seed_packets)
 U(m_dram_r, k->dram.reads)
 U(m_dram_w, k->dram.writes)
 
@@ -116,6 +118,8 @@ static const wc_metric metrics[] = {
     {"icnt.l1_to_l2_bytes", "icnt L1->L2 bytes", false, m_up_b},
     {"icnt.l2_to_l1_packets", "icnt L2->L1 packets", false, m_down_p},
     {"icnt.l2_to_l1_bytes", "icnt L2->L1 bytes", false, m_down_b},
+    {"icnt.l1_to_l2_seed_packets", "icnt L1->L2 seed packets (1 + 32 B units)", false, m_up_sp},
+    {"icnt.l2_to_l1_seed_packets", "icnt L2->L1 seed packets (32 B units)", false, m_down_sp},
     {"dram.reads", "DRAM reads", false, m_dram_r},
     {"dram.writes", "DRAM writes", false, m_dram_w},
 };

@@ -31,6 +31,14 @@ expect zero_sets 2 "zero.config:2" -- $W run --workload micro/stream --config "$
 expect bad_override 2 "gpgpu_n_clusters" -- $W run --workload micro/stream -o gpgpu_n_clusters=abc
 expect unknown_override 2 "unknown option 'no_such_option'" -- $W run --workload micro/stream -o no_such_option=1
 expect bad_l1_org 2 "l1_org" -- $W run --workload micro/stream:n=1024 -o l1_org=nosuch
+# Plug-in parameters (declared in the plug-in's file): listed, checked, exit 2 naming them.
+expect plugin_option_listed 0 "ship_sig_bits" -- $W config --options
+expect plugin_bad_value 2 "option -ship_sig_bits: 99 is out of range" -- $W run --workload micro/stream:n=1024 -o ship_sig_bits=99
+printf -- '-ship_ctr_bits 9\n' >"$T/plugin.config"
+expect plugin_bad_in_file 2 "plugin.config:1: option -ship_ctr_bits" -- $W run --workload micro/stream:n=1024 --config "$T/plugin.config"
+expect plugin_set 0 "" -- $W run -q --workload micro/stream:n=1024 -o ship_sig_bits=8 -o 'gpgpu_cache:dl1=N:32:128:4,S:L:m:N:H,A:32:8,8'
+# Transfer geometry: a coalescing size larger than the L1 line is refused.
+expect coalesce_above_line 2 "option -coalesce_bytes: 256 is not allowed with 128-byte L1 lines" -- $W run --workload micro/stream:n=1024 -o coalesce_bytes=256
 expect list 0 "micro/colcopy" -- $W list
 expect config_dump 0 "gpgpu_cache:dl1" -- $W config
 expect real_config 0 "ignored" -- $W run --workload micro/stream:n=4096 --config ../shared/data/gpgpusim-configs/SM2_GTX480/gpgpusim.config

@@ -3,8 +3,10 @@
  * victim sequences, the policy registry, and the tag array built on them
  * (invalid ways first, reserved ways never victims, fully-associative sets).
  */
+#include "cache/repl_impl.h"
 #include "check.h"
 #include "warpcache/cache.h"
+#include "warpcache/params.h"
 
 static void fill_set(wc_line *set, uint32_t assoc)
 {
@@ -199,8 +201,101 @@ static void test_fully_associative(void)
     wc_tag_array_free(&ta);
 }
 
+/* One access to line `tag` of set 0 by instruction `pc`, as an L1 does it:
+ * a hit updates the policy; a miss takes the invalid way or the victim,
+ * evicting a valid line first (on_evict), and inserts.  Returns the way. */
+static int touch(wc_tag_array *ta, uint64_t tag, uint64_t pc)
+{
+    wc_mem_req req = {.pc = pc};
+    wc_repl_ctx ctx = {&req, 0};
+    int way = wc_tag_array_find(ta, 0, tag);
+    if (way >= 0) {
+        wc_tag_array_hit(ta, 0, (uint32_t)way, &ctx);
+        return way;
+    }
+    way = wc_tag_array_pick(ta, 0, &ctx);
+    if (way < 0) return way;
+    wc_line *l = wc_tag_array_set(ta, 0) + way;
+    if (l->state == WC_LINE_VALID) wc_tag_array_evicting(ta, 0, (uint32_t)way);
+    l->tag = tag;
+    l->state = WC_LINE_VALID;
+    wc_tag_array_inserted(ta, 0, (uint32_t)way, &ctx);
+    return way;
+}
+
+/*
+ * SHiP learns a PC whose lines are never re-used.  One set of 4 ways,
+ * defaults (3-bit counters starting at 1).  PC B brings lines b0, b1 and hits
+ * each once: SHCT[B] 1 -> 3.  PC A then streams lines a0, a1, a2 ... never
+ * re-used.  By hand (RRPVs of ways 0..3):
+ *   a0 -> way 2 at RRPV 2 (SHCT[A] = 1), a1 -> way 3 at 2:  0 0 2 2
+ *   a2: no RRPV 3; age by 1 -> 1 1 3 3; victim way 2 (a0, never hit):
+ *       SHCT[A] 1 -> 0; a2 inserted at RRPV 3 (SHCT[A] = 0: predicted dead)
+ *   a3, a4, a5: way 2 holds RRPV 3 each time, so each A line replaces the
+ *       previous one in way 2 and SHCT[A] stays 0.
+ * So b0 and b1 survive the stream, and 3 of the 6 A inserts were distant.
+ * SRRIP alone would insert every A line at 2 and, after a few more misses,
+ * age b0/b1 out: with the same sequence plus a6, a7 it evicts b0.
+ */
+static void test_ship_learns_dead_pc(void)
+{
+    const uint64_t PCA = 0x400, PCB = 0x800;
+    wc_cache_geom g = geom(1, 4, 'S', 'L');
+    wc_tag_array ta;
+    wc_err err;
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) == 0);
+    CHECK_EQ(touch(&ta, 100, PCB), 0);
+    CHECK_EQ(touch(&ta, 101, PCB), 1);
+    touch(&ta, 100, PCB);
+    touch(&ta, 101, PCB);
+    CHECK_EQ(wc_repl_ship_counter(ta.repl_state, PCB), 3);
+    CHECK_EQ(wc_repl_ship_counter(ta.repl_state, PCA), 1);
+    CHECK_EQ(touch(&ta, 200, PCA), 2);
+    CHECK_EQ(touch(&ta, 201, PCA), 3);
+    CHECK_EQ(touch(&ta, 202, PCA), 2);
+    CHECK_EQ(wc_repl_ship_counter(ta.repl_state, PCA), 0); /* learnt: a0 died unused */
+    for (uint64_t a = 203; a <= 207; a++) CHECK_EQ(touch(&ta, a, PCA), 2);
+    CHECK_EQ(wc_tag_array_find(&ta, 0, 100), 0); /* the re-used lines stay */
+    CHECK_EQ(wc_tag_array_find(&ta, 0, 101), 1);
+    CHECK_EQ(wc_repl_ship_counter(ta.repl_state, PCB), 3);
+    wc_tag_array_free(&ta);
+
+    /* The same sequence under SRRIP loses b0. */
+    g = geom(1, 4, 'R', 'L');
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, NULL, &err) == 0);
+    touch(&ta, 100, PCB);
+    touch(&ta, 101, PCB);
+    touch(&ta, 100, PCB);
+    touch(&ta, 101, PCB);
+    for (uint64_t a = 200; a <= 207; a++) touch(&ta, a, PCA);
+    CHECK_EQ(wc_tag_array_find(&ta, 0, 100), -1);
+    wc_tag_array_free(&ta);
+}
+
+/* SHiP's parameters come from the configuration (params.h): 4 signature
+ * bits leave 16 counters; a 1-bit counter saturates at 1. */
+static void test_ship_params(void)
+{
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&cfg, "ship_ctr_bits", "1", "t", &err), 0);
+    CHECK_EQ(wc_config_set(&cfg, "ship_ctr_init", "5", "t", &err), 0);
+    const wc_param_desc *d = wc_plugin_param_find("ship_ctr_bits", NULL);
+    CHECK(d != NULL && wc_param_get(&cfg, d) == 1);
+    wc_cache_geom g = geom(1, 4, 'S', 'L');
+    wc_tag_array ta;
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &cfg, &err) == 0);
+    CHECK_EQ(wc_repl_ship_counter(ta.repl_state, 0x400), 1); /* init 5 clamped to max 1 */
+    wc_tag_array_free(&ta);
+    CHECK_EQ(wc_config_set(&cfg, "ship_sig_bits", "21", "t", &err), -1);
+    CHECK(strstr(err.msg, "option -ship_sig_bits: 21 is out of range") != NULL);
+}
+
 int main(void)
 {
+    RUN(test_ship_learns_dead_pc);
+    RUN(test_ship_params);
     RUN(test_lru);
     RUN(test_fifo);
     RUN(test_nru);

@@ -1,0 +1,391 @@
+/*
+ * test_l1core.c - the cache-side seams: transfer geometry (line sizes 32..256
+ * B move exactly the data asked for), the L1 core's issued-chunk masks, a
+ * replacement policy answering bypass, and the per-organisation seams
+ * (shared block, ctl, stats).  Expected values are derived by hand in the
+ * comment above each test.
+ */
+#include <stdlib.h>
+
+#include "cache/l1_core.h"
+#include "check.h"
+#include "warpcache/coalescer.h"
+#include "warpcache/sim.h"
+#include "warpcache/workloads.h"
+
+/* ---- a recording environment -------------------------------------------- */
+
+#define MAXREC 128
+
+typedef struct rec {
+    int n_sent, n_resp;
+    wc_mem_req sent[MAXREC];
+    uint64_t sent_chunks[MAXREC];
+    uint64_t sent_bytes; /* data the L1 asked for: chunks x chunk size */
+} rec;
+
+static uint64_t rec_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
+{
+    rec *r = ctx;
+    if (r->n_sent < MAXREC) {
+        r->sent[r->n_sent] = *req;
+        r->sent_chunks[r->n_sent] = chunks;
+    }
+    r->n_sent++;
+    r->sent_bytes += wc_chunk_bytes(chunks, req->chunk_log2);
+    return now;
+}
+
+static void rec_respond(void *ctx, uint32_t cookie, uint64_t t)
+{
+    ((rec *)ctx)->n_resp++;
+}
+
+/* An L1 of geometry `geom` (GPGPU-Sim syntax) on the defaults. */
+static wc_l1 *make_l1(rec *r, const char *geom, uint32_t coalesce)
+{
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    if (wc_config_set(&cfg, "gpgpu_cache:dl1", geom, "test", &err) != 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return NULL;
+    }
+    cfg.coalesce_bytes = coalesce;
+    wc_l1_env env = {r, 0, rec_send, rec_respond, NULL, NULL};
+    wc_l1 *l1 = wc_l1_find("conventional")->create(&cfg, &env, &err);
+    if (!l1) fprintf(stderr, "create: %s\n", err.msg);
+    return l1;
+}
+
+static wc_winst stride_inst(uint64_t base, int64_t stride, unsigned width)
+{
+    wc_winst in;
+    wc_winst_clear(&in);
+    in.op = WC_OP_LDG;
+    in.amode = WC_ADDR_STRIDE;
+    in.base = base;
+    in.stride = stride;
+    in.width = (uint8_t)width;
+    in.mask = 0xffffffffu;
+    return in;
+}
+
+/* Presents every request of `in` to l1 (cookie = request index). */
+static void issue(wc_l1 *l1, const wc_winst *in, uint64_t now)
+{
+    wc_mem_req q[WC_MAX_REQS_PER_INST];
+    unsigned n = wc_coalesce(in, &l1->xfer, q);
+    for (unsigned i = 0; i < n; i++) {
+        q[i].tag = i;
+        wc_fail_reason why;
+        CHECK(l1->ops->access(l1, &q[i], now, &why) != WC_RESERVATION_FAIL);
+    }
+}
+
+/* ---- transfer geometry --------------------------------------------------- */
+
+/*
+ * The L1 alone: one warp reads 32 x 4 B contiguous (128 B at 0x10000).  At
+ * every line size the L1 must ask for exactly those 128 B:
+ *   32 B lines: 4 requests, 4 misses of one chunk each   = 4 x 32  = 128 B
+ *   64 B lines: 2 requests, 2 misses of 2 chunks          = 2 x 64  = 128 B
+ *  128 B lines: 1 request, 1 miss of 4 chunks             = 128 B
+ *  256 B lines: 1 request of chunks 0..3 (bytes 0..127 of the 256 B line);
+ *               an N line fetches the whole line: 8 chunks = 256 B, which
+ *               the next warp's 128 B (0x10080) then hits (HIT_RESERVED):
+ *               two warps, 256 B, no second fetch.
+ */
+static void test_line_sizes_fetch_what_is_read(void)
+{
+    const char *geoms[] = {"N:128:32:4,L:L:m:N:L,A:32:8,8", "N:64:64:4,L:L:m:N:L,A:32:8,8",
+                           "N:32:128:4,L:L:m:N:L,A:32:8,8", "N:16:256:4,L:L:m:N:L,A:32:8,8"};
+    const int sends[] = {4, 2, 1, 1};
+    for (int g = 0; g < 4; g++) {
+        rec r = {0};
+        wc_l1 *l1 = make_l1(&r, geoms[g], 0);
+        if (!l1) continue;
+        wc_winst in = stride_inst(0x10000, 4, 4);
+        issue(l1, &in, 0);
+        CHECK_EQ(r.n_sent, sends[g]);
+        CHECK_EQ(r.sent_bytes, g == 3 ? 256 : 128);
+        CHECK_EQ(l1->xfer.granularity, 32u << g);
+        in = stride_inst(0x10080, 4, 4);
+        issue(l1, &in, 1);
+        CHECK_EQ(r.sent_bytes, 256); /* the second warp's 128 B: fetched once */
+        l1->ops->destroy(l1);
+    }
+}
+
+/*
+ * A 64 B-line L1 on a stride pattern: 32 lanes x 4 B at a 64 B stride touch
+ * 32 lines (0x20000 + 64 k), each in its first 32 B chunk only:
+ *   type N (line): 32 misses, each fetching the whole 64 B line = 2048 B;
+ *   type S (sector): 32 misses, each fetching the one chunk  = 1024 B.
+ * At a 16 B stride the 32 lanes cover 512 B = 8 lines, both chunks of each
+ * touched: 8 misses of 2 chunks = 512 B for both types.
+ */
+static void test_64b_lines_stride(void)
+{
+    for (int sector = 0; sector < 2; sector++) {
+        rec r = {0};
+        wc_l1 *l1 = make_l1(
+            &r, sector ? "S:64:64:4,L:L:m:N:L,A:32:8,8" : "N:64:64:4,L:L:m:N:L,A:32:8,8", 0);
+        if (!l1) continue;
+        wc_winst in = stride_inst(0x20000, 64, 4);
+        issue(l1, &in, 0);
+        CHECK_EQ(r.n_sent, 32);
+        CHECK_EQ(r.sent_bytes, sector ? 1024 : 2048);
+        CHECK_EQ(r.sent_chunks[5], sector ? 0x1 : 0x3);
+        CHECK_EQ(r.sent[5].addr, 0x20000 + 5 * 64);
+        CHECK_EQ(l1->stats.outcome[WC_MISS], 32);
+        rec r2 = {0};
+        wc_l1 *l2 = make_l1(
+            &r2, sector ? "S:64:64:4,L:L:m:N:L,A:32:8,8" : "N:64:64:4,L:L:m:N:L,A:32:8,8", 0);
+        in = stride_inst(0x40000, 16, 4);
+        issue(l2, &in, 0);
+        CHECK_EQ(r2.n_sent, 8);
+        CHECK_EQ(r2.sent_bytes, 512);
+        l1->ops->destroy(l1);
+        l2->ops->destroy(l2);
+    }
+}
+
+/* Combinations that do not work are refused with the option's name. */
+static void test_refused_combinations(void)
+{
+    rec r = {0};
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    cfg.coalesce_bytes = 256; /* larger than the 128 B line */
+    wc_l1_env env = {&r, 0, rec_send, rec_respond, NULL, NULL};
+    CHECK(wc_l1_find("conventional")->create(&cfg, &env, &err) == NULL);
+    CHECK(strstr(err.msg, "option -coalesce_bytes: 256") != NULL);
+    wc_config_defaults(&cfg);
+    CHECK_EQ(wc_config_set(&cfg, "gpgpu_cache:dl1", "N:2:1024:4,L:L:m:N:L,A:32:8,8", "t", &err), 0);
+    CHECK(wc_l1_find("conventional")->create(&cfg, &env, &err) == NULL);
+    CHECK(strstr(err.msg, "1024-byte lines are not supported") != NULL);
+}
+
+/*
+ * The whole GPU on micro/stream:n=65536 (a copy: 65536 x 4 B = 262144 B read,
+ * each byte once, no reuse), 16 KB L1 at 32/64/128/256 B lines, coalescing at
+ * the line size.  By hand, for every line size L:
+ *   l2.read_bytes = 262144 (the data read, nothing more);
+ *   seed-counted L2->L1 packets = 262144 / 32 = 8192;
+ *   L2->L1 bytes (8 B header + payload, in 32 B flits) = responses x flits:
+ *     L = 32:  8192 responses x (8 + 32 -> 64 B)  = 524288
+ *     L = 64:  4096 x (8 + 64 -> 96 B)            = 393216
+ *     L = 128: 2048 x (8 + 128 -> 160 B)          = 327680
+ *     L = 256: 1024 lines, each two 128 B L2 lines answered as two packets:
+ *              2048 x 160 B                        = 327680.
+ */
+static void test_stream_every_line_size(void)
+{
+    const char *geoms[] = {"N:128:32:4,L:L:m:N:P,A:32:8,8", "N:64:64:4,L:L:m:N:P,A:32:8,8",
+                           "N:32:128:4,L:L:m:N:P,A:32:8,8", "N:16:256:4,L:L:m:N:P,A:32:8,8"};
+    const uint64_t down_bytes[] = {524288, 393216, 327680, 327680};
+    for (int g = 0; g < 4; g++) {
+        wc_config c;
+        wc_config_defaults(&c);
+        wc_err err = {{0}};
+        CHECK_EQ(wc_config_set(&c, "gpgpu_cache:dl1", geoms[g], "t", &err), 0);
+        c.coalesce_bytes = 0;
+        wc_source *src = wc_workload_open("micro/stream:n=65536", 1, &err);
+        wc_sim *sim = wc_sim_create(&c, &err);
+        wc_stats st;
+        wc_stats_init(&st);
+        CHECK(sim && src && wc_sim_run(sim, src, &st, &err) == 0);
+        CHECK_EQ(st.total.l2.read_bytes, 262144);
+        CHECK_EQ(st.total.icnt.l2_to_l1_seed_packets, 8192);
+        CHECK_EQ(st.total.icnt.l2_to_l1_bytes, down_bytes[g]);
+        wc_stats_free(&st);
+        wc_sim_destroy(sim);
+        wc_source_destroy(src);
+    }
+}
+
+/* ---- MSHR issued-chunk masks ---------------------------------------------- */
+
+/*
+ * A sectored L1 with 256 B lines (8 chunks).  Request chunks 0..3 of line
+ * 0x8000: MISS, sends 0x0F.  Request chunks 0..7: chunks 0..3 are pending,
+ * so only 0xF0 is sent (SECTOR_MISS).  Request chunks 2..5 (0x3C): all
+ * pending, HIT_RESERVED, nothing sent.  The fill of 0x0F answers nobody (the
+ * entry waits for 0xF0 too); the fill of 0xF0 answers all three.
+ */
+static void test_issued_chunks_suppress_duplicates(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make_l1(&r, "S:16:256:4,L:L:m:N:L,A:32:8,8", 0);
+    if (!l1) return;
+    wc_mem_req q = {.addr = 0x8000, .chunks = 0x0F, .line_log2 = 8, .chunk_log2 = 5, .tag = 1};
+    wc_fail_reason why;
+    CHECK_EQ(l1->ops->access(l1, &q, 0, &why), WC_MISS);
+    CHECK_EQ(r.sent_chunks[0], 0x0F);
+    q.chunks = 0xFF;
+    q.tag = 2;
+    CHECK_EQ(l1->ops->access(l1, &q, 1, &why), WC_SECTOR_MISS);
+    CHECK_EQ(r.n_sent, 2);
+    CHECK_EQ(r.sent_chunks[1], 0xF0); /* chunks 0..3 not asked again */
+    q.chunks = 0x3C;
+    q.tag = 3;
+    CHECK_EQ(l1->ops->access(l1, &q, 2, &why), WC_HIT_RESERVED);
+    CHECK_EQ(r.n_sent, 2);
+    l1->ops->fill(l1, 0x8000, 0x0F, 10);
+    CHECK_EQ(r.n_resp, 0);
+    l1->ops->fill(l1, 0x8000, 0xF0, 12);
+    CHECK_EQ(r.n_resp, 3);
+    q.chunks = 0xFF;
+    CHECK_EQ(l1->ops->access(l1, &q, 13, &why), WC_HIT);
+    l1->ops->destroy(l1);
+}
+
+/* ---- a replacement policy that answers bypass ------------------------------ */
+
+static void none_touch(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
+                       const wc_repl_ctx *ctx)
+{
+    set[way].repl = stamp;
+}
+
+static int always_bypass(void *st, wc_line *set, uint32_t assoc, uint64_t *rng,
+                         const wc_repl_ctx *ctx)
+{
+    return WC_REPL_BYPASS;
+}
+
+static const wc_repl_ops bypass_policy = {
+    .name = "test-bypass",
+    .on_hit = none_touch,
+    .on_insert = none_touch,
+    .victim = always_bypass,
+};
+
+/*
+ * One set of 2 ways, the policy swapped for one that always answers bypass.
+ * Lines 0x0 and 0x80 go into the invalid ways (no victim asked).  A read of
+ * 0x100 needs a victim: the policy answers bypass, so the read is BYPASSED
+ * (sent with WC_REQ_BYPASS), and the set - tags, states, replacement state,
+ * chunk masks - is exactly as before; nothing was evicted.  The same with
+ * allocate-on-fill: the miss takes no way, the fill asks the policy, gets
+ * bypass, installs nothing - and still answers the waiting read.
+ */
+static void test_policy_bypass_leaves_set(void)
+{
+    for (int on_fill = 0; on_fill < 2; on_fill++) {
+        rec r = {0};
+        wc_l1 *l1 =
+            make_l1(&r, on_fill ? "N:1:128:2,L:L:f:N:L,A:8:8,8" : "N:1:128:2,L:L:m:N:L,A:8:8,8", 0);
+        if (!l1) continue;
+        wc_tag_array *ta = ((wc_l1_core *)l1)->ts->ta;
+        ta->repl = &bypass_policy;
+        wc_fail_reason why;
+        for (uint32_t i = 0; i < 2; i++) {
+            wc_mem_req q = {.addr = 0x80 * i, .chunks = 0xF, .line_log2 = 7, .chunk_log2 = 5};
+            CHECK_EQ(l1->ops->access(l1, &q, i, &why), WC_MISS);
+            l1->ops->fill(l1, q.addr, 0xF, 10 + i);
+        }
+        wc_line before[2];
+        memcpy(before, ta->lines, sizeof before);
+        uint64_t stamp = ta->stamp;
+        wc_mem_req q = {.addr = 0x100, .chunks = 0xF, .line_log2 = 7, .chunk_log2 = 5, .tag = 7};
+        wc_outcome o = l1->ops->access(l1, &q, 20, &why);
+        if (!on_fill) {
+            CHECK_EQ(o, WC_BYPASSED);
+            CHECK(r.sent[2].flags & WC_REQ_BYPASS);
+        } else {
+            CHECK_EQ(o, WC_MISS);
+            l1->ops->fill(l1, 0x100, 0xF, 30);
+            CHECK_EQ(r.n_resp, 3); /* the two earlier reads and this one */
+        }
+        CHECK(memcmp(before, ta->lines, sizeof before) == 0);
+        CHECK_EQ(ta->stamp, stamp);
+        CHECK_EQ(l1->stats.evictions, 0);
+        l1->ops->destroy(l1);
+    }
+}
+
+/* ---- ctl and the organisation's counters ---------------------------------- */
+
+/*
+ * Two SMs' instances behave differently through ctl: SM 1 is told to bypass
+ * global accesses, SM 0 is not.  The same read misses (allocates) on SM 0
+ * and is BYPASSED on SM 1.  Ops the organisation does not know answer -1.
+ */
+static void test_ctl_per_sm(void)
+{
+    rec r0 = {0}, r1 = {0};
+    wc_l1 *a = make_l1(&r0, "N:32:128:4,L:L:m:N:L,A:32:8,8", 0);
+    wc_l1 *b = make_l1(&r1, "N:32:128:4,L:L:m:N:L,A:32:8,8", 0);
+    if (!a || !b) return;
+    CHECK_EQ(wc_l1_ctl(b, WC_L1_CTL_SKIP_GLOBAL, 1), 0);
+    CHECK_EQ(wc_l1_ctl(b, WC_L1_CTL_QUERY_SKIP_GLOBAL, 0), 1);
+    CHECK_EQ(wc_l1_ctl(a, WC_L1_CTL_QUERY_SKIP_GLOBAL, 0), 0);
+    CHECK_EQ(wc_l1_ctl(a, WC_L1_CTL_ORG + 5, 0), -1);
+    wc_mem_req q = {.addr = 0x1000, .chunks = 0xF, .line_log2 = 7, .chunk_log2 = 5};
+    wc_fail_reason why;
+    CHECK_EQ(a->ops->access(a, &q, 0, &why), WC_MISS);
+    CHECK_EQ(b->ops->access(b, &q, 0, &why), WC_BYPASSED);
+    a->ops->destroy(a);
+    b->ops->destroy(b);
+}
+
+static void add_up(void *ctx, const char *name, double v)
+{
+    if (strcmp(name, "ship.inserts") == 0) *(double *)ctx += v;
+}
+
+/*
+ * An organisation's counters reach the report: with SHiP the L1's stats()
+ * emits ship.inserts; on micro/stream:n=8192 (8192 x 4 B read, 128 B lines,
+ * no reuse) every read miss inserts a line: 32768 / 128 = 256 inserts,
+ * summed over SMs into the run's extras.
+ */
+static void test_org_stats_reported(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make_l1(&r, "N:32:128:4,S:L:m:N:L,A:32:8,8", 0);
+    if (!l1) return;
+    wc_mem_req q = {.addr = 0x1000, .chunks = 0xF, .line_log2 = 7, .chunk_log2 = 5};
+    wc_fail_reason why;
+    l1->ops->access(l1, &q, 0, &why);
+    double n = 0;
+    l1->ops->stats(l1, add_up, &n);
+    CHECK(n == 1.0);
+    l1->ops->destroy(l1);
+
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&c, "gpgpu_cache:dl1", "N:32:128:4,S:L:m:N:H,A:32:8,8", "t", &err), 0);
+    wc_source *src = wc_workload_open("micro/stream:n=8192", 1, &err);
+    wc_sim *sim = wc_sim_create(&c, &err);
+    wc_stats st;
+    wc_stats_init(&st);
+    CHECK(sim && src && wc_sim_run(sim, src, &st, &err) == 0);
+    bool found = false;
+    for (unsigned e = 0; e < st.total.n_extras; e++)
+        if (strcmp(st.total.extras[e].name, "ship.inserts") == 0) {
+            found = true;
+            CHECK(st.total.extras[e].value == 256.0);
+        }
+    CHECK(found);
+    wc_stats_free(&st);
+    wc_sim_destroy(sim);
+    wc_source_destroy(src);
+}
+
+int main(void)
+{
+    RUN(test_line_sizes_fetch_what_is_read);
+    RUN(test_64b_lines_stride);
+    RUN(test_refused_combinations);
+    RUN(test_stream_every_line_size);
+    RUN(test_issued_chunks_suppress_duplicates);
+    RUN(test_policy_bypass_leaves_set);
+    RUN(test_ctl_per_sm);
+    RUN(test_org_stats_reported);
+    return check_summary("l1core");
+}

@@ -243,7 +243,7 @@ typedef struct wc_mshr_entry {
     uint64_t issued;   /* chunks requested from below (only chunks not yet issued are sent) */
     uint64_t arrived;  /* chunks received from below so far (done when it covers issued) */
     uint32_t n_merged; /* requests waiting on this line */
-    uint32_t first;    /* index of the first waiting request in the pool */
+    uint32_t pos;      /* where the address index holds this entry (kept when it moves) */
 } wc_mshr_entry;
 
 typedef struct wc_mshr {
@@ -268,6 +268,15 @@ int wc_mshr_add(wc_mshr *m, uint64_t addr, uint32_t cookie, bool *is_new, wc_fai
 /* Releases the entry of `addr`; copies its cookies to out (capacity max_merge)
  * and returns their number, or -1 if no entry tracks addr. */
 int wc_mshr_release(wc_mshr *m, uint64_t addr, uint32_t *out);
+/* The same for entry e (from wc_mshr_find), without a second lookup. */
+int wc_mshr_release_entry(wc_mshr *m, int e, uint32_t *out);
+/* Adds a waiting request to entry e, which the caller found and checked to
+ * hold fewer than max_merge requests. */
+static inline void wc_mshr_merge(wc_mshr *m, int e, uint32_t cookie)
+{
+    wc_mshr_entry *x = &m->e[e];
+    m->waiters[(uint32_t)e * m->max_merge + x->n_merged++] = cookie;
+}
 
 /* ---- L1 organisations ------------------------------------------------ */
 

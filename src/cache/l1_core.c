@@ -71,19 +71,19 @@ static void send_below(wc_l1_core *c, const wc_mem_req *r, uint64_t chunks, uint
 
 static inline wc_line *ts_lookup(wc_l1_core *c, uint64_t addr, uint32_t *set)
 {
-    return c->ts->ta ? arr_lookup(c->ts, addr, set) : ts_lookup(c, addr, set);
+    return c->ta ? arr_lookup(c->ts, addr, set) : ts_lookup(c, addr, set);
 }
 
 static inline wc_line *ts_allocate(wc_l1_core *c, uint32_t set, uint64_t tag, uint8_t state,
                                    const wc_repl_ctx *x, uint64_t now)
 {
-    return c->ts->ta ? arr_allocate(c->ts, c, set, tag, state, x, now)
-                     : ts_allocate(c, set, tag, state, x, now);
+    return c->ta ? arr_allocate(c->ts, c, set, tag, state, x, now)
+                 : ts_allocate(c, set, tag, state, x, now);
 }
 
 static inline void ts_touch(wc_l1_core *c, uint32_t set, wc_line *line, const wc_repl_ctx *x)
 {
-    if (c->ts->ta)
+    if (c->ta)
         arr_touch(c->ts, set, line, x);
     else
         ts_touch(c, set, line, x);
@@ -91,7 +91,7 @@ static inline void ts_touch(wc_l1_core *c, uint32_t set, wc_line *line, const wc
 
 static inline void ts_invalidate(wc_l1_core *c, uint32_t set, wc_line *line)
 {
-    if (c->ts->ta)
+    if (c->ta)
         arr_invalidate(c->ts, set, line);
     else
         ts_invalidate(c, set, line);
@@ -99,7 +99,7 @@ static inline void ts_invalidate(wc_l1_core *c, uint32_t set, wc_line *line)
 
 static inline void ts_fill(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t chunks)
 {
-    if (c->ts->ta)
+    if (c->ta)
         arr_fill(c->ts, set, line, chunks);
     else
         ts_fill(c, set, line, chunks);
@@ -159,7 +159,7 @@ static inline uint64_t requested_chunks(const wc_l1_core *c, const wc_mem_req *r
  * the miss path). */
 static inline bool can_allocate(const wc_l1_core *c, uint32_t set)
 {
-    return c->ts->ta ? arr_can_allocate(c->ts, set) : c->ts->ops->can_allocate(c->ts, set);
+    return c->ta ? arr_can_allocate(c->ts, set) : c->ts->ops->can_allocate(c->ts, set);
 }
 
 /* Chunks a write of `want` leaves valid. */
@@ -205,7 +205,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
     if (!missing) { /* all requested chunks are valid or on their way */
         if (e < 0) return fail(WC_FAIL_MSHR_ENTRY, why); /* cannot happen: pending != 0 */
         if (m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);
-        wc_mshr_add(m, tag, req->tag, NULL, NULL);
+        wc_mshr_merge(m, e, req->tag);
         c->e_used[e] |= want;
         if (line) {
             wc_repl_ctx x = ctx_of(req, set);
@@ -243,8 +243,11 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
             line->pending_chunks |= (uint16_t)fetch;
         }
     }
-    bool is_new = false;
-    e = wc_mshr_add(m, tag, req->tag, &is_new, NULL);
+    bool is_new = e < 0;
+    if (is_new)
+        e = wc_mshr_add(m, tag, req->tag, NULL, NULL);
+    else
+        wc_mshr_merge(m, e, req->tag);
     if (is_new) {
         if (!c->alloc_on_miss) c->e_req[e] = *req; /* only a fill-time install needs it */
         c->e_used[e] = 0;
@@ -387,7 +390,7 @@ static void count(wc_l1_stats *st, const wc_mem_req *req, wc_outcome o, wc_fail_
 static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64_t want,
                                     uint64_t now, wc_fail_reason *why)
 {
-    wc_tag_array *ta = c->ts->ta;
+    wc_tag_array *ta = c->ta;
     uint64_t tag = req->addr >> c->line_log2;
     uint32_t set = wc_index_set(&ta->index, req->addr);
     wc_line *s = wc_tag_array_set(ta, set);
@@ -425,7 +428,7 @@ wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_
 
     /* Fast path: a cacheable read in an array-backed store. */
     if (!(req->flags & (WC_REQ_WRITE | WC_REQ_NO_ALLOC | WC_REQ_ATOMIC)) && !c->skip_global &&
-        c->ts->ta)
+        c->ta)
         return array_read(c, req, want, now, why);
     wc_outcome o = slow_access(c, req, want, now, why);
     count(&c->base.stats, req, o, *why);
@@ -456,7 +459,7 @@ void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
     c->base.stats.fills++;
 
     if ((ent->arrived & ent->issued) != ent->issued) return; /* more chunks to come */
-    int n = wc_mshr_release(&c->mshr, tag, c->cookies);
+    int n = wc_mshr_release_entry(&c->mshr, e, c->cookies);
     for (int i = 0; i < n; i++) c->base.env.respond(c->base.env.ctx, c->cookies[i], now);
 }
 
@@ -568,6 +571,7 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
         wc_l1_core_destroy(&c->base);
         return NULL;
     }
+    c->ta = c->ts->ta;
     c->line_log2 = wc_log2(g->line_bytes);
     c->all = wc_chunks_all(c->ts->nchunks);
     if (set_xfer(c, cfg, err) < 0) {

@@ -77,6 +77,7 @@ typedef wc_tagstore *(*wc_tagstore_create_fn)(const wc_config *cfg, const wc_l1_
 struct wc_l1_core {
     wc_l1 base; /* first: wc_l1 * <-> wc_l1_core * */
     wc_tagstore *ts;
+    wc_tag_array *ta; /* ts->ta, copied: the hot paths test it without a second load */
     wc_mshr mshr;
     uint64_t *mq; /* leave time of each miss-queue slot's last send */
     uint32_t mq_n;

@@ -2,7 +2,9 @@
  * mshr.c - miss status holding registers: a table of `n_entries` entries,
  * each tracking one line fetched from below and the cookies of up to
  * `max_merge` requests waiting for it (the first request counts).  Entry i's
- * cookies live at waiters[i * max_merge ...].
+ * cookies live at waiters[i * max_merge ...].  An open-addressing index maps
+ * line addresses to entries; each entry remembers its index position, so a
+ * release after a lookup needs no second probe.
  *
  * Tables are small (GPGPU-Sim L1s have 32-64 entries), so lookup is a linear
  * scan over a dense array of 32-byte entries; it only runs on non-hit paths.
@@ -93,12 +95,12 @@ int wc_mshr_add(wc_mshr *m, uint64_t addr, uint32_t cookie, bool *is_new, wc_fai
         wc_mshr_entry *e = &m->e[i];
         memset(e, 0, sizeof *e);
         e->addr = addr;
-        e->first = (uint32_t)i * m->max_merge;
+        e->pos = s;
         m->slot[s] = i;
         created = true;
     }
     wc_mshr_entry *e = &m->e[i];
-    m->waiters[e->first + e->n_merged++] = cookie;
+    m->waiters[(uint32_t)i * m->max_merge + e->n_merged++] = cookie;
     if (is_new) *is_new = created;
     if (why) *why = WC_FAIL_NONE;
     return i;
@@ -115,6 +117,7 @@ static void slot_delete(wc_mshr *m, uint32_t s)
         bool stays = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
         if (!stays) {
             m->slot[hole] = m->slot[j];
+            m->e[m->slot[hole]].pos = hole;
             hole = j;
         }
     }
@@ -123,13 +126,18 @@ static void slot_delete(wc_mshr *m, uint32_t s)
 
 int wc_mshr_release(wc_mshr *m, uint64_t addr, uint32_t *out)
 {
-    uint32_t s = slot_find(m, addr);
-    int i = m->slot[s];
-    if (i < 0) return -1;
+    int i = m->slot[slot_find(m, addr)];
+    return i < 0 ? -1 : wc_mshr_release_entry(m, i, out);
+}
+
+int wc_mshr_release_entry(wc_mshr *m, int i, uint32_t *out)
+{
     wc_mshr_entry *e = &m->e[i];
+    uint32_t s = e->pos;
     int n = (int)e->n_merged;
+    const uint32_t *w = m->waiters + (uint32_t)i * m->max_merge;
     if (out) /* a handful of cookies: a loop beats a libc call */
-        for (int k = 0; k < n; k++) out[k] = m->waiters[e->first + (uint32_t)k];
+        for (int k = 0; k < n; k++) out[k] = w[k];
     memset(e, 0, sizeof *e);
     slot_delete(m, s);
     m->used--;

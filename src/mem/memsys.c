@@ -330,16 +330,11 @@ static inline void count_units(wc_mem *m, uint8_t flags, uint32_t data)
     m->c.down_units += down_data ? units : 0;
 }
 
-uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
-                       uint64_t leave)
+/* A request whose line is not one L2 line of 32 B chunks: one access per L2
+ * line it covers (kept out of line so the common path stays small). */
+static __attribute__((noinline)) uint64_t
+access_pieces(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks, uint64_t leave)
 {
-    /* The common case: L1 line = L2 line in 32 B chunks, so the chunks are the
-     * L2 line's sectors. */
-    if (req->line_log2 == m->line_log2 && req->chunk_log2 == 5) {
-        unsigned n = wc_chunk_count(chunks);
-        count_units(m, req->flags, 32u * n);
-        return access_piece(m, sm, req->addr, req->flags, (uint16_t)chunks, 32u * n, (int)n, leave);
-    }
     count_units(m, req->flags, wc_chunk_bytes(chunks, req->chunk_log2));
     uint64_t l1_base = req->addr & ~((1ull << req->line_log2) - 1);
     uint32_t l2_bytes = 1u << m->line_log2;
@@ -356,4 +351,16 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t c
         if (t > back) back = t;
     }
     return back;
+}
+
+uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
+                       uint64_t leave)
+{
+    /* The common case: L1 line = L2 line in 32 B chunks, so the chunks are the
+     * L2 line's sectors. */
+    if (req->line_log2 != m->line_log2 || req->chunk_log2 != 5)
+        return access_pieces(m, sm, req, chunks, leave);
+    unsigned n = wc_chunk_count(chunks);
+    count_units(m, req->flags, 32u * n);
+    return access_piece(m, sm, req->addr, req->flags, (uint16_t)chunks, 32u * n, (int)n, leave);
 }

@@ -75,9 +75,11 @@ static wc_winst stride_inst(uint64_t base, int64_t stride, unsigned width)
 static void issue(wc_l1 *l1, const wc_winst *in, uint64_t now)
 {
     wc_mem_req q[WC_MAX_REQS_PER_INST];
+    memset(q, 0, sizeof q); /* the coalescer sets only the address fields; the rest: a load */
     unsigned n = wc_coalesce(in, &l1->xfer, q);
     for (unsigned i = 0; i < n; i++) {
         q[i].tag = i;
+        q[i].op = WC_OP_LDG;
         wc_fail_reason why;
         CHECK(l1->ops->access(l1, &q[i], now, &why) != WC_RESERVATION_FAIL);
     }

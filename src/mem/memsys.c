@@ -320,14 +320,14 @@ static uint16_t piece_sectors(uint64_t l1_base, uint64_t l2_base, uint32_t l2_by
     return sectors;
 }
 
-/* The seeds' packet count of one L1 request moving `data` bytes (see mem.h). */
-static inline void count_units(wc_mem *m, uint8_t flags, uint32_t data)
+/* The seeds' packet count of one L1 request moving `units` 32 B units of
+ * data (see mem.h): writes carry them up, reads and atomics get them back. */
+static inline void count_units(wc_mem *m, uint8_t flags, uint32_t units)
 {
-    uint64_t units = (data + 31) / 32;
-    bool up_data = (flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK | WC_REQ_ATOMIC)) != 0;
-    bool down_data = !(flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK));
-    m->c.up_units += 1 + (up_data ? units : 0);
-    m->c.down_units += down_data ? units : 0;
+    bool write = (flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) != 0;
+    bool atomic = (flags & WC_REQ_ATOMIC) != 0;
+    m->c.up_units += 1 + (write || atomic ? units : 0);
+    m->c.down_units += write ? 0 : units;
 }
 
 /* A request whose line is not one L2 line of 32 B chunks: one access per L2
@@ -335,7 +335,7 @@ static inline void count_units(wc_mem *m, uint8_t flags, uint32_t data)
 static __attribute__((noinline)) uint64_t
 access_pieces(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks, uint64_t leave)
 {
-    count_units(m, req->flags, wc_chunk_bytes(chunks, req->chunk_log2));
+    count_units(m, req->flags, (wc_chunk_bytes(chunks, req->chunk_log2) + 31) / 32);
     uint64_t l1_base = req->addr & ~((1ull << req->line_log2) - 1);
     uint32_t l2_bytes = 1u << m->line_log2;
     uint64_t first = l1_base & ~(uint64_t)(l2_bytes - 1);
@@ -361,6 +361,6 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t c
     if (req->line_log2 != m->line_log2 || req->chunk_log2 != 5)
         return access_pieces(m, sm, req, chunks, leave);
     unsigned n = wc_chunk_count(chunks);
-    count_units(m, req->flags, 32u * n);
+    count_units(m, req->flags, n);
     return access_piece(m, sm, req->addr, req->flags, (uint16_t)chunks, 32u * n, (int)n, leave);
 }

@@ -122,8 +122,33 @@ static void test_release_entry_after_moves(void)
     wc_mshr_free(&m);
 }
 
+/* lookup + insert (the miss path's single probe): a 2-entry table.  Line 5
+ * absent: lookup -1 and a position; insert there; find sees it with one
+ * waiter.  Line 9 likewise; a third line finds the table full (-1). */
+static void test_lookup_insert(void)
+{
+    wc_mshr m;
+    CHECK(wc_mshr_init(&m, 2, 4) == 0);
+    uint32_t pos;
+    CHECK_EQ(wc_mshr_lookup(&m, 5, &pos), -1);
+    int e = wc_mshr_insert(&m, pos, 5, 77);
+    CHECK(e >= 0);
+    CHECK_EQ(wc_mshr_find(&m, 5), e);
+    CHECK_EQ(m.e[e].n_merged, 1);
+    CHECK_EQ(wc_mshr_lookup(&m, 5, &pos), e);
+    CHECK_EQ(wc_mshr_lookup(&m, 9, &pos), -1);
+    CHECK(wc_mshr_insert(&m, pos, 9, 78) >= 0);
+    CHECK_EQ(wc_mshr_lookup(&m, 11, &pos), -1);
+    CHECK_EQ(wc_mshr_insert(&m, pos, 11, 79), -1); /* full */
+    uint32_t out[4];
+    CHECK_EQ(wc_mshr_release(&m, 5, out), 1);
+    CHECK_EQ(out[0], 77);
+    wc_mshr_free(&m);
+}
+
 int main(void)
 {
+    RUN(test_lookup_insert);
     RUN(test_release_entry_after_moves);
     RUN(test_merge_and_limits);
     RUN(test_bad_sizes);

@@ -268,6 +268,13 @@ int wc_mshr_add(wc_mshr *m, uint64_t addr, uint32_t cookie, bool *is_new, wc_fai
 /* Releases the entry of `addr`; copies its cookies to out (capacity max_merge)
  * and returns their number, or -1 if no entry tracks addr. */
 int wc_mshr_release(wc_mshr *m, uint64_t addr, uint32_t *out);
+/* wc_mshr_find that also gives the index position probed (*pos): the
+ * entry's, or where a new entry for addr would go. */
+int wc_mshr_lookup(const wc_mshr *m, uint64_t addr, uint32_t *pos);
+/* Creates the entry for addr at position pos (from wc_mshr_lookup of addr,
+ * with the table unchanged since) with one waiting request; -1 when the
+ * table is full. */
+int wc_mshr_insert(wc_mshr *m, uint32_t pos, uint64_t addr, uint32_t cookie);
 /* The same for entry e (from wc_mshr_find), without a second lookup. */
 int wc_mshr_release_entry(wc_mshr *m, int e, uint32_t *out);
 /* Adds a waiting request to entry e, which the caller found and checked to

@@ -71,38 +71,38 @@ static void send_below(wc_l1_core *c, const wc_mem_req *r, uint64_t chunks, uint
 
 static inline wc_line *ts_lookup(wc_l1_core *c, uint64_t addr, uint32_t *set)
 {
-    return c->ta ? arr_lookup(c->ts, addr, set) : ts_lookup(c, addr, set);
+    return c->ta ? arr_lookup(&c->arr, addr, set) : c->ts->ops->lookup(c->ts, addr, set);
 }
 
 static inline wc_line *ts_allocate(wc_l1_core *c, uint32_t set, uint64_t tag, uint8_t state,
                                    const wc_repl_ctx *x, uint64_t now)
 {
-    return c->ta ? arr_allocate(c->ts, c, set, tag, state, x, now)
-                 : ts_allocate(c, set, tag, state, x, now);
+    return c->ta ? arr_allocate(&c->arr, c, set, tag, state, x, now)
+                 : c->ts->ops->allocate(c->ts, c, set, tag, state, x, now);
 }
 
 static inline void ts_touch(wc_l1_core *c, uint32_t set, wc_line *line, const wc_repl_ctx *x)
 {
     if (c->ta)
-        arr_touch(c->ts, set, line, x);
+        arr_touch(&c->arr, set, line, x);
     else
-        ts_touch(c, set, line, x);
+        c->ts->ops->touch(c->ts, set, line, x);
 }
 
 static inline void ts_invalidate(wc_l1_core *c, uint32_t set, wc_line *line)
 {
     if (c->ta)
-        arr_invalidate(c->ts, set, line);
+        arr_invalidate(&c->arr, set, line);
     else
-        ts_invalidate(c, set, line);
+        c->ts->ops->invalidate(c->ts, set, line);
 }
 
 static inline void ts_fill(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t chunks)
 {
     if (c->ta)
-        arr_fill(c->ts, set, line, chunks);
+        arr_fill(&c->arr, set, line, chunks);
     else
-        ts_fill(c, set, line, chunks);
+        c->ts->ops->fill(c->ts, set, line, chunks);
 }
 
 /* ---- lines ------------------------------------------------------------- */
@@ -159,7 +159,7 @@ static inline uint64_t requested_chunks(const wc_l1_core *c, const wc_mem_req *r
  * the miss path). */
 static inline bool can_allocate(const wc_l1_core *c, uint32_t set)
 {
-    return c->ta ? arr_can_allocate(c->ts, set) : c->ts->ops->can_allocate(c->ts, set);
+    return c->ta ? arr_can_allocate(&c->arr, set) : c->ts->ops->can_allocate(c->ts, set);
 }
 
 /* Chunks a write of `want` leaves valid. */
@@ -196,7 +196,8 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
 {
     wc_mshr *m = &c->mshr;
     uint64_t tag = req->addr >> c->line_log2;
-    int e = wc_mshr_find(m, tag);
+    uint32_t pos; /* the entry's index position, or where a new one goes */
+    int e = wc_mshr_lookup(m, tag, &pos);
     uint64_t pending = e >= 0 ? m->e[e].issued & ~m->e[e].arrived : 0;
     uint64_t have = (line ? line->valid_chunks : 0) | pending;
     uint64_t missing = want & ~have;
@@ -243,9 +244,10 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
             line->pending_chunks |= (uint16_t)fetch;
         }
     }
+    /* Nothing touched the MSHRs since the lookup (allocation only evicts). */
     bool is_new = e < 0;
     if (is_new)
-        e = wc_mshr_add(m, tag, req->tag, NULL, NULL);
+        e = wc_mshr_insert(m, pos, tag, req->tag);
     else
         wc_mshr_merge(m, e, req->tag);
     if (is_new) {
@@ -390,7 +392,7 @@ static void count(wc_l1_stats *st, const wc_mem_req *req, wc_outcome o, wc_fail_
 static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64_t want,
                                     uint64_t now, wc_fail_reason *why)
 {
-    wc_tag_array *ta = c->ta;
+    wc_tag_array *ta = &c->arr;
     uint64_t tag = req->addr >> c->line_log2;
     uint32_t set = wc_index_set(&ta->index, req->addr);
     wc_line *s = wc_tag_array_set(ta, set);
@@ -566,7 +568,7 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
     }
     c->base.ops = ops;
     c->base.env = *env;
-    c->ts = mk(cfg, env, err);
+    c->ts = mk(c, cfg, env, err);
     if (!c->ts) {
         wc_l1_core_destroy(&c->base);
         return NULL;

@@ -70,16 +70,16 @@ struct wc_tagstore {
     bool whole_line;              /* a miss fetches (a write validates) the whole line */
 };
 
-/* Builds a tag store for (cfg, env); NULL with err set. */
-typedef wc_tagstore *(*wc_tagstore_create_fn)(const wc_config *cfg, const wc_l1_env *env,
-                                              wc_err *err);
+/* Builds a tag store for (cfg, env) of `core` (an array-backed store keeps its
+ * array in core->arr); NULL with err set. */
+typedef wc_tagstore *(*wc_tagstore_create_fn)(wc_l1_core *core, const wc_config *cfg,
+                                              const wc_l1_env *env, wc_err *err);
 
 struct wc_l1_core {
     wc_l1 base; /* first: wc_l1 * <-> wc_l1_core * */
     wc_tagstore *ts;
-    wc_tag_array *ta; /* ts->ta, copied: the hot paths test it without a second load */
-    wc_mshr mshr;
-    uint64_t *mq; /* leave time of each miss-queue slot's last send */
+    wc_tag_array *ta; /* ts->ta: non-NULL (= &arr) for array-backed stores */
+    uint64_t *mq;     /* leave time of each miss-queue slot's last send */
     uint32_t mq_n;
     uint32_t mq_need_alloc; /* free slots a read miss that allocates needs */
     uint32_t *cookies;      /* scratch for releasing an MSHR entry (max_merge) */
@@ -92,6 +92,10 @@ struct wc_l1_core {
     unsigned line_log2;
     bool alloc_on_miss, skip_global;
     char wp, wa;
+    wc_mshr mshr;
+    /* The array of an array-backed store, here so the hot paths reach it at a
+     * fixed offset from the core (last: it is large). */
+    wc_tag_array arr;
 };
 
 /* Creates an L1 of organisation `ops` around the tag store `mk` builds. */
@@ -114,8 +118,10 @@ void wc_l1_core_stats(const wc_l1 *l1, void (*emit)(void *ctx, const char *name,
 /* The array-backed tag stores (tagstore_array.c): "line" (a miss fetches
  * the whole line, GPGPU-Sim type N) and "sector" (a miss fetches the missing
  * requested chunks, type S).  32 B chunks. */
-wc_tagstore *wc_tagstore_line_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err);
-wc_tagstore *wc_tagstore_sector_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err);
+wc_tagstore *wc_tagstore_line_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
+                                     wc_err *err);
+wc_tagstore *wc_tagstore_sector_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
+                                       wc_err *err);
 
 /* Where configuration errors point: the file the configuration came from. */
 static inline const char *wc_l1_config_where(const wc_config *cfg)

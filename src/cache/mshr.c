@@ -69,6 +69,26 @@ int wc_mshr_find(const wc_mshr *m, uint64_t addr)
     return m->slot[slot_find(m, addr)];
 }
 
+int wc_mshr_lookup(const wc_mshr *m, uint64_t addr, uint32_t *pos)
+{
+    *pos = slot_find(m, addr);
+    return m->slot[*pos];
+}
+
+int wc_mshr_insert(wc_mshr *m, uint32_t pos, uint64_t addr, uint32_t cookie)
+{
+    if (m->used == m->n_entries) return -1;
+    int i = (int)m->free_list[m->n_entries - 1 - m->used++];
+    wc_mshr_entry *e = &m->e[i];
+    memset(e, 0, sizeof *e);
+    e->addr = addr;
+    e->pos = pos;
+    e->n_merged = 1;
+    m->slot[pos] = i;
+    m->waiters[(uint32_t)i * m->max_merge] = cookie;
+    return i;
+}
+
 wc_fail_reason wc_mshr_probe(const wc_mshr *m, uint64_t addr)
 {
     int i = wc_mshr_find(m, addr);

@@ -19,6 +19,38 @@
 
 #define MAX_CHUNKS 16 /* wc_line's chunk masks are 16 bits */
 
+/* The ops-table entries (for callers other than the core, which inlines). */
+static wc_line *op_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
+{
+    return arr_lookup(ts->ta, addr, set);
+}
+
+static bool op_can_allocate(const wc_tagstore *ts, uint32_t set)
+{
+    return arr_can_allocate(ts->ta, set);
+}
+
+static wc_line *op_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+                            uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
+{
+    return arr_allocate(ts->ta, core, set, tag, state, ctx, now);
+}
+
+static void op_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)
+{
+    arr_touch(ts->ta, set, line, ctx);
+}
+
+static void op_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line)
+{
+    arr_invalidate(ts->ta, set, line);
+}
+
+static void op_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks)
+{
+    arr_fill(ts->ta, set, line, chunks);
+}
+
 static void arr_each_valid(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),
                            void *arg)
 {
@@ -41,19 +73,19 @@ static void arr_destroy(wc_tagstore *ts)
 {
     array_ts *a = (array_ts *)ts;
     if (!a) return;
-    wc_tag_array_free(&a->ta);
+    wc_tag_array_free(a->base.ta);
     free(a);
 }
 
 static const wc_tagstore_ops line_ops = {
     .name = "line",
     .destroy = arr_destroy,
-    .lookup = arr_lookup,
-    .can_allocate = arr_can_allocate,
-    .allocate = arr_allocate,
-    .touch = arr_touch,
-    .invalidate = arr_invalidate,
-    .fill = arr_fill,
+    .lookup = op_lookup,
+    .can_allocate = op_can_allocate,
+    .allocate = op_allocate,
+    .touch = op_touch,
+    .invalidate = op_invalidate,
+    .fill = op_fill,
     .each_valid = arr_each_valid,
     .stats = arr_stats,
 };
@@ -61,17 +93,17 @@ static const wc_tagstore_ops line_ops = {
 static const wc_tagstore_ops sector_ops = {
     .name = "sector",
     .destroy = arr_destroy,
-    .lookup = arr_lookup,
-    .can_allocate = arr_can_allocate,
-    .allocate = arr_allocate,
-    .touch = arr_touch,
-    .invalidate = arr_invalidate,
-    .fill = arr_fill,
+    .lookup = op_lookup,
+    .can_allocate = op_can_allocate,
+    .allocate = op_allocate,
+    .touch = op_touch,
+    .invalidate = op_invalidate,
+    .fill = op_fill,
     .each_valid = arr_each_valid,
     .stats = arr_stats,
 };
 
-static wc_tagstore *array_create(const wc_tagstore_ops *ops, const wc_config *cfg,
+static wc_tagstore *array_create(const wc_tagstore_ops *ops, wc_l1_core *core, const wc_config *cfg,
                                  const wc_l1_env *env, wc_err *err)
 {
     const wc_cache_geom *g = &cfg->l1;
@@ -89,12 +121,12 @@ static wc_tagstore *array_create(const wc_tagstore_ops *ops, const wc_config *cf
         return NULL;
     }
     a->base.ops = ops;
-    a->base.ta = &a->ta;
+    a->base.ta = &core->arr;
     a->base.chunk_log2 = 5;
     a->base.nchunks = g->line_bytes / 32;
     a->base.whole_line = ops == &line_ops;
     uint64_t seed = cfg->seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(env->sm + 1));
-    if (wc_tag_array_init(&a->ta, g, cfg->ipoly_poly, seed, cfg, err) < 0) {
+    if (wc_tag_array_init(a->base.ta, g, cfg->ipoly_poly, seed, cfg, err) < 0) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err ? err->msg : "");
         wc_errf(err, "%s: -gpgpu_cache:dl1: %s", where, why);
@@ -104,12 +136,14 @@ static wc_tagstore *array_create(const wc_tagstore_ops *ops, const wc_config *cf
     return &a->base;
 }
 
-wc_tagstore *wc_tagstore_line_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err)
+wc_tagstore *wc_tagstore_line_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
+                                     wc_err *err)
 {
-    return array_create(&line_ops, cfg, env, err);
+    return array_create(&line_ops, core, cfg, env, err);
 }
 
-wc_tagstore *wc_tagstore_sector_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err)
+wc_tagstore *wc_tagstore_sector_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
+                                       wc_err *err)
 {
-    return array_create(&sector_ops, cfg, env, err);
+    return array_create(&sector_ops, core, cfg, env, err);
 }

@@ -11,31 +11,30 @@
 
 #include "l1_core.h"
 
+/* The array lives in the L1 core (wc_l1_core.arr), so the core reaches it
+ * at a fixed offset, without loading a pointer first. */
 typedef struct array_ts {
-    wc_tagstore base; /* first */
-    wc_tag_array ta;
+    wc_tagstore base; /* first; base.ta = &core->arr */
 } array_ts;
 
-static inline wc_line *arr_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
+static inline wc_line *arr_lookup(wc_tag_array *ta, uint64_t addr, uint32_t *set)
 {
-    wc_tag_array *ta = ts->ta;
     *set = wc_index_set(&ta->index, addr);
     int way = wc_tag_array_find(ta, *set, addr >> ta->line_log2);
     return way >= 0 ? wc_tag_array_set(ta, *set) + way : NULL;
 }
 
-static inline bool arr_can_allocate(const wc_tagstore *ts, uint32_t set)
+static inline bool arr_can_allocate(const wc_tag_array *ta, uint32_t set)
 {
-    const wc_line *s = ts->ta->lines + (size_t)set * ts->ta->assoc;
-    for (uint32_t w = 0; w < ts->ta->assoc; w++)
+    const wc_line *s = ta->lines + (size_t)set * ta->assoc;
+    for (uint32_t w = 0; w < ta->assoc; w++)
         if (s[w].state != WC_LINE_RESERVED) return true;
     return false;
 }
 
-static inline wc_line *arr_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+static inline wc_line *arr_allocate(wc_tag_array *ta, wc_l1_core *core, uint32_t set, uint64_t tag,
                                     uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
 {
-    wc_tag_array *ta = ts->ta;
     int way = wc_tag_array_pick(ta, set, ctx);
     if (way < 0) return NULL; /* every way reserved, or the policy bypasses */
     wc_line *line = wc_tag_array_set(ta, set) + way;
@@ -49,20 +48,20 @@ static inline wc_line *arr_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t 
     return line;
 }
 
-static inline void arr_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)
+static inline void arr_touch(wc_tag_array *ta, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)
 {
-    wc_tag_array_hit(ts->ta, set, (uint32_t)(line - wc_tag_array_set(ts->ta, set)), ctx);
+    wc_tag_array_hit(ta, set, (uint32_t)(line - wc_tag_array_set(ta, set)), ctx);
 }
 
-static inline void arr_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line)
+static inline void arr_invalidate(wc_tag_array *ta, uint32_t set, wc_line *line)
 {
     if (line->state == WC_LINE_VALID)
-        wc_tag_array_evicting(ts->ta, set, (uint32_t)(line - wc_tag_array_set(ts->ta, set)));
+        wc_tag_array_evicting(ta, set, (uint32_t)(line - wc_tag_array_set(ta, set)));
     line->state = WC_LINE_INVALID;
     line->valid_chunks = line->dirty_chunks = line->used_chunks = line->pending_chunks = 0;
 }
 
-static inline void arr_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks)
+static inline void arr_fill(wc_tag_array *ta, uint32_t set, wc_line *line, uint64_t chunks)
 {
     line->valid_chunks |= (uint16_t)chunks;
     line->pending_chunks &= (uint16_t)~chunks;

@@ -309,6 +309,161 @@ static void test_policy_bypass_leaves_set(void)
     }
 }
 
+/* ---- an organisation with its own tag store (through the ops table) ------- */
+
+/* A toy fully-associative store of 4 lines, 32 B chunks, fetching only the
+ * missing requested chunks, FIFO, that makes room by evicting the TWO oldest
+ * lines at once (as a TSC chunk group would): the seam's "allocate victims,
+ * possibly several lines" path, and every ops-table call of the core. */
+typedef struct toy_ts {
+    wc_tagstore base;
+    wc_line lines[4];
+    uint64_t born[4], clock;
+    unsigned line_log2;
+} toy_ts;
+
+static wc_line *toy_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
+{
+    toy_ts *t = (toy_ts *)ts;
+    *set = 0;
+    for (int i = 0; i < 4; i++)
+        if (t->lines[i].state != WC_LINE_INVALID && t->lines[i].tag == addr >> t->line_log2)
+            return &t->lines[i];
+    return NULL;
+}
+
+static bool toy_can_allocate(const wc_tagstore *ts, uint32_t set)
+{
+    const toy_ts *t = (const toy_ts *)ts;
+    for (int i = 0; i < 4; i++)
+        if (t->lines[i].state != WC_LINE_RESERVED) return true;
+    return false;
+}
+
+static wc_line *toy_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+                             uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
+{
+    toy_ts *t = (toy_ts *)ts;
+    int slot = -1;
+    for (int i = 0; i < 4 && slot < 0; i++)
+        if (t->lines[i].state == WC_LINE_INVALID) slot = i;
+    if (slot < 0) /* no room: the two oldest valid lines go, in one step */
+        for (int round = 0; round < 2; round++) {
+            int old = -1;
+            for (int i = 0; i < 4; i++)
+                if (t->lines[i].state == WC_LINE_VALID && (old < 0 || t->born[i] < t->born[old]))
+                    old = i;
+            if (old < 0) break;
+            wc_l1_core_evict(core, 0, &t->lines[old], now);
+            if (slot < 0) slot = old;
+        }
+    if (slot < 0) return NULL;
+    memset(&t->lines[slot], 0, sizeof t->lines[slot]);
+    t->lines[slot].tag = tag;
+    t->lines[slot].state = state;
+    t->born[slot] = ++t->clock;
+    return &t->lines[slot];
+}
+
+static void toy_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx) {}
+
+static void toy_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line)
+{
+    line->state = WC_LINE_INVALID;
+    line->valid_chunks = line->dirty_chunks = line->used_chunks = line->pending_chunks = 0;
+}
+
+static void toy_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks)
+{
+    line->valid_chunks |= (uint16_t)chunks;
+    line->pending_chunks &= (uint16_t)~chunks;
+    if (line->state == WC_LINE_RESERVED && !line->pending_chunks) line->state = WC_LINE_VALID;
+}
+
+static void toy_each_valid(wc_tagstore *ts, void (*fn)(void *, uint32_t, wc_line *), void *arg)
+{
+    toy_ts *t = (toy_ts *)ts;
+    for (int i = 0; i < 4; i++)
+        if (t->lines[i].state == WC_LINE_VALID) fn(arg, 0, &t->lines[i]);
+}
+
+static void toy_destroy(wc_tagstore *ts)
+{
+    free(ts);
+}
+
+static const wc_tagstore_ops toy_ops = {
+    .name = "toy",
+    .destroy = toy_destroy,
+    .lookup = toy_lookup,
+    .can_allocate = toy_can_allocate,
+    .allocate = toy_allocate,
+    .touch = toy_touch,
+    .invalidate = toy_invalidate,
+    .fill = toy_fill,
+    .each_valid = toy_each_valid,
+};
+
+static wc_tagstore *toy_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
+                               wc_err *err)
+{
+    toy_ts *t = calloc(1, sizeof *t);
+    t->base.ops = &toy_ops;
+    t->base.chunk_log2 = 5;
+    t->base.nchunks = 4;
+    t->line_log2 = 7;
+    return &t->base;
+}
+
+static const wc_l1_ops toy_org = {
+    .name = "toy",
+    .access = wc_l1_core_access,
+    .fill = wc_l1_core_fill,
+    .destroy = wc_l1_core_destroy,
+    .flush = wc_l1_core_flush,
+};
+
+/*
+ * The core around the toy store, reads of chunk 0 of 128 B lines A..E
+ * (0x000, 0x080, ... 0x200), each miss filled at once.  By hand:
+ *   A B C D: 4 misses into the free lines, each sending chunk 0 only (32 B);
+ *   A: HIT;  E: MISS, no free line: the two oldest (A, B) are evicted at
+ *   once (evictions 2), E takes A's place;  B: MISS into B's freed place (no
+ *   eviction);  C, D: HIT;  A: MISS, full: the two oldest now C, D go
+ *   (evictions 4), A takes C's place and D's stays free.  Sends: 7, 32 B each
+ *   = 224 B.  A flush then evicts the 3 valid lines E, B, A (evictions 7).
+ */
+static void test_own_tag_store(void)
+{
+    rec r = {0};
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&cfg, "gpgpu_cache:dl1", "N:1:128:4,L:E:m:N:L,A:8:8,8", "t", &err), 0);
+    wc_l1_env env = {&r, 0, rec_send, rec_respond, NULL, NULL};
+    wc_l1 *l1 = wc_l1_core_create(&toy_org, toy_create, &cfg, &env, &err);
+    CHECK(l1 != NULL);
+    if (!l1) return;
+    const uint64_t A = 0x000, B = 0x080, C = 0x100, D = 0x180, E = 0x200;
+    const uint64_t seq[] = {A, B, C, D, A, E, B, C, D, A};
+    const wc_outcome want[] = {WC_MISS, WC_MISS, WC_MISS, WC_MISS, WC_HIT,
+                               WC_MISS, WC_MISS, WC_HIT,  WC_HIT,  WC_MISS};
+    const uint64_t evictions_after[] = {0, 0, 0, 0, 0, 2, 2, 2, 2, 4};
+    for (int i = 0; i < 10; i++) {
+        wc_mem_req q = {.addr = seq[i], .chunks = 0x1, .line_log2 = 7, .chunk_log2 = 5, .tag = 1};
+        wc_fail_reason why;
+        CHECK_EQ(l1->ops->access(l1, &q, (uint64_t)i, &why), want[i]);
+        if (want[i] == WC_MISS) l1->ops->fill(l1, seq[i], 0x1, (uint64_t)i);
+        CHECK_EQ(l1->stats.evictions, evictions_after[i]);
+    }
+    CHECK_EQ(r.n_sent, 7);
+    CHECK_EQ(r.sent_bytes, 224);
+    CHECK_EQ(r.sent_chunks[6], 0x1);
+    l1->ops->flush(l1, 20);
+    CHECK_EQ(l1->stats.evictions, 7);
+    l1->ops->destroy(l1);
+}
+
 /* ---- ctl and the organisation's counters ---------------------------------- */
 
 /*
@@ -387,6 +542,7 @@ int main(void)
     RUN(test_stream_every_line_size);
     RUN(test_issued_chunks_suppress_duplicates);
     RUN(test_policy_bypass_leaves_set);
+    RUN(test_own_tag_store);
     RUN(test_ctl_per_sm);
     RUN(test_org_stats_reported);
     return check_summary("l1core");

@@ -15,13 +15,11 @@ enum { WC_EV_FILL = 0, WC_EV_BYPASS = 1, WC_EV_FILL_HI = 2 };
 typedef struct wc_event {
     uint64_t time, seq;
     uint64_t addr;
-    /* Bypass responses answer a cookie; fills carry the chunks that arrived,
-     * 32 at a time (kind WC_EV_FILL_HI: chunks 32..63), which keeps an event
-     * at 32 bytes. */
-    union {
-        uint32_t cookie;
-        uint32_t chunks;
-    };
+    /* WC_EV_BYPASS: the request's cookie.  Fills: the chunks of the line
+     * that arrived, 32 at a time (WC_EV_FILL_HI: chunks 32..63), which keeps
+     * an event at 32 bytes.  One plain field, not a union, so the compiler
+     * keeps a new event in registers and writes it once into the heap. */
+    uint32_t arg;
     uint16_t sm;
     uint8_t kind;
 } wc_event;

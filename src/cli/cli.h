@@ -1,6 +1,6 @@
 /*
  * cli.h - what the subcommands of the warpcache program share: the common
- * options (--config, -o, --seed, --json, --csv, --quiet), error printing
+ * options (--config, --design, -o, --seed, --json, --csv, --quiet), error printing
  * (exit status 2 for bad input) and the progress line.
  */
 #ifndef WC_CLI_CLI_H
@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "warpcache/config.h"
+#include "warpcache/experiment.h"
 #include "warpcache/sim.h"
 
 #define WC_EXIT_OK    0
@@ -18,6 +19,7 @@
 typedef struct wc_cli_common {
     wc_config cfg;
     const char *config_path;
+    const char *design; /* --design NAME|PATH, applied after the file, before -o */
     const char *overrides[64];
     unsigned n_overrides;
     const char *json, *csv;
@@ -36,6 +38,43 @@ int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i);
 /* Loads the configuration file, applies -o overrides and --seed, validates,
  * and lists ignored options once on stderr.  -1 on error (printed). */
 int wc_cli_load_config(wc_cli_common *c);
+/* One NAME=VALUE setting applied after -o (sweep grid points). */
+typedef struct wc_cli_setting {
+    const char *name, *value;
+} wc_cli_setting;
+/* Builds a configuration in the documented order: defaults, --config file,
+ * `design` (NULL: none), -o overrides, `extra` settings, --seed; validated.
+ * `notes`: list options of the file that are not modelled.  -1 on error
+ * (printed). */
+int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli_setting *extra,
+                        size_t n_extra, wc_config *out, bool notes);
+/* The design directories, in search order: each directory of
+ * $WARPCACHE_DESIGNS (':'-separated), then ../configs/designs and
+ * ../share/warpcache/designs beside the executable, then ./configs/designs;
+ * only those that exist. */
+typedef struct wc_cli_dirs {
+    char buf[6][1024];
+    const char *dirs[6];
+    size_t n;
+} wc_cli_dirs;
+void wc_cli_design_dirs(wc_cli_dirs *d);
+/* Finds a design by name or path; prints the error (which lists the known
+ * designs) and returns -1 when there is none. */
+int wc_cli_find_design(const char *name, wc_design_info *info);
+/* Parses -j N. */
+int wc_cli_parse_jobs(const char *v, unsigned *out);
+
+/* One progress line for a whole batch (points done / total, ETA) on stderr
+ * when it is a terminal. */
+typedef struct wc_batch_progress {
+    bool enabled;
+    double t0;
+    const char *label;
+} wc_batch_progress;
+void wc_batch_progress_init(wc_batch_progress *p, const char *label, bool quiet);
+void wc_batch_progress_cb(void *ctx, size_t done, size_t total, const wc_job *job);
+void wc_batch_progress_end(wc_batch_progress *p);
+
 /* The help text of the common options. */
 extern const char wc_cli_common_help[];
 /* ---- outputs (outfile.c): written whole or not at all ---------------------- */
@@ -123,5 +162,7 @@ int wc_cmd_list(int argc, char **argv);
 int wc_cmd_config(int argc, char **argv);
 int wc_cmd_trace(int argc, char **argv);
 int wc_cmd_validate(int argc, char **argv);
+int wc_cmd_compare(int argc, char **argv);
+int wc_cmd_sweep(int argc, char **argv);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * cmd_config.c - `warpcache config`: show the effective configuration (after
- * the file and -o overrides) in gpgpusim.config syntax, or list every option.
+ * the file, the design and -o overrides) in gpgpusim.config syntax, or list
+ * every option.
  */
 #include <string.h>
 
@@ -8,7 +9,7 @@
 #include "warpcache/params.h"
 
 static const char config_help[] =
-    "usage: warpcache config [--options] [--config FILE] [-o NAME=VALUE ...]\n"
+    "usage: warpcache config [--options] [--config FILE] [--design NAME] [-o NAME=VALUE ...]\n"
     "\n"
     "Prints the effective configuration in gpgpusim.config syntax (loadable with --config),\n"
     "or with --options every modelled option and its meaning.\n";

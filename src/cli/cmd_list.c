@@ -1,8 +1,10 @@
 /*
  * cmd_list.c - `warpcache list`: the built-in workloads (with suites,
- * kernels, default sizes and the seeds' class labels) and the registered
- * plug-ins (L1 organisations, warp schedulers, index functions, replacement).
+ * kernels, default sizes and the seeds' class labels), the named designs
+ * (configs/designs/) and the registered plug-ins (L1 organisations, warp schedulers, index
+ * functions, replacement).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -11,9 +13,33 @@
 #include "warpcache/workloads.h"
 
 static const char list_help[] =
-    "usage: warpcache list [workloads|l1|schedulers|index|replacement] [--suite NAME]\n"
+    "usage: warpcache list [workloads|designs|l1|schedulers|index|replacement] [--suite NAME]\n"
     "\n"
-    "Lists built-in workloads (default) or the registered plug-ins.\n";
+    "Lists built-in workloads (default), the designs of --design/--designs with their\n"
+    "paper, or the registered plug-ins.\n";
+
+static int list_designs(void)
+{
+    wc_cli_dirs d;
+    wc_design_info *all = NULL;
+    size_t n = 0;
+    wc_err err = {{0}};
+    wc_cli_design_dirs(&d);
+    if (wc_design_list(d.dirs, d.n, &all, &n, &err) < 0) {
+        wc_cli_error("%s", err.msg);
+        return WC_EXIT_FAIL;
+    }
+    printf("%-14s %-58s %s\n", "design", "description", "paper");
+    for (size_t i = 0; i < n; i++)
+        printf("%-14s %-58s %s\n", all[i].name, all[i].description, all[i].paper);
+    if (d.n == 0)
+        printf("(no design directory found: set WARPCACHE_DESIGNS or run from the source tree)\n");
+    else
+        printf("\nfrom %s%s; use with --design NAME or compare/sweep --designs A,B\n", d.dirs[0],
+               d.n > 1 ? " and later directories" : "");
+    free(all);
+    return 0;
+}
 
 static void list_workloads(const char *suite)
 {
@@ -77,6 +103,8 @@ int wc_cmd_list(int argc, char **argv)
     if (suite && check_suite(suite) < 0) return WC_EXIT_USAGE;
     if (strcmp(what, "workloads") == 0) {
         list_workloads(suite);
+    } else if (strcmp(what, "designs") == 0) {
+        return list_designs();
     } else if (strcmp(what, "l1") == 0) {
         const wc_l1_ops *const *l = wc_l1_list(&n);
         for (size_t i = 0; i < n; i++)
@@ -92,8 +120,9 @@ int wc_cmd_list(int argc, char **argv)
         for (size_t i = 0; i < n; i++)
             printf("%-16s letter %c\n", r[i]->name, r[i]->letter ? r[i]->letter : '-');
     } else {
-        wc_cli_error("list: unknown category '%s' (workloads, l1, schedulers, index, replacement)",
-                     what);
+        wc_cli_error(
+            "list: unknown category '%s' (workloads, designs, l1, schedulers, index, replacement)",
+            what);
         return WC_EXIT_USAGE;
     }
     return 0;

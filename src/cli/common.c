@@ -13,8 +13,11 @@
 const char wc_cli_common_help[] =
     "  --config FILE     GPGPU-Sim configuration (gpgpusim.config syntax); default: the\n"
     "                    seeds' Fermi baseline (configs/fermi-16k.config)\n"
-    "  -o NAME=VALUE     set any option, after the file (repeatable); see 'warpcache config "
-    "--options'\n"
+    "  --design NAME     apply configs/designs/NAME.config (or a .config path) after the\n"
+    "                    file and before -o; 'warpcache list designs' shows them\n"
+    "  -o NAME=VALUE     set any option, after the file and design (repeatable); see\n"
+    "                    'warpcache config --options'; l1_sets/l1_assoc/l1_line/l1_size\n"
+    "                    rewrite one field of the L1 geometry\n"
     "  --seed N          seed of every random choice (default 1)\n"
     "  --json FILE|-     write statistics as JSON ('-' = stdout)\n"
     "  --csv FILE|-      write statistics as CSV ('-' = stdout)\n"
@@ -52,6 +55,9 @@ int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i)
     if (strcmp(a, "--config") == 0 || strcmp(a, "-c") == 0) {
         if (!(v = value_of(argc, argv, i))) return -1;
         c->config_path = v;
+    } else if (strcmp(a, "--design") == 0) {
+        if (!(v = value_of(argc, argv, i))) return -1;
+        c->design = v;
     } else if (strcmp(a, "-o") == 0) {
         if (!(v = value_of(argc, argv, i))) return -1;
         if (c->n_overrides == sizeof c->overrides / sizeof c->overrides[0]) {
@@ -105,9 +111,10 @@ static void note_ignored(void *ctx, const char *name, const char *where)
                                    l->n > 1 ? ", " : "", name);
 }
 
-/* Whether the configuration file gives option `name` a value other than
- * the built-in default (reloads the file: only on the error path). */
-static bool file_sets(const wc_cli_common *c, const char *name)
+/* Whether the configuration file (or design) `path` gives option `name` a
+ * value other than the built-in default (reloads the file: only on the error
+ * path). */
+static bool file_sets(const char *path, const char *name)
 {
     wc_config *def = malloc(sizeof *def), *fil = malloc(sizeof *fil);
     char a[1024], b[1024];
@@ -116,7 +123,7 @@ static bool file_sets(const wc_cli_common *c, const char *name)
     if (def && fil) {
         wc_config_defaults(def);
         *fil = *def;
-        if (wc_config_load_file(fil, c->config_path, NULL, NULL, &err) == 0 &&
+        if (wc_config_load_file(fil, path, NULL, NULL, &err) == 0 &&
             wc_config_get(def, name, a, sizeof a) == 0 &&
             wc_config_get(fil, name, b, sizeof b) == 0)
             sets = strcmp(a, b) != 0;
@@ -126,11 +133,19 @@ static bool file_sets(const wc_cli_common *c, const char *name)
     return sets;
 }
 
+static bool is_geometry_alias(const char *name)
+{
+    return strcmp(name, "l1_sets") == 0 || strcmp(name, "l1_assoc") == 0 ||
+           strcmp(name, "l1_line") == 0 || strcmp(name, "l1_size") == 0;
+}
+
 /* Prints a validation error ("SOURCE: option -NAME: reason") naming where
- * option NAME got its value: the last -o that set it, else the file when
- * it sets it, else the built-in defaults.  The library only knows the file a
- * configuration was loaded from (and nothing when there is none). */
-static void print_invalid(const wc_cli_common *c, const char *msg)
+ * option NAME got its value, latest layer first: a sweep's grid value, the
+ * last -o that set it, the design, the file, else the built-in defaults.
+ * The library only knows the file a configuration was loaded from (and
+ * nothing when there is none). */
+static void print_invalid(const wc_cli_common *c, const wc_design_info *design,
+                          const wc_cli_setting *extra, size_t n_extra, const char *msg)
 {
     const char *opt = strstr(msg, "option -");
     if (!opt) {
@@ -147,9 +162,18 @@ static void print_invalid(const wc_cli_common *c, const char *msg)
     }
     char option[128];
     snprintf(option, sizeof option, "%.*s", (int)(len < 127 ? len : 127), name);
+    for (size_t i = n_extra; i-- > 0;) {
+        bool alias = strcmp(option, "gpgpu_cache:dl1") == 0 && is_geometry_alias(extra[i].name);
+        if (alias || strcmp(extra[i].name, option) == 0) {
+            wc_cli_error("-g %s=%s: %s", extra[i].name, extra[i].value, opt);
+            return;
+        }
+    }
     if (set_by)
         wc_cli_error("-o %s: %s", set_by, opt);
-    else if (c->config_path && file_sets(c, option))
+    else if (design && file_sets(design->path, option))
+        wc_cli_error("design %s (%s): %s", design->name, design->path, opt);
+    else if (c->config_path && file_sets(c->config_path, option))
         wc_cli_error("%s: %s", c->config_path, opt);
     else
         wc_cli_error("built-in defaults: %s", opt);
@@ -166,14 +190,51 @@ int wc_cli_status_of(const wc_err *err)
     return WC_EXIT_USAGE;
 }
 
-int wc_cli_load_config(wc_cli_common *c)
+/* Applies one NAME=VALUE setting; `flag` ("-o", "-g") says where it came from. */
+static int apply_setting(wc_config *cfg, const char *name, const char *value, const char *flag)
+{
+    wc_err err = {{0}};
+    char where[160];
+    snprintf(where, sizeof where, "%s %.64s=%.80s", flag, name, value);
+    int rc = wc_exp_set_option(cfg, name, value, where, &err);
+    if (rc < 0) {
+        wc_cli_error("%s", err.msg);
+        return -1;
+    }
+    if (rc > 0) {
+        wc_cli_error("%s: unknown option '%s' (warpcache config --options lists them)", where,
+                     name);
+        return -1;
+    }
+    return 0;
+}
+
+int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli_setting *extra,
+                        size_t n_extra, wc_config *out, bool notes)
 {
     wc_err err = {{0}};
     ignored_list ign = {{0}, 0, 0};
-    if (c->config_path &&
-        wc_config_load_file(&c->cfg, c->config_path, note_ignored, &ign, &err) < 0) {
+    wc_config_defaults(out);
+    if (c->config_path && wc_config_load_file(out, c->config_path, note_ignored, &ign, &err) < 0) {
         wc_cli_error("%s", err.msg);
         return -1;
+    }
+    if (ign.n && notes)
+        fprintf(stderr, "warpcache: %s: %u options not modelled, ignored: %s\n", c->config_path,
+                ign.n, ign.text);
+    wc_design_info d;
+    if (design) {
+        ignored_list dign = {{0}, 0, 0};
+        if (wc_cli_find_design(design, &d) < 0) return -1;
+        if (wc_config_load_file(out, d.path, note_ignored, &dign, &err) < 0) {
+            wc_cli_error("%s", err.msg);
+            return -1;
+        }
+        /* A design exists to change modelled options: one that is ignored is a mistake. */
+        if (dign.n) {
+            wc_cli_error("design %s (%s): options not modelled: %s", d.name, d.path, dign.text);
+            return -1;
+        }
     }
     for (unsigned i = 0; i < c->n_overrides; i++) {
         char name[128];
@@ -183,28 +244,21 @@ int wc_cli_load_config(wc_cli_common *c)
             return -1;
         }
         snprintf(name, sizeof name, "%.*s", (int)(eq - c->overrides[i]), c->overrides[i]);
-        char where[160];
-        snprintf(where, sizeof where, "-o %.140s", c->overrides[i]);
-        int rc = wc_config_set(&c->cfg, name, eq + 1, where, &err);
-        if (rc < 0) {
-            wc_cli_error("%s", err.msg);
-            return -1;
-        }
-        if (rc > 0) {
-            wc_cli_error("-o %s: unknown option '%s' (warpcache config --options lists them)",
-                         c->overrides[i], name);
-            return -1;
-        }
+        if (apply_setting(out, name, eq + 1, "-o") < 0) return -1;
     }
-    if (c->seed_set) c->cfg.seed = c->seed;
-    if (wc_config_validate(&c->cfg, &err) < 0) {
-        print_invalid(c, err.msg);
+    for (size_t i = 0; i < n_extra; i++)
+        if (apply_setting(out, extra[i].name, extra[i].value, "-g") < 0) return -1;
+    if (c->seed_set) out->seed = c->seed;
+    if (wc_config_validate(out, &err) < 0) {
+        print_invalid(c, design ? &d : NULL, extra, n_extra, err.msg);
         return -1;
     }
-    if (ign.n && !c->quiet)
-        fprintf(stderr, "warpcache: %s: %u options not modelled, ignored: %s\n", c->config_path,
-                ign.n, ign.text);
     return 0;
+}
+
+int wc_cli_load_config(wc_cli_common *c)
+{
+    return wc_cli_build_config(c, c->design, NULL, 0, &c->cfg, !c->quiet);
 }
 
 /* ---- progress ------------------------------------------------------------ */

@@ -21,6 +21,8 @@ static const command commands[] = {
     {"model", wc_cmd_model, "seed 003's reuse-distance L1 model (miss rates, miss classes)"},
     {"mrc", wc_cmd_mrc, "miss-ratio curves from stack distances (table, CSV, JSON, SVG)"},
     {"validate", wc_cmd_validate, "compare the model's and the simulator's L1 miss rates"},
+    {"compare", wc_cmd_compare, "designs x workloads: one normalised table, means per class"},
+    {"sweep", wc_cmd_sweep, "a grid of option values x workloads, resumable JSONL results"},
     {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
 };
 

@@ -1,0 +1,637 @@
+/*
+ * cmd_compare.c - `warpcache compare`: every design on every workload (or
+ * trace), one table of one metric normalised to the first design, with
+ * geometric and harmonic means overall and per seed class label.  The
+ * simulations run in parallel (wc_batch_run); every output is built after
+ * all of them finished, from results indexed by (workload, design), so it
+ * does not depend on -j or on completion order.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "report/metrics.h"
+#include "report/report.h"
+
+#define COMPARE_SCHEMA_VERSION 1
+#define MAX_DESIGNS            64
+#define MAX_INPUTS             1024
+
+static const char compare_help[] =
+    "usage: warpcache compare --designs A,B,... (--workload NAME | --trace PATH)... [options]\n"
+    "\n"
+    "Simulates every design on every workload and prints one table of a metric, normalised\n"
+    "to the first design, then its geometric and harmonic means overall and per class.\n"
+    "\n"
+    "  --designs A,B,...    designs ('warpcache list designs') or .config paths; the first\n"
+    "                       is the reference\n"
+    "  -w, --workload NAME  workload, suite ('polybench') or suite with parameters\n"
+    "                       ('polybench:scale=0.125'); repeatable\n"
+    "  -t, --trace PATH     trace (repeatable); --kernels SEL selects kernels of every trace\n"
+    "  --metric NAME        ipc (default), cycles, l1_miss_rate, l1_mpki, l2_to_l1_bytes,\n"
+    "                       l1_to_l2_bytes, res_fails_pki, or any key of docs/stats.md\n"
+    "  --by-class SEED      means per class label of that seed paper, e.g. 004 (004:IW ...)\n"
+    "  --per-kernel         one row per kernel instead of per workload\n"
+    "  --wide-csv FILE      every statistic, Accel-Sim get_stats.py layout (one block per\n"
+    "                       statistic, rows workload--kernel, columns designs)\n"
+    "  -j N                 simulations in parallel (default: every CPU)\n"
+    "%s"
+    "\n"
+    "--config, -o and --seed apply to every design (file, design, -o).  Output does not\n"
+    "depend on -j.  Exit status: 0 ok, 2 bad input, 1 internal failure.\n";
+
+typedef struct compare_cli {
+    wc_cli_common c;
+    char designs_arg[4096];
+    const char *designs[MAX_DESIGNS];
+    size_t nd;
+    char **inputs; /* workload specs or trace paths, in order */
+    bool *is_trace;
+    size_t ni;
+    const char *kernels, *metric_name, *by_class, *wide_csv;
+    bool per_kernel;
+    unsigned threads;
+    wc_exp_metric metric;
+} compare_cli;
+
+/* One table row: a workload (or one kernel of it) with a value per design. */
+typedef struct row {
+    size_t input;
+    char kernel[256]; /* "" for a whole-workload row */
+    uint32_t kernel_id;
+    char classes[128];
+} row;
+
+typedef struct table {
+    row *rows;
+    size_t n;
+    double *v, *norm; /* n x nd */
+} table;
+
+static int add_input(compare_cli *o, const char *arg, bool trace)
+{
+    char **names = NULL;
+    size_t n = 0;
+    wc_err err = {{0}};
+    if (trace) {
+        names = malloc(sizeof *names);
+        if (!names || !(names[0] = strdup(arg))) {
+            free(names);
+            wc_cli_error("out of memory");
+            return -1;
+        }
+        n = 1;
+    } else if (wc_expand_workloads(arg, &names, &n, &err) < 0) {
+        wc_cli_error("compare: %s", err.msg);
+        free(names);
+        return -1;
+    }
+    char **in = realloc(o->inputs, (o->ni + n) * sizeof *in);
+    bool *tr = realloc(o->is_trace, (o->ni + n) * sizeof *tr);
+    if (in) o->inputs = in;
+    if (tr) o->is_trace = tr;
+    if (!in || !tr || o->ni + n > MAX_INPUTS) {
+        for (size_t i = 0; i < n; i++) free(names[i]);
+        free(names);
+        wc_cli_error(in && tr ? "compare: more than %d workloads" : "out of memory", MAX_INPUTS);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        o->inputs[o->ni] = names[i];
+        o->is_trace[o->ni++] = trace;
+    }
+    free(names);
+    return 0;
+}
+
+static int split_designs(compare_cli *o, const char *arg)
+{
+    snprintf(o->designs_arg, sizeof o->designs_arg, "%s", arg);
+    o->nd = 0;
+    for (char *save = NULL, *t = strtok_r(o->designs_arg, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        if (o->nd == MAX_DESIGNS) {
+            wc_cli_error("option --designs: more than %d designs", MAX_DESIGNS);
+            return -1;
+        }
+        o->designs[o->nd++] = t;
+    }
+    if (o->nd == 0) {
+        wc_cli_error("option --designs: give at least one design");
+        return -1;
+    }
+    return 0;
+}
+
+static int parse(compare_cli *o, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc < 0) return -1;
+        if (rc > 0) continue;
+        const char *a = argv[i];
+        bool has = i + 1 < argc;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            printf(compare_help, wc_cli_common_help);
+            exit(0);
+        }
+        if (strcmp(a, "--designs") == 0 && has) {
+            if (split_designs(o, argv[++i]) < 0) return -1;
+        } else if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && has) {
+            if (add_input(o, argv[++i], false) < 0) return -1;
+        } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && has) {
+            if (add_input(o, argv[++i], true) < 0) return -1;
+        } else if (strcmp(a, "--kernels") == 0 && has) {
+            o->kernels = argv[++i];
+        } else if (strcmp(a, "--metric") == 0 && has) {
+            o->metric_name = argv[++i];
+        } else if (strcmp(a, "--by-class") == 0 && has) {
+            o->by_class = argv[++i];
+        } else if (strcmp(a, "--wide-csv") == 0 && has) {
+            o->wide_csv = argv[++i];
+        } else if (strcmp(a, "--per-kernel") == 0) {
+            o->per_kernel = true;
+        } else if (strcmp(a, "-j") == 0 && has) {
+            if (wc_cli_parse_jobs(argv[++i], &o->threads) < 0) return -1;
+        } else {
+            wc_cli_error("compare: unknown or incomplete option '%s' (warpcache compare --help)",
+                         a);
+            return -1;
+        }
+    }
+    if (o->c.design) {
+        wc_cli_error("compare: use --designs A,B,... (the first is the reference), not --design");
+        return -1;
+    }
+    if (o->nd == 0) {
+        wc_cli_error("compare: give --designs A,B,...");
+        return -1;
+    }
+    if (o->ni == 0) {
+        wc_cli_error("compare: give at least one --workload or --trace");
+        return -1;
+    }
+    wc_err err = {{0}};
+    if (wc_exp_metric_find(o->metric_name ? o->metric_name : "ipc", &o->metric, &err) < 0) {
+        wc_cli_error("option --metric: %s", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Jobs in (input, design) order: job = input * nd + design. */
+static wc_job *make_jobs(compare_cli *o)
+{
+    wc_job *jobs = calloc(o->ni * o->nd, sizeof *jobs);
+    if (!jobs) {
+        wc_cli_error("out of memory");
+        return NULL;
+    }
+    for (size_t d = 0; d < o->nd; d++) {
+        wc_config cfg;
+        /* notes about the --config file once, not once per design */
+        if (wc_cli_build_config(&o->c, o->designs[d], NULL, 0, &cfg, d == 0 && !o->c.quiet) < 0) {
+            free(jobs);
+            return NULL;
+        }
+        for (size_t w = 0; w < o->ni; w++) {
+            wc_job *j = &jobs[w * o->nd + d];
+            j->cfg = cfg;
+            j->spec.workload = o->is_trace[w] ? NULL : o->inputs[w];
+            j->spec.trace = o->is_trace[w] ? o->inputs[w] : NULL;
+            j->spec.kernels = o->is_trace[w] ? o->kernels : NULL;
+            j->spec.config_name = o->designs[d];
+        }
+    }
+    return jobs;
+}
+
+static const wc_kstats *kernel_of(const wc_stats *st, const row *r, size_t k_index)
+{
+    if (!r->kernel[0]) return &st->total;
+    if (k_index < st->n_kernels && st->kernels[k_index].id == r->kernel_id)
+        return &st->kernels[k_index];
+    return NULL; /* e.g. a run stopped by -max_cycles before this kernel */
+}
+
+static int build_table(compare_cli *o, const wc_job *jobs, table *t)
+{
+    size_t cap = o->ni;
+    if (o->per_kernel) {
+        cap = 0;
+        for (size_t w = 0; w < o->ni; w++) cap += jobs[w * o->nd].stats.n_kernels;
+    }
+    t->rows = calloc(cap ? cap : 1, sizeof *t->rows);
+    t->v = calloc((cap ? cap : 1) * o->nd, sizeof *t->v);
+    t->norm = calloc((cap ? cap : 1) * o->nd, sizeof *t->norm);
+    if (!t->rows || !t->v || !t->norm) {
+        wc_cli_error("out of memory");
+        return -1;
+    }
+    size_t *kidx = calloc(cap ? cap : 1, sizeof *kidx);
+    if (!kidx) return -1;
+    t->n = 0;
+    for (size_t w = 0; w < o->ni; w++) {
+        const wc_stats *ref = &jobs[w * o->nd].stats;
+        size_t nk = o->per_kernel ? ref->n_kernels : 1;
+        for (size_t k = 0; k < nk; k++) {
+            row *r = &t->rows[t->n];
+            r->input = w;
+            if (o->per_kernel) {
+                snprintf(r->kernel, sizeof r->kernel, "%s", ref->kernels[k].name);
+                r->kernel_id = ref->kernels[k].id;
+            }
+            if (o->by_class && !o->is_trace[w])
+                wc_workload_classes(o->inputs[w], o->by_class, r->classes, sizeof r->classes);
+            kidx[t->n] = k;
+            for (size_t d = 0; d < o->nd; d++) {
+                const wc_kstats *ks = kernel_of(&jobs[w * o->nd + d].stats, r, k);
+                t->v[t->n * o->nd + d] = ks ? wc_exp_metric_value(&o->metric, ks) : NAN;
+            }
+            t->n++;
+        }
+    }
+    free(kidx);
+    wc_exp_normalise(t->v, t->n, o->nd, t->norm);
+    return 0;
+}
+
+/* ---- mean groups: "all", then each class label of --by-class, sorted ------ */
+
+typedef struct group {
+    char name[64];
+    bool *use;
+} group;
+
+static int add_label(group **g, size_t *ng, const char *label, size_t nrows)
+{
+    for (size_t i = 0; i < *ng; i++)
+        if (strcmp((*g)[i].name, label) == 0) return (int)i;
+    group *r = realloc(*g, (*ng + 1) * sizeof *r);
+    if (!r) return -1;
+    *g = r;
+    snprintf(r[*ng].name, sizeof r[*ng].name, "%s", label);
+    r[*ng].use = calloc(nrows ? nrows : 1, sizeof(bool));
+    if (!r[*ng].use) return -1;
+    return (int)(*ng)++;
+}
+
+static int by_group_name(const void *a, const void *b)
+{
+    return strcmp(((const group *)a)->name, ((const group *)b)->name);
+}
+
+static group *make_groups(const compare_cli *o, const table *t, size_t *ng)
+{
+    group *g = NULL;
+    *ng = 0;
+    if (add_label(&g, ng, "all", t->n) < 0) return NULL;
+    for (size_t r = 0; r < t->n; r++) g[0].use[r] = true;
+    if (!o->by_class) return g;
+    char none[64];
+    snprintf(none, sizeof none, "%s:-", o->by_class); /* rows without a label of that seed */
+    for (size_t r = 0; r < t->n; r++) {
+        const char *p = t->rows[r].classes;
+        if (!*p) {
+            int i = add_label(&g, ng, none, t->n);
+            if (i < 0) return NULL;
+            g[i].use[r] = true;
+        }
+        while (*p) {
+            char label[64];
+            size_t len = strcspn(p, " ");
+            snprintf(label, sizeof label, "%.*s", (int)len, p);
+            int i = add_label(&g, ng, label, t->n);
+            if (i < 0) return NULL;
+            g[i].use[r] = true;
+            p += len;
+            while (*p == ' ') p++;
+        }
+    }
+    qsort(g + 1, *ng - 1, sizeof *g, by_group_name);
+    return g;
+}
+
+static void free_groups(group *g, size_t ng)
+{
+    for (size_t i = 0; g && i < ng; i++) free(g[i].use);
+    free(g);
+}
+
+/* ---- writers -------------------------------------------------------------- */
+
+static void row_name(const compare_cli *o, const row *r, char *buf, size_t n)
+{
+    if (r->kernel[0])
+        snprintf(buf, n, "%s--%u:%s", o->inputs[r->input], r->kernel_id, r->kernel);
+    else
+        snprintf(buf, n, "%s", o->inputs[r->input]);
+}
+
+static void text_num(FILE *f, double x, int width, const char *fmt)
+{
+    if (isnan(x))
+        fprintf(f, " %*s", width, "-");
+    else
+        fprintf(f, fmt, width, x);
+}
+
+static void write_text(const compare_cli *o, const table *t, const group *g, size_t ng, FILE *f)
+{
+    int w = 10;
+    for (size_t d = 0; d < o->nd; d++)
+        if ((int)strlen(o->designs[d]) > w) w = (int)strlen(o->designs[d]);
+    int nw = 36;
+    char name[600];
+    fprintf(f, "metric: %s (%s), each design divided by %s; column 2: %s of %s\n", o->metric.name,
+            o->metric.label, o->designs[0], o->metric.name, o->designs[0]);
+    fprintf(f, "%-*s %14s", nw, "workload", o->designs[0]);
+    for (size_t d = 0; d < o->nd; d++) fprintf(f, " %*s", w, o->designs[d]);
+    fputc('\n', f);
+    for (size_t r = 0; r < t->n; r++) {
+        row_name(o, &t->rows[r], name, sizeof name);
+        fprintf(f, "%-*.*s", nw, nw, name);
+        text_num(f, t->v[r * o->nd], 14, o->metric.is_float ? " %*.4f" : " %*.0f");
+        for (size_t d = 0; d < o->nd; d++) text_num(f, t->norm[r * o->nd + d], w, " %*.3f");
+        fputc('\n', f);
+    }
+    fputc('\n', f);
+    for (size_t i = 0; i < ng; i++)
+        for (int h = 0; h < 2; h++) {
+            size_t cnt = 0, maxc = 0;
+            double m[MAX_DESIGNS];
+            for (size_t d = 0; d < o->nd; d++) {
+                m[d] = h ? wc_exp_hmean(t->norm, t->n, o->nd, d, g[i].use, &cnt)
+                         : wc_exp_geomean(t->norm, t->n, o->nd, d, g[i].use, &cnt);
+                if (cnt > maxc) maxc = cnt;
+            }
+            snprintf(name, sizeof name, "%s %s (%zu)", h ? "hmean" : "geomean", g[i].name, maxc);
+            fprintf(f, "%-*s %14s", nw, name, "");
+            for (size_t d = 0; d < o->nd; d++) text_num(f, m[d], w, " %*.3f");
+            fputc('\n', f);
+        }
+}
+
+static void json_num(FILE *f, double x)
+{
+    if (!isfinite(x))
+        fputs("null", f);
+    else
+        fprintf(f, "%.9g", x);
+}
+
+static void write_json(const compare_cli *o, const table *t, const group *g, size_t ng, FILE *f)
+{
+    fprintf(f, "{\n  \"schema_version\": %d,\n  \"warpcache\": \"%s\",\n  \"metric\": ",
+            COMPARE_SCHEMA_VERSION, WC_VERSION);
+    wc_json_string(f, o->metric.name);
+    fputs(",\n  \"reference\": ", f);
+    wc_json_string(f, o->designs[0]);
+    fputs(",\n  \"designs\": [", f);
+    for (size_t d = 0; d < o->nd; d++) {
+        if (d) fputs(", ", f);
+        wc_json_string(f, o->designs[d]);
+    }
+    fputs("],\n  \"rows\": [", f);
+    for (size_t r = 0; r < t->n; r++) {
+        const row *rw = &t->rows[r];
+        fputs(r ? ",\n    {\"workload\": " : "\n    {\"workload\": ", f);
+        wc_json_string(f, o->inputs[rw->input]);
+        if (rw->kernel[0]) {
+            fprintf(f, ", \"kernel_id\": %u, \"kernel\": ", rw->kernel_id);
+            wc_json_string(f, rw->kernel);
+        }
+        fputs(", \"classes\": ", f);
+        wc_json_string(f, rw->classes);
+        for (int k = 0; k < 2; k++) {
+            fputs(k ? ", \"normalised\": [" : ", \"values\": [", f);
+            for (size_t d = 0; d < o->nd; d++) {
+                if (d) fputs(", ", f);
+                json_num(f, (k ? t->norm : t->v)[r * o->nd + d]);
+            }
+            fputc(']', f);
+        }
+        fputc('}', f);
+    }
+    fputs("\n  ],\n  \"means\": [", f);
+    for (size_t i = 0; i < ng; i++) {
+        fputs(i ? ",\n    {\"group\": " : "\n    {\"group\": ", f);
+        wc_json_string(f, g[i].name);
+        for (int h = 0; h < 2; h++) {
+            size_t cnt[MAX_DESIGNS];
+            double m[MAX_DESIGNS];
+            for (size_t d = 0; d < o->nd; d++)
+                m[d] = h ? wc_exp_hmean(t->norm, t->n, o->nd, d, g[i].use, &cnt[d])
+                         : wc_exp_geomean(t->norm, t->n, o->nd, d, g[i].use, &cnt[d]);
+            fputs(h ? ", \"hmean\": [" : ", \"geomean\": [", f);
+            for (size_t d = 0; d < o->nd; d++) {
+                if (d) fputs(", ", f);
+                json_num(f, m[d]);
+            }
+            fputc(']', f);
+            if (!h) {
+                fputs(", \"rows\": [", f);
+                for (size_t d = 0; d < o->nd; d++) fprintf(f, "%s%zu", d ? ", " : "", cnt[d]);
+                fputc(']', f);
+            }
+        }
+        fputc('}', f);
+    }
+    fputs("\n  ]\n}\n", f);
+}
+
+static void csv_num(FILE *f, double x)
+{
+    if (isfinite(x)) fprintf(f, "%.9g", x);
+}
+
+/* Long-lived layout: one line per table row and per mean, designs as columns
+ * twice - normalised, then the absolute values ("NAME:value"). */
+static void write_csv(const compare_cli *o, const table *t, const group *g, size_t ng, FILE *f)
+{
+    fputs("row,workload,kernel_id,kernel,classes,metric", f);
+    for (size_t d = 0; d < o->nd; d++) {
+        fputc(',', f);
+        wc_csv_field(f, o->designs[d]);
+    }
+    for (size_t d = 0; d < o->nd; d++) {
+        char h[300];
+        snprintf(h, sizeof h, "%s:value", o->designs[d]);
+        fputc(',', f);
+        wc_csv_field(f, h);
+    }
+    fputc('\n', f);
+    for (size_t r = 0; r < t->n; r++) {
+        const row *rw = &t->rows[r];
+        fputs("data,", f);
+        wc_csv_field(f, o->inputs[rw->input]);
+        if (rw->kernel[0]) {
+            fprintf(f, ",%u,", rw->kernel_id);
+            wc_csv_field(f, rw->kernel);
+        } else {
+            fputs(",,", f);
+        }
+        fputc(',', f);
+        wc_csv_field(f, rw->classes);
+        fprintf(f, ",%s", o->metric.name);
+        for (size_t d = 0; d < o->nd; d++) fputc(',', f), csv_num(f, t->norm[r * o->nd + d]);
+        for (size_t d = 0; d < o->nd; d++) fputc(',', f), csv_num(f, t->v[r * o->nd + d]);
+        fputc('\n', f);
+    }
+    for (size_t i = 0; i < ng; i++)
+        for (int h = 0; h < 2; h++) {
+            fprintf(f, "%s,", h ? "hmean" : "geomean");
+            wc_csv_field(f, g[i].name);
+            fprintf(f, ",,,,%s", o->metric.name);
+            for (size_t d = 0; d < o->nd; d++) {
+                size_t cnt;
+                double m = h ? wc_exp_hmean(t->norm, t->n, o->nd, d, g[i].use, &cnt)
+                             : wc_exp_geomean(t->norm, t->n, o->nd, d, g[i].use, &cnt);
+                fputc(',', f);
+                csv_num(f, m);
+            }
+            for (size_t d = 0; d < o->nd; d++) fputc(',', f);
+            fputc('\n', f);
+        }
+}
+
+/* Accel-Sim get_stats.py layout: for each statistic a line of 100 dashes, the
+ * statistic's name, "APPS,<design>...", then one line per "workload--kernel"
+ * with the absolute value per design ("NA" when missing).  A kernel name that
+ * repeats within a workload gets "--N" (its 0-based instance), as get_stats.py
+ * does with --kernel_instance. */
+static void write_wide_csv(const compare_cli *o, const wc_job *jobs, FILE *f)
+{
+    size_t nm;
+    const wc_metric *m = wc_metrics(&nm);
+    char dashes[101];
+    memset(dashes, '-', 100);
+    dashes[100] = 0;
+    for (size_t s = 0; s < nm; s++) {
+        fputs(dashes, f);
+        for (size_t d = 0; d < o->nd; d++) fputc(',', f);
+        fprintf(f, "\n%s", m[s].key);
+        for (size_t d = 0; d < o->nd; d++) fputc(',', f);
+        fputs("\nAPPS", f);
+        for (size_t d = 0; d < o->nd; d++) {
+            fputc(',', f);
+            wc_csv_field(f, o->designs[d]);
+        }
+        fputc('\n', f);
+        for (size_t w = 0; w < o->ni; w++) {
+            const wc_stats *ref = &jobs[w * o->nd].stats;
+            for (size_t k = 0; k < ref->n_kernels; k++) {
+                unsigned inst = 0, total = 0;
+                for (size_t q = 0; q < ref->n_kernels; q++)
+                    if (strcmp(ref->kernels[q].name, ref->kernels[k].name) == 0) {
+                        total++;
+                        if (q < k) inst++;
+                    }
+                char name[800];
+                if (total > 1)
+                    snprintf(name, sizeof name, "%s--%s--%u", o->inputs[w], ref->kernels[k].name,
+                             inst);
+                else
+                    snprintf(name, sizeof name, "%s--%s", o->inputs[w], ref->kernels[k].name);
+                wc_csv_field(f, name);
+                for (size_t d = 0; d < o->nd; d++) {
+                    const wc_stats *st = &jobs[w * o->nd + d].stats;
+                    fputc(',', f);
+                    if (k < st->n_kernels && st->kernels[k].id == ref->kernels[k].id)
+                        wc_json_number(f, m[s].get(&st->kernels[k]), m[s].is_float);
+                    else
+                        fputs("NA", f);
+                }
+                fputc('\n', f);
+            }
+        }
+    }
+}
+
+enum { OUT_JSON, OUT_CSV, OUT_WIDE, OUT__COUNT };
+
+/* Writes every output into the set opened before the simulations. */
+static int write_outputs(compare_cli *o, const wc_job *jobs, wc_out_set *out)
+{
+    table t = {0};
+    size_t ng = 0;
+    group *g = NULL;
+    int rc = WC_EXIT_FAIL;
+    if (build_table(o, jobs, &t) < 0 || !(g = make_groups(o, &t, &ng))) goto done;
+    bool stdout_taken = (o->c.json && strcmp(o->c.json, "-") == 0) ||
+                        (o->c.csv && strcmp(o->c.csv, "-") == 0) ||
+                        (o->wide_csv && strcmp(o->wide_csv, "-") == 0);
+    if (!stdout_taken) write_text(o, &t, g, ng, stdout);
+    FILE *f;
+    if ((f = wc_out_set_file(out, OUT_JSON))) write_json(o, &t, g, ng, f);
+    if ((f = wc_out_set_file(out, OUT_CSV))) write_csv(o, &t, g, ng, f);
+    if ((f = wc_out_set_file(out, OUT_WIDE))) write_wide_csv(o, jobs, f);
+    rc = wc_out_set_commit(out);
+done:
+    free_groups(g, ng);
+    free(t.rows);
+    free(t.v);
+    free(t.norm);
+    return rc;
+}
+
+static void free_cli(compare_cli *o)
+{
+    for (size_t i = 0; i < o->ni; i++) free(o->inputs[i]);
+    free(o->inputs);
+    free(o->is_trace);
+}
+
+int wc_cmd_compare(int argc, char **argv)
+{
+    compare_cli o;
+    memset(&o, 0, sizeof o);
+    wc_cli_common_init(&o.c);
+    int rc = WC_EXIT_USAGE;
+    wc_job *jobs = NULL;
+    size_t n = 0;
+    const char *paths[OUT__COUNT];
+    wc_out_set outs;
+    bool outs_open = false;
+    if (parse(&o, argc, argv) < 0 || !(jobs = make_jobs(&o))) goto out;
+    n = o.ni * o.nd;
+    /* opened before the simulations: a path that cannot be written fails now */
+    paths[OUT_JSON] = o.c.json;
+    paths[OUT_CSV] = o.c.csv;
+    paths[OUT_WIDE] = o.wide_csv;
+    static const char *const opts[OUT__COUNT] = {"--json", "--csv", "--wide-csv"};
+    if (wc_out_check_distinct(paths, opts, OUT__COUNT) < 0 ||
+        wc_out_set_open(&outs, paths, OUT__COUNT) < 0)
+        goto out;
+    outs_open = true;
+    wc_batch_progress prog;
+    wc_batch_progress_init(&prog, "compare", o.c.quiet);
+    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, NULL, &prog};
+    wc_err err = {{0}};
+    int brc = wc_batch_run(jobs, n, &bo, &err);
+    wc_batch_progress_end(&prog);
+    if (brc < 0) {
+        wc_cli_error("%s", err.msg);
+        rc = WC_EXIT_FAIL;
+        goto out;
+    }
+    /* The first failure in job order, whatever finished first. */
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].rc < 0) {
+            wc_cli_error("%s (design %s): %s", o.inputs[i / o.nd], o.designs[i % o.nd],
+                         jobs[i].err.msg);
+            goto out;
+        }
+    for (size_t i = 0; i < n && !o.c.quiet; i++)
+        if (jobs[i].stats.truncated)
+            wc_cli_error("%s (design %s): stopped by -max_cycles in kernel %s", o.inputs[i / o.nd],
+                         o.designs[i % o.nd], jobs[i].stats.truncated_in);
+    rc = write_outputs(&o, jobs, &outs);
+out:
+    if (outs_open) wc_out_set_abort(&outs); /* after a failure: the temporary files go */
+    wc_batch_free(jobs, n);
+    free(jobs);
+    free_cli(&o);
+    return rc;
+}

@@ -1,0 +1,669 @@
+/*
+ * cmd_sweep.c - `warpcache sweep`: a grid of option values (-g NAME=V1,V2)
+ * and/or designs over workloads, one JSON line per finished point appended
+ * to a results file, resumable.
+ *
+ * Why the file stays valid: each line is formatted in memory and written
+ * with one write() on an O_APPEND descriptor, then fdatasync'd, so an
+ * interrupted sweep (SIGINT, kill -9, power loss) leaves complete lines plus
+ * at most one torn last line, which --resume truncates away.  Lines are
+ * written in point order (the batch runner delivers results in index order,
+ * buffering early finishers), so the file is always a prefix of the complete
+ * result and a resumed sweep appends exactly the missing suffix: the final
+ * file is byte-identical to an uninterrupted run's, whatever -j was.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/jsonscan.h"
+#include "report/metrics.h"
+#include "report/report.h"
+
+#define SWEEP_SCHEMA_VERSION 1
+#define MAX_DIMS             16
+#define MAX_VALUES           256
+#define MAX_DESIGNS          64
+
+static const char sweep_help[] =
+    "usage: warpcache sweep --results FILE (-g NAME=V1,V2,... | --designs A,B,...)...\n"
+    "                       (--workload NAME | --trace PATH)... [options]\n"
+    "\n"
+    "Simulates every point of the grid (designs x option values x workloads) and appends\n"
+    "one JSON line per finished point to the results file, in point order.\n"
+    "\n"
+    "  -g NAME=V1,V2,...    values of one option (repeatable; the last -g varies fastest);\n"
+    "                       any option of 'warpcache config --options', or l1_sets,\n"
+    "                       l1_assoc, l1_line, l1_size (rewrite that field of the L1)\n"
+    "  --designs A,B,...    designs (outermost dimension)\n"
+    "  -w, --workload NAME  workload, suite or suite:params (repeatable; innermost)\n"
+    "  -t, --trace PATH     trace (repeatable); --kernels SEL selects kernels\n"
+    "  --results FILE       JSONL results (required); must be new or empty unless --resume\n"
+    "  --resume             keep the points already in FILE, drop a torn last line, run the\n"
+    "                       rest\n"
+    "  --csv FILE|-         also write every point of FILE as CSV when the sweep ends\n"
+    "  -j N                 simulations in parallel (default: every CPU)\n"
+    "%s"
+    "\n"
+    "Order of settings per point: --config, design, -o, grid values, --seed.\n"
+    "Exit status: 0 ok, 2 bad input (also a point that fails to simulate), 1 internal failure.\n";
+
+typedef struct dim {
+    char name[128];
+    char *text; /* owned copy of the values, split in place */
+    const char *values[MAX_VALUES];
+    size_t n;
+} dim;
+
+typedef struct point {
+    size_t design, input;
+    size_t value[MAX_DIMS]; /* index into dims[d].values */
+    char *key;
+} point;
+
+typedef struct sweep_cli {
+    wc_cli_common c;
+    char designs_arg[4096];
+    const char *designs[MAX_DESIGNS];
+    size_t nd; /* 0: no design dimension */
+    dim dims[MAX_DIMS];
+    size_t ndims;
+    char **inputs;
+    bool *is_trace;
+    size_t ni;
+    const char *kernels, *results;
+    bool resume;
+    unsigned threads;
+    point *points;
+    size_t np;
+    /* writing */
+    int fd;
+    const size_t *order; /* job index -> point index (the points still to run) */
+    bool failed;
+    size_t failed_point;
+    wc_err fail_err;
+} sweep_cli;
+
+/* ---- options ------------------------------------------------------------ */
+
+static int add_dim(sweep_cli *o, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1] || (size_t)(eq - arg) >= sizeof o->dims[0].name) {
+        wc_cli_error("option -g %s: expected NAME=V1,V2,...", arg);
+        return -1;
+    }
+    if (o->ndims == MAX_DIMS) {
+        wc_cli_error("option -g: more than %d dimensions", MAX_DIMS);
+        return -1;
+    }
+    dim *d = &o->dims[o->ndims];
+    snprintf(d->name, sizeof d->name, "%.*s", (int)(eq - arg), arg);
+    for (size_t i = 0; i < o->ndims; i++)
+        if (strcmp(o->dims[i].name, d->name) == 0) {
+            wc_cli_error("option -g %s: '%s' is already a dimension", arg, d->name);
+            return -1;
+        }
+    if (!(d->text = strdup(eq + 1))) return -1;
+    o->ndims++;
+    d->n = 0;
+    for (char *save = NULL, *t = strtok_r(d->text, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (d->n == MAX_VALUES) {
+            wc_cli_error("option -g %s: more than %d values", d->name, MAX_VALUES);
+            return -1;
+        }
+        d->values[d->n++] = t;
+    }
+    if (d->n == 0) {
+        wc_cli_error("option -g %s: no values", arg);
+        return -1;
+    }
+    return 0;
+}
+
+static int add_input(sweep_cli *o, const char *arg, bool trace)
+{
+    char **names = NULL;
+    size_t n = 0;
+    wc_err err = {{0}};
+    if (trace) {
+        names = malloc(sizeof *names);
+        if (!names || !(names[0] = strdup(arg))) return -1;
+        n = 1;
+    } else if (wc_expand_workloads(arg, &names, &n, &err) < 0) {
+        wc_cli_error("sweep: %s", err.msg);
+        free(names);
+        return -1;
+    }
+    char **in = realloc(o->inputs, (o->ni + n) * sizeof *in);
+    if (in) o->inputs = in;
+    bool *tr = realloc(o->is_trace, (o->ni + n) * sizeof *tr);
+    if (tr) o->is_trace = tr;
+    if (!in || !tr) {
+        wc_cli_error("out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        o->inputs[o->ni] = names[i];
+        o->is_trace[o->ni++] = trace;
+    }
+    free(names);
+    return 0;
+}
+
+static int parse(sweep_cli *o, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc < 0) return -1;
+        if (rc > 0) continue;
+        const char *a = argv[i];
+        bool has = i + 1 < argc;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            printf(sweep_help, wc_cli_common_help);
+            exit(0);
+        }
+        if (strcmp(a, "-g") == 0 && has) {
+            if (add_dim(o, argv[++i]) < 0) return -1;
+        } else if (strcmp(a, "--designs") == 0 && has) {
+            snprintf(o->designs_arg, sizeof o->designs_arg, "%s", argv[++i]);
+            o->nd = 0;
+            for (char *save = NULL, *t = strtok_r(o->designs_arg, ",", &save); t;
+                 t = strtok_r(NULL, ",", &save))
+                if (o->nd < MAX_DESIGNS) o->designs[o->nd++] = t;
+        } else if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && has) {
+            if (add_input(o, argv[++i], false) < 0) return -1;
+        } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && has) {
+            if (add_input(o, argv[++i], true) < 0) return -1;
+        } else if (strcmp(a, "--kernels") == 0 && has) {
+            o->kernels = argv[++i];
+        } else if (strcmp(a, "--results") == 0 && has) {
+            o->results = argv[++i];
+        } else if (strcmp(a, "--resume") == 0) {
+            o->resume = true;
+        } else if (strcmp(a, "-j") == 0 && has) {
+            if (wc_cli_parse_jobs(argv[++i], &o->threads) < 0) return -1;
+        } else {
+            wc_cli_error("sweep: unknown or incomplete option '%s' (warpcache sweep --help)", a);
+            return -1;
+        }
+    }
+    if (o->c.design && o->nd == 0) { /* one fixed design: a dimension of one */
+        snprintf(o->designs_arg, sizeof o->designs_arg, "%s", o->c.design);
+        o->designs[o->nd++] = o->designs_arg;
+    } else if (o->c.design) {
+        wc_cli_error("sweep: give either --design or --designs");
+        return -1;
+    }
+    if (o->c.json) {
+        wc_cli_error("sweep: results go to --results FILE (JSON lines); --json is not used");
+        return -1;
+    }
+    if (!o->results) {
+        wc_cli_error("sweep: give --results FILE");
+        return -1;
+    }
+    if (o->ni == 0) {
+        wc_cli_error("sweep: give at least one --workload or --trace");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- points ------------------------------------------------------------- */
+
+/* "design=D;NAME=V;...;workload=W": identifies a point in the results file. */
+static char *point_key(const sweep_cli *o, const point *p)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    if (o->nd) fprintf(f, "design=%s;", o->designs[p->design]);
+    for (size_t d = 0; d < o->ndims; d++)
+        fprintf(f, "%s=%s;", o->dims[d].name, o->dims[d].values[p->value[d]]);
+    fprintf(f, "%s=%s", o->is_trace[p->input] ? "trace" : "workload", o->inputs[p->input]);
+    fclose(f);
+    return buf;
+}
+
+/* The grid in order: designs outermost, then the -g dimensions in the order
+ * given (the last fastest), then the workloads. */
+static int make_points(sweep_cli *o)
+{
+    size_t n = o->nd ? o->nd : 1;
+    for (size_t d = 0; d < o->ndims; d++) n *= o->dims[d].n;
+    n *= o->ni;
+    if (n > 1000000) {
+        wc_cli_error("sweep: %zu points is more than 1000000", n);
+        return -1;
+    }
+    o->points = calloc(n, sizeof *o->points);
+    if (!o->points) return -1;
+    for (size_t i = 0; i < n; i++) {
+        point *p = &o->points[i];
+        size_t c = i / o->ni;
+        p->input = i % o->ni;
+        for (size_t d = o->ndims; d-- > 0;) {
+            p->value[d] = c % o->dims[d].n;
+            c /= o->dims[d].n;
+        }
+        p->design = c;
+        if (!(p->key = point_key(o, p))) return -1;
+    }
+    o->np = n;
+    return 0;
+}
+
+static int point_config(const sweep_cli *o, const point *p, wc_config *cfg, bool notes)
+{
+    wc_cli_setting set[MAX_DIMS];
+    for (size_t d = 0; d < o->ndims; d++) {
+        set[d].name = o->dims[d].name;
+        set[d].value = o->dims[d].values[p->value[d]];
+    }
+    return wc_cli_build_config(&o->c, o->nd ? o->designs[p->design] : NULL, set, o->ndims, cfg,
+                               notes);
+}
+
+/* ---- the results file ------------------------------------------------------ */
+
+typedef struct line_info {
+    char key[2048];
+    bool has_key, has_schema;
+} line_info;
+
+static void grab_key(void *ctx, const char *path, const char *text, bool is_string)
+{
+    line_info *li = ctx;
+    if (strcmp(path, "key") == 0 && is_string) {
+        snprintf(li->key, sizeof li->key, "%s", text);
+        li->has_key = true;
+    } else if (strcmp(path, "schema_version") == 0) {
+        li->has_schema = true;
+    }
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *read_all(const char *path, size_t *len, bool *missing)
+{
+    *missing = false;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *missing = errno == ENOENT;
+        if (!*missing) wc_cli_error("cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *buf = NULL;
+    size_t cap = 0;
+    *len = 0;
+    for (;;) {
+        if (*len + 65536 + 1 > cap) {
+            cap = cap ? 2 * cap : 1 << 20;
+            char *r = realloc(buf, cap);
+            if (!r) {
+                free(buf);
+                fclose(f);
+                wc_cli_error("out of memory reading %s", path);
+                return NULL;
+            }
+            buf = r;
+        }
+        size_t got = fread(buf + *len, 1, 65536, f);
+        *len += got;
+        if (got < 65536) break;
+    }
+    buf[*len] = 0;
+    fclose(f);
+    return buf;
+}
+
+/* Reads the existing results: drops a torn last line (no newline: the write
+ * was interrupted), checks every complete line, and returns their keys
+ * sorted.  Without --resume the file must be absent or empty. */
+static int load_done(sweep_cli *o, char ***keys, size_t *nkeys)
+{
+    size_t len = 0;
+    bool missing;
+    *keys = NULL;
+    *nkeys = 0;
+    char *buf = read_all(o->results, &len, &missing);
+    if (!buf) return missing ? 0 : -1;
+    int rc = -1;
+    if (len && !o->resume) {
+        wc_cli_error("%s: exists and is not empty; give --resume to continue it, or remove it",
+                     o->results);
+        goto out;
+    }
+    size_t keep = len;
+    while (keep && buf[keep - 1] != '\n') keep--;
+    if (keep < len) {
+        if (!o->c.quiet)
+            fprintf(stderr, "warpcache: %s: dropping an incomplete last line (%zu bytes)\n",
+                    o->results, len - keep);
+        if (truncate(o->results, (off_t)keep) < 0) {
+            wc_cli_error("cannot truncate %s: %s", o->results, strerror(errno));
+            goto out;
+        }
+    }
+    size_t lineno = 0;
+    for (size_t at = 0; at < keep;) {
+        char *nl = memchr(buf + at, '\n', keep - at);
+        size_t ll = (size_t)(nl - (buf + at));
+        lineno++;
+        line_info li;
+        memset(&li, 0, sizeof li);
+        if (wc_json_scan(buf + at, ll, grab_key, &li) < 0 || !li.has_key || !li.has_schema) {
+            wc_cli_error("%s:%zu: not a sweep result line (JSON object with schema_version and "
+                         "key)",
+                         o->results, lineno);
+            goto out;
+        }
+        char **r = realloc(*keys, (*nkeys + 1) * sizeof *r);
+        if (!r || !(r[*nkeys] = strdup(li.key))) goto out;
+        *keys = r;
+        (*nkeys)++;
+        at += ll + 1;
+    }
+    qsort(*keys, *nkeys, sizeof **keys, cmp_str);
+    rc = 0;
+out:
+    free(buf);
+    return rc;
+}
+
+static void json_metric(FILE *f, const char *key, double v, bool is_float, bool first)
+{
+    if (!first) fputs(", ", f);
+    wc_json_string(f, key);
+    fputs(": ", f);
+    wc_json_number(f, v, is_float);
+}
+
+/* One complete line: formatted in memory first so that it reaches the file
+ * with a single write(). */
+static char *format_line(const sweep_cli *o, size_t index, const point *p, const wc_stats *st,
+                         size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f) return NULL;
+    fprintf(f, "{\"schema_version\": %d, \"point\": %zu, \"key\": ", SWEEP_SCHEMA_VERSION, index);
+    wc_json_string(f, p->key);
+    fputs(", \"design\": ", f);
+    if (o->nd)
+        wc_json_string(f, o->designs[p->design]);
+    else
+        fputs("null", f);
+    fputs(", \"params\": {", f);
+    for (size_t d = 0; d < o->ndims; d++) {
+        if (d) fputs(", ", f);
+        wc_json_string(f, o->dims[d].name);
+        fputs(": ", f);
+        wc_json_string(f, o->dims[d].values[p->value[d]]);
+    }
+    fputs(o->is_trace[p->input] ? "}, \"trace\": " : "}, \"workload\": ", f);
+    wc_json_string(f, o->inputs[p->input]);
+    fprintf(f, ", \"kernels\": %zu, \"truncated\": %s, \"totals\": {", st->n_kernels,
+            st->truncated ? "true" : "false");
+    size_t nm;
+    const wc_metric *m = wc_metrics(&nm);
+    for (size_t i = 0; i < nm; i++)
+        json_metric(f, m[i].key, m[i].get(&st->total), m[i].is_float, i == 0);
+    for (unsigned e = 0; e < st->total.n_extras; e++) {
+        char key[64];
+        snprintf(key, sizeof key, "extra.%s", st->total.extras[e].name);
+        json_metric(f, key, st->total.extras[e].value, true, false);
+    }
+    fputs("}}\n", f);
+    fclose(f);
+    return buf;
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len) {
+        ssize_t w = write(fd, buf, len);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        buf += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Called in job order; a failed point stops the sweep there, so the file
+ * stays a prefix of the complete result. */
+static int deliver(void *ctx, size_t index, wc_job *job)
+{
+    sweep_cli *o = ctx;
+    size_t pi = o->order[index];
+    const point *p = &o->points[pi];
+    if (job->rc < 0) {
+        o->failed = true;
+        o->failed_point = pi;
+        o->fail_err = job->err;
+        return 1;
+    }
+    size_t len = 0;
+    char *line = format_line(o, pi, p, &job->stats, &len);
+    int rc = line && write_all(o->fd, line, len) == 0 && fdatasync(o->fd) == 0 ? 0 : -1;
+    free(line);
+    wc_stats_free(&job->stats); /* written: no need to keep it */
+    if (rc < 0) {
+        o->failed = true;
+        o->failed_point = pi;
+        wc_errf(&o->fail_err, "cannot write %s: %s", o->results, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- CSV of the whole results file ---------------------------------------- */
+
+typedef struct csv_row {
+    const sweep_cli *o;
+    char point[32], key[2048], design[256], input[1024], params[MAX_DIMS][256];
+    double *vals;
+    bool *have;
+} csv_row;
+
+static void grab_csv(void *ctx, const char *path, const char *text, bool is_string)
+{
+    csv_row *r = ctx;
+    if (strcmp(path, "point") == 0)
+        snprintf(r->point, sizeof r->point, "%s", text);
+    else if (strcmp(path, "key") == 0)
+        snprintf(r->key, sizeof r->key, "%s", text);
+    else if (strcmp(path, "design") == 0 && is_string)
+        snprintf(r->design, sizeof r->design, "%s", text);
+    else if (strcmp(path, "workload") == 0 || strcmp(path, "trace") == 0)
+        snprintf(r->input, sizeof r->input, "%s", text);
+    else if (strncmp(path, "params.", 7) == 0) {
+        for (size_t d = 0; d < r->o->ndims; d++)
+            if (strcmp(path + 7, r->o->dims[d].name) == 0)
+                snprintf(r->params[d], sizeof r->params[d], "%s", text);
+    } else if (strncmp(path, "totals.", 7) == 0 && !is_string) {
+        size_t nm;
+        const wc_metric *m = wc_metrics(&nm);
+        for (size_t i = 0; i < nm; i++)
+            if (strcmp(path + 7, m[i].key) == 0) {
+                r->vals[i] = strcmp(text, "null") ? strtod(text, NULL) : NAN;
+                r->have[i] = true;
+            }
+    }
+}
+
+static int write_csv(sweep_cli *o, FILE *f)
+{
+    size_t len = 0, nm;
+    bool missing;
+    const wc_metric *m = wc_metrics(&nm);
+    char *buf = read_all(o->results, &len, &missing);
+    if (!buf && !missing) return -1;
+    double *vals = calloc(nm, sizeof *vals);
+    bool *have = calloc(nm, sizeof *have);
+    if (!vals || !have) {
+        free(buf);
+        free(vals);
+        free(have);
+        return -1;
+    }
+    fputs("point,key,design,workload", f);
+    for (size_t d = 0; d < o->ndims; d++) {
+        fputc(',', f);
+        wc_csv_field(f, o->dims[d].name);
+    }
+    for (size_t i = 0; i < nm; i++) fprintf(f, ",%s", m[i].key);
+    fputc('\n', f);
+    for (size_t at = 0; at < len;) {
+        char *nl = memchr(buf + at, '\n', len - at);
+        size_t ll = nl ? (size_t)(nl - (buf + at)) : len - at;
+        csv_row *r = calloc(1, sizeof *r);
+        if (!r) break;
+        r->o = o;
+        r->vals = vals;
+        r->have = have;
+        memset(have, 0, nm * sizeof *have);
+        if (wc_json_scan(buf + at, ll, grab_csv, r) == 0) {
+            fprintf(f, "%s,", r->point);
+            wc_csv_field(f, r->key);
+            fputc(',', f);
+            wc_csv_field(f, r->design);
+            fputc(',', f);
+            wc_csv_field(f, r->input);
+            for (size_t d = 0; d < o->ndims; d++) {
+                fputc(',', f);
+                wc_csv_field(f, r->params[d]);
+            }
+            for (size_t i = 0; i < nm; i++) {
+                fputc(',', f);
+                if (have[i] && !isnan(vals[i])) wc_json_number(f, vals[i], m[i].is_float);
+            }
+            fputc('\n', f);
+        }
+        free(r);
+        at += ll + 1;
+    }
+    free(buf);
+    free(vals);
+    free(have);
+    return 0;
+}
+
+/* ---- the command -------------------------------------------------------------- */
+
+static void free_cli(sweep_cli *o)
+{
+    for (size_t d = 0; d < o->ndims; d++) free(o->dims[d].text);
+    for (size_t i = 0; i < o->ni; i++) free(o->inputs[i]);
+    free(o->inputs);
+    free(o->is_trace);
+    for (size_t i = 0; i < o->np; i++) free(o->points[i].key);
+    free(o->points);
+}
+
+static bool is_done(char **keys, size_t nkeys, const char *key)
+{
+    return nkeys && bsearch(&key, keys, nkeys, sizeof *keys, cmp_str) != NULL;
+}
+
+/* Builds the jobs of the points not yet in the file; every configuration is
+ * built (and so checked) before anything runs.  order[job] = point index. */
+static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order, size_t *n)
+{
+    wc_job *jobs = calloc(o->np ? o->np : 1, sizeof *jobs);
+    *order = calloc(o->np ? o->np : 1, sizeof **order);
+    if (!jobs || !*order) {
+        free(jobs);
+        wc_cli_error("out of memory");
+        return NULL;
+    }
+    *n = 0;
+    wc_config cfg;
+    for (size_t i = 0; i < o->np; i++) {
+        const point *p = &o->points[i];
+        /* workloads are the innermost dimension: a new configuration starts at input 0 */
+        if (p->input == 0 && point_config(o, p, &cfg, i == 0 && !o->c.quiet) < 0) {
+            free(jobs);
+            return NULL;
+        }
+        if (is_done(keys, nkeys, p->key)) continue;
+        wc_job *j = &jobs[*n];
+        j->cfg = cfg;
+        j->spec.workload = o->is_trace[p->input] ? NULL : o->inputs[p->input];
+        j->spec.trace = o->is_trace[p->input] ? o->inputs[p->input] : NULL;
+        j->spec.kernels = o->is_trace[p->input] ? o->kernels : NULL;
+        (*order)[(*n)++] = i;
+    }
+    return jobs;
+}
+
+int wc_cmd_sweep(int argc, char **argv)
+{
+    sweep_cli o;
+    memset(&o, 0, sizeof o);
+    o.fd = -1;
+    wc_cli_common_init(&o.c);
+    int rc = WC_EXIT_USAGE;
+    char **keys = NULL;
+    size_t nkeys = 0, n = 0;
+    wc_job *jobs = NULL;
+    size_t *order = NULL;
+    wc_out_set outs;
+    bool outs_open = false;
+    if (parse(&o, argc, argv) < 0 || make_points(&o) < 0 || load_done(&o, &keys, &nkeys) < 0)
+        goto out;
+    if (!(jobs = make_jobs(&o, keys, nkeys, &order, &n))) goto out;
+    /* the CSV is opened before the simulations: a path that cannot be written fails now */
+    const char *paths[2] = {o.c.csv, o.results};
+    static const char *const opts[2] = {"--csv", "--results"};
+    if (wc_out_check_distinct(paths, opts, 2) < 0 || wc_out_set_open(&outs, paths, 1) < 0) goto out;
+    outs_open = true;
+    o.fd = open(o.results, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (o.fd < 0) {
+        wc_cli_error("cannot write %s: %s", o.results, strerror(errno));
+        goto out;
+    }
+    o.order = order;
+    if (!o.c.quiet && nkeys)
+        fprintf(stderr, "warpcache: %s: %zu points already done, %zu to run\n", o.results, o.np - n,
+                n);
+    wc_batch_progress prog;
+    wc_batch_progress_init(&prog, "sweep", o.c.quiet);
+    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, deliver, &o};
+    wc_err err = {{0}};
+    int brc = wc_batch_run(jobs, n, &bo, &err);
+    wc_batch_progress_end(&prog);
+    if (brc < 0) {
+        wc_cli_error("%s", err.msg);
+        rc = WC_EXIT_FAIL;
+        goto out;
+    }
+    if (o.failed) {
+        wc_cli_error("sweep point %zu (%s): %s", o.failed_point, o.points[o.failed_point].key,
+                     o.fail_err.msg);
+        goto out;
+    }
+    FILE *csv = wc_out_set_file(&outs, 0);
+    rc = csv && write_csv(&o, csv) < 0 ? WC_EXIT_FAIL : wc_out_set_commit(&outs);
+out:
+    if (outs_open) wc_out_set_abort(&outs); /* after a failure: the temporary file goes */
+    if (o.fd >= 0) close(o.fd);
+    wc_batch_free(jobs, n);
+    free(jobs);
+    free(order);
+    for (size_t i = 0; i < nkeys; i++) free(keys[i]);
+    free(keys);
+    free_cli(&o);
+    return rc;
+}

@@ -1,0 +1,133 @@
+/*
+ * metric.c - the metrics a comparison can tabulate, and the arithmetic of
+ * comparison tables: normalisation to the first design and the geometric
+ * and harmonic means the seed papers report.
+ *
+ * Metric names map onto the one metric table of src/report/metrics.c, so
+ * every statistic `run` reports can be compared; a few short aliases and one
+ * derived rate (reservation fails per kilo-instruction) are added here.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/metrics.h"
+#include "warpcache/experiment.h"
+
+static double res_fails_pki(const wc_kstats *k)
+{
+    return k->warp_insts ? 1000.0 * (double)wc_kstats_l1_fails(k) / (double)k->warp_insts : 0.0;
+}
+
+typedef struct alias {
+    const char *name, *key;
+} alias;
+
+static const alias aliases[] = {
+    {"l2_to_l1_bytes", "icnt.l2_to_l1_bytes"},
+    {"l1_to_l2_bytes", "icnt.l1_to_l2_bytes"},
+    {"l2_to_l1_packets", "icnt.l2_to_l1_packets"},
+    {"l1_to_l2_packets", "icnt.l1_to_l2_packets"},
+    {"res_fails", "l1.reservation_fails.total"},
+    {"l1_reservation_fails", "l1.reservation_fails.total"},
+};
+
+/* "l1_miss_rate" matches "l1.miss_rate": dots and underscores are equal. */
+static bool same_name(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (*a != *b && !((*a == '.' || *a == '_') && (*b == '.' || *b == '_'))) return false;
+    return *a == *b;
+}
+
+int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
+{
+    memset(m, 0, sizeof *m);
+    if (strncmp(name, "extra.", 6) == 0 && name[6] && strlen(name + 6) < sizeof m->extra) {
+        snprintf(m->name, sizeof m->name, "%s", name);
+        snprintf(m->extra, sizeof m->extra, "%s", name + 6);
+        m->label = m->name;
+        m->is_float = true;
+        return 0;
+    }
+    if (strcmp(name, "res_fails_pki") == 0) {
+        snprintf(m->name, sizeof m->name, "res_fails_pki");
+        m->label = "L1 reservation fails per 1000 warp insts";
+        m->is_float = true;
+        m->get = res_fails_pki;
+        return 0;
+    }
+    const char *key = name;
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(name, aliases[i].name) == 0) key = aliases[i].key;
+    size_t n;
+    const wc_metric *t = wc_metrics(&n);
+    for (size_t i = 0; i < n; i++)
+        if (same_name(key, t[i].key)) {
+            snprintf(m->name, sizeof m->name, "%s", t[i].key);
+            m->label = t[i].label;
+            m->is_float = t[i].is_float;
+            m->get = t[i].get;
+            return 0;
+        }
+    return wc_errf(err,
+                   "unknown metric '%s' (any key of docs/stats.md, e.g. ipc, cycles, "
+                   "l1_miss_rate, l1_mpki, l2_to_l1_bytes, l1_to_l2_bytes, res_fails_pki, "
+                   "extra.NAME)",
+                   name);
+}
+
+double wc_exp_metric_value(const wc_exp_metric *m, const wc_kstats *k)
+{
+    if (m->get) return m->get(k);
+    for (unsigned i = 0; i < k->n_extras; i++)
+        if (strcmp(k->extras[i].name, m->extra) == 0) return k->extras[i].value;
+    return NAN;
+}
+
+void wc_exp_normalise(const double *v, size_t rows, size_t cols, double *norm)
+{
+    for (size_t r = 0; r < rows; r++) {
+        double ref = v[r * cols];
+        for (size_t c = 0; c < cols; c++) {
+            double x = v[r * cols + c];
+            norm[r * cols + c] = (ref == 0 || isnan(ref) || isnan(x)) ? NAN : x / ref;
+        }
+    }
+}
+
+/* Rows that count for a mean: selected, finite and positive (a zero or a
+ * missing value has no logarithm and no reciprocal). */
+static bool usable(const double *norm, size_t cols, size_t r, size_t col, const bool *use)
+{
+    double x = norm[r * cols + col];
+    return (!use || use[r]) && isfinite(x) && x > 0;
+}
+
+double wc_exp_geomean(const double *norm, size_t rows, size_t cols, size_t col, const bool *use,
+                      size_t *count)
+{
+    double sum = 0;
+    size_t n = 0;
+    for (size_t r = 0; r < rows; r++)
+        if (usable(norm, cols, r, col, use)) {
+            sum += log(norm[r * cols + col]);
+            n++;
+        }
+    *count = n;
+    return n ? exp(sum / (double)n) : NAN;
+}
+
+double wc_exp_hmean(const double *norm, size_t rows, size_t cols, size_t col, const bool *use,
+                    size_t *count)
+{
+    double sum = 0;
+    size_t n = 0;
+    for (size_t r = 0; r < rows; r++)
+        if (usable(norm, cols, r, col, use)) {
+            sum += 1.0 / norm[r * cols + col];
+            n++;
+        }
+    *count = n;
+    return n ? (double)n / sum : NAN;
+}

@@ -6,6 +6,7 @@
 #   make bench    throughput benchmarks (not part of check)
 #   make fuzz     libFuzzer targets, bounded time (needs clang)
 #   make asan     unit tests under AddressSanitizer + UBSan (used by .ci/run)
+#   make tsan     the parallel-batch tests under ThreadSanitizer (used by .ci/run)
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
@@ -54,7 +55,7 @@ BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 
-.PHONY: all demo check test bench fuzz asan format fmt-check deps clean
+.PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
@@ -98,6 +99,11 @@ asan:
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  test
 
+# Two simulations in two threads (tests/test_experiment.c) must show no race.
+tsan:
+	$(MAKE) BUILD=build-tsan OPT=-O1 EXTRA_CFLAGS="-fsanitize=thread" build-tsan/tests/test_experiment
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/test_experiment
+
 FMT_FILES = $(shell find include src tests bench fuzz -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)
 format:
 	clang-format -i $(FMT_FILES)
@@ -110,4 +116,4 @@ fuzz:
 	@sh scripts/fuzz.sh
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-tsan build-fuzz

@@ -36,6 +36,10 @@ typedef struct wc_run_spec {
     const char *config_name; /* recorded in the statistics; NULL: "built-in defaults" */
     wc_progress_fn progress; /* optional per-kernel progress */
     void *progress_ctx;
+    /* optional: an already opened source to simulate (wrapped, filtered...)
+     * instead of opening workload/trace, which then only name the run;
+     * wc_run_simulation destroys it */
+    wc_source *source;
 } wc_run_spec;
 
 /* Opens the source of `spec` (the workload's inputs use cfg->seed). */
@@ -69,8 +73,9 @@ typedef int (*wc_job_ordered_fn)(void *ctx, size_t index, wc_job *job);
 typedef struct wc_batch_opts {
     unsigned threads; /* 0 = every online CPU */
     wc_job_done_fn on_done;
+    void *done_ctx;
     wc_job_ordered_fn in_order;
-    void *ctx;
+    void *order_ctx;
 } wc_batch_opts;
 
 /* Runs jobs[0..n) on worker threads (each job's stats are initialised here).

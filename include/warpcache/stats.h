@@ -15,6 +15,9 @@
 
 #define WC_MAX_EXTRAS 32
 
+/* Version of the JSON layout (docs/stats.md); raised when a name changes. */
+#define WC_STATS_SCHEMA_VERSION 1
+
 typedef struct wc_extra {
     char name[48];
     double value;

@@ -342,8 +342,12 @@ static void write_text(const compare_cli *o, const table *t, const group *g, siz
     int w = 10;
     for (size_t d = 0; d < o->nd; d++)
         if ((int)strlen(o->designs[d]) > w) w = (int)strlen(o->designs[d]);
-    int nw = 36;
     char name[600];
+    int nw = 24; /* the widest row name, within reason */
+    for (size_t r = 0; r < t->n; r++) {
+        row_name(o, &t->rows[r], name, sizeof name);
+        if ((int)strlen(name) > nw) nw = strlen(name) > 72 ? 72 : (int)strlen(name);
+    }
     fprintf(f, "metric: %s (%s), each design divided by %s; column 2: %s of %s\n", o->metric.name,
             o->metric.label, o->designs[0], o->metric.name, o->designs[0]);
     fprintf(f, "%-*s %14s", nw, "workload", o->designs[0]);
@@ -607,7 +611,7 @@ int wc_cmd_compare(int argc, char **argv)
     outs_open = true;
     wc_batch_progress prog;
     wc_batch_progress_init(&prog, "compare", o.c.quiet);
-    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, NULL, &prog};
+    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, &prog, NULL, NULL};
     wc_err err = {{0}};
     int brc = wc_batch_run(jobs, n, &bo, &err);
     wc_batch_progress_end(&prog);

@@ -81,31 +81,28 @@ static const char **expand(const char *spec, size_t *n)
 
 wc_source *wc_cli_open_trace(const char *path, const char *kernels, wc_err *err);
 
+/* One simulation through the experiment library (the path compare, sweep
+ * and validate take too), with the per-kernel progress line. */
 static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
 {
     wc_err err = {{0}};
-    wc_source *src = is_trace ? wc_cli_open_trace(what, o->kernels, &err)
-                              : wc_workload_open(what, o->c.cfg.seed, &err);
-    if (!src) {
-        wc_cli_error("%s", err.msg);
-        return wc_cli_status_of(&err);
-    }
-    wc_sim *sim = wc_sim_create(&o->c.cfg, &err);
-    if (!sim) {
-        wc_source_destroy(src);
+    /* traces through the CLI's opener: it announces grids that will take long */
+    wc_source *src = is_trace ? wc_cli_open_trace(what, o->kernels, &err) : NULL;
+    if (is_trace && !src) {
         wc_cli_error("%s", err.msg);
         return wc_cli_status_of(&err);
     }
     wc_progress prog;
     wc_progress_init(&prog, what, o->c.quiet);
-    wc_sim_set_progress(sim, wc_progress_cb, &prog);
-    snprintf(st->workload, sizeof st->workload, "%s", what);
-    snprintf(st->config_name, sizeof st->config_name, "%s",
-             o->c.config_path ? o->c.config_path : "built-in Fermi baseline (fermi-16k)");
-    int rc = wc_sim_run(sim, src, st, &err);
+    wc_run_spec spec = {.workload = is_trace ? NULL : what,
+                        .trace = is_trace ? what : NULL,
+                        .kernels = o->kernels,
+                        .config_name = o->c.config_path,
+                        .progress = wc_progress_cb,
+                        .progress_ctx = &prog,
+                        .source = src};
+    int rc = wc_run_simulation(&o->c.cfg, &spec, st, &err);
     wc_progress_end(&prog);
-    wc_sim_destroy(sim);
-    wc_source_destroy(src);
     if (rc < 0) {
         wc_cli_error("%s", err.msg);
         return wc_cli_status_of(&err); /* a deadlock is internal: 1 */

@@ -81,6 +81,7 @@ typedef struct sweep_cli {
     unsigned threads;
     point *points;
     size_t np;
+    wc_config *cfgs; /* one per (design, grid value) group: points / workloads */
     /* writing */
     int fd;
     const size_t *order; /* job index -> point index (the points still to run) */
@@ -570,6 +571,7 @@ static void free_cli(sweep_cli *o)
     free(o->is_trace);
     for (size_t i = 0; i < o->np; i++) free(o->points[i].key);
     free(o->points);
+    free(o->cfgs);
 }
 
 static bool is_done(char **keys, size_t nkeys, const char *key)
@@ -577,8 +579,21 @@ static bool is_done(char **keys, size_t nkeys, const char *key)
     return nkeys && bsearch(&key, keys, nkeys, sizeof *keys, cmp_str) != NULL;
 }
 
-/* Builds the jobs of the points not yet in the file; every configuration is
- * built (and so checked) before anything runs.  order[job] = point index. */
+/* Builds every configuration (design, -o, grid values) before anything runs
+ * or the results file is touched: a bad grid value fails the whole sweep up
+ * front. */
+static int make_configs(sweep_cli *o)
+{
+    size_t ncfg = o->np / o->ni;
+    o->cfgs = calloc(ncfg ? ncfg : 1, sizeof *o->cfgs);
+    if (!o->cfgs) return -1;
+    for (size_t g = 0; g < ncfg; g++)
+        if (point_config(o, &o->points[g * o->ni], &o->cfgs[g], g == 0 && !o->c.quiet) < 0)
+            return -1;
+    return 0;
+}
+
+/* The jobs of the points not yet in the file; order[job] = point index. */
 static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order, size_t *n)
 {
     wc_job *jobs = calloc(o->np ? o->np : 1, sizeof *jobs);
@@ -589,17 +604,11 @@ static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order
         return NULL;
     }
     *n = 0;
-    wc_config cfg;
     for (size_t i = 0; i < o->np; i++) {
         const point *p = &o->points[i];
-        /* workloads are the innermost dimension: a new configuration starts at input 0 */
-        if (p->input == 0 && point_config(o, p, &cfg, i == 0 && !o->c.quiet) < 0) {
-            free(jobs);
-            return NULL;
-        }
         if (is_done(keys, nkeys, p->key)) continue;
         wc_job *j = &jobs[*n];
-        j->cfg = cfg;
+        j->cfg = o->cfgs[i / o->ni]; /* workloads are the innermost dimension */
         j->spec.workload = o->is_trace[p->input] ? NULL : o->inputs[p->input];
         j->spec.trace = o->is_trace[p->input] ? o->inputs[p->input] : NULL;
         j->spec.kernels = o->is_trace[p->input] ? o->kernels : NULL;
@@ -621,7 +630,8 @@ int wc_cmd_sweep(int argc, char **argv)
     size_t *order = NULL;
     wc_out_set outs;
     bool outs_open = false;
-    if (parse(&o, argc, argv) < 0 || make_points(&o) < 0 || load_done(&o, &keys, &nkeys) < 0)
+    if (parse(&o, argc, argv) < 0 || make_points(&o) < 0 || make_configs(&o) < 0 ||
+        load_done(&o, &keys, &nkeys) < 0)
         goto out;
     if (!(jobs = make_jobs(&o, keys, nkeys, &order, &n))) goto out;
     /* the CSV is opened before the simulations: a path that cannot be written fails now */
@@ -640,7 +650,7 @@ int wc_cmd_sweep(int argc, char **argv)
                 n);
     wc_batch_progress prog;
     wc_batch_progress_init(&prog, "sweep", o.c.quiet);
-    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, deliver, &o};
+    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, &prog, deliver, &o};
     wc_err err = {{0}};
     int brc = wc_batch_run(jobs, n, &bo, &err);
     wc_batch_progress_end(&prog);

@@ -129,14 +129,14 @@ static int compare(validate_cli *v, const char *name)
     wc_model_result mr;
     memset(&mr, 0, sizeof mr);
     int rc = -1;
-    wc_source *src = wc_workload_open(name, v->c.cfg.seed, &err);
-    wc_sim *sim = src ? wc_sim_create(&v->c.cfg, &err) : NULL;
-    if (sim && wc_sim_run(sim, src, &st, &err) == 0) {
-        wc_source_destroy(src);
-        src = wc_workload_open(name, v->c.cfg.seed, &err);
-        if (src && wc_model_run(&v->mo, &v->c.cfg, src, WC_RUN_FULL, &mr, NULL, NULL, &err) == 0)
-            rc = 0;
-    }
+    /* the simulator through the experiment library's one path, then the model
+     * on a fresh copy of the same source */
+    wc_run_spec spec = {.workload = name};
+    wc_source *src = NULL;
+    if (wc_run_simulation(&v->c.cfg, &spec, &st, &err) == 0 &&
+        (src = wc_run_open_source(&spec, v->c.cfg.seed, &err)) &&
+        wc_model_run(&v->mo, &v->c.cfg, src, WC_RUN_FULL, &mr, NULL, NULL, &err) == 0)
+        rc = 0;
     if (rc == 0 && mr.n_kernels != st.n_kernels) {
         wc_errf(&err, "%s: the model saw %zu kernels, the simulator %zu", name, mr.n_kernels,
                 st.n_kernels);
@@ -156,7 +156,6 @@ static int compare(validate_cli *v, const char *name)
         r->model = wc_model_miss_rate(&mr.kernels[k]);
     }
     if (rc < 0) wc_cli_error("%s", err.msg);
-    wc_sim_destroy(sim);
     wc_source_destroy(src);
     wc_stats_free(&st);
     wc_model_result_free(&mr);

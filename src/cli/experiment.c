@@ -28,7 +28,8 @@ static void add_dir(wc_cli_dirs *d, const char *path, size_t len)
     snprintf(raw, sizeof raw, "%.*s", (int)len, path);
     if (!is_dir(raw)) return;
     /* "build/../configs/designs" reads better resolved; keep it if that fails */
-    snprintf(d->buf[d->n], sizeof d->buf[0], "%s", realpath(raw, real) ? real : raw);
+    const char *use = realpath(raw, real) && strlen(real) < sizeof d->buf[0] ? real : raw;
+    memcpy(d->buf[d->n], use, strlen(use) + 1);
     for (size_t i = 0; i < d->n; i++)
         if (strcmp(d->buf[i], d->buf[d->n]) == 0) return;
     d->dirs[d->n] = d->buf[d->n];

@@ -38,7 +38,7 @@ static void deliver_in_order(batch *b)
 {
     while (!b->stopped && b->next_deliver < b->n && b->finished[b->next_deliver]) {
         size_t i = b->next_deliver++;
-        if (b->opts->in_order && b->opts->in_order(b->opts->ctx, i, &b->jobs[i]) != 0)
+        if (b->opts->in_order && b->opts->in_order(b->opts->order_ctx, i, &b->jobs[i]) != 0)
             b->stopped = true;
     }
 }
@@ -59,7 +59,7 @@ static void *worker(void *arg)
         pthread_mutex_lock(&b->lock);
         b->finished[i] = true;
         b->done++;
-        if (b->opts->on_done) b->opts->on_done(b->opts->ctx, b->done, b->n, j);
+        if (b->opts->on_done) b->opts->on_done(b->opts->done_ctx, b->done, b->n, j);
         deliver_in_order(b);
         pthread_mutex_unlock(&b->lock);
     }

@@ -36,7 +36,7 @@ wc_source *wc_run_open_source(const wc_run_spec *spec, uint64_t seed, wc_err *er
 
 int wc_run_simulation(const wc_config *cfg, const wc_run_spec *spec, wc_stats *st, wc_err *err)
 {
-    wc_source *src = wc_run_open_source(spec, cfg->seed, err);
+    wc_source *src = spec->source ? spec->source : wc_run_open_source(spec, cfg->seed, err);
     if (!src) return -1;
     wc_sim *sim = wc_sim_create(cfg, err);
     if (!sim) {
@@ -44,7 +44,8 @@ int wc_run_simulation(const wc_config *cfg, const wc_run_spec *spec, wc_stats *s
         return -1;
     }
     if (spec->progress) wc_sim_set_progress(sim, spec->progress, spec->progress_ctx);
-    snprintf(st->workload, sizeof st->workload, "%s", spec->trace ? spec->trace : spec->workload);
+    const char *what = spec->trace ? spec->trace : spec->workload;
+    snprintf(st->workload, sizeof st->workload, "%s", what ? what : "source");
     snprintf(st->config_name, sizeof st->config_name, "%s",
              spec->config_name ? spec->config_name : "built-in Fermi baseline (fermi-16k)");
     int rc = wc_sim_run(sim, src, st, err);

@@ -99,7 +99,8 @@ static void write_kernel(FILE *f, const wc_kstats *k, const char *indent)
 
 void wc_stats_write_json(const wc_stats *st, FILE *f)
 {
-    fprintf(f, "{\n  \"warpcache\": \"%s\",\n  \"config\": ", WC_VERSION);
+    fprintf(f, "{\n  \"schema_version\": %d,\n  \"warpcache\": \"%s\",\n  \"config\": ",
+            WC_STATS_SCHEMA_VERSION, WC_VERSION);
     wc_json_string(f, st->config_name);
     fputs(",\n  \"workload\": ", f);
     wc_json_string(f, st->workload);

@@ -94,10 +94,14 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
     }
     wc_progress prog;
     wc_progress_init(&prog, what, o->c.quiet);
+    char config_name[600];
+    snprintf(config_name, sizeof config_name, "%s%s%s",
+             o->c.config_path ? o->c.config_path : "built-in Fermi baseline (fermi-16k)",
+             o->c.design ? " + design " : "", o->c.design ? o->c.design : "");
     wc_run_spec spec = {.workload = is_trace ? NULL : what,
                         .trace = is_trace ? what : NULL,
                         .kernels = o->kernels,
-                        .config_name = o->c.config_path,
+                        .config_name = config_name,
                         .progress = wc_progress_cb,
                         .progress_ctx = &prog,
                         .source = src};

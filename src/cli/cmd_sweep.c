@@ -375,7 +375,7 @@ static int load_done(sweep_cli *o, char ***keys, size_t *nkeys)
         (*nkeys)++;
         at += ll + 1;
     }
-    qsort(*keys, *nkeys, sizeof **keys, cmp_str);
+    if (*nkeys) qsort(*keys, *nkeys, sizeof **keys, cmp_str);
     rc = 0;
 out:
     free(buf);

@@ -63,6 +63,10 @@ $W compare -q --designs base,base -w micro/stream:n=8192 -w micro/colcopy:h=64 >
 grep -q '^geomean all (2) *1.000 *1.000$' "$T/self.txt" && ok compare_self || bad compare_self "$(cat "$T/self.txt")"
 expect compare_bad_metric 2 "unknown metric 'bogus'" -- $W compare --designs base -w micro/stream --metric bogus
 expect compare_metric_alias 0 "icnt.l2_to_l1_bytes" -- $W compare -q --designs base -w micro/stream:n=4096 --metric l2_to_l1_bytes
+# A bad workload parameter is found before any simulation runs.
+expect compare_bad_workload 2 "unknown parameter 'bogus'" -- $W compare --designs base -w polybench/atax:bogus=1
+expect sweep_bad_workload 2 "unknown parameter 'bogus'" -- $W sweep --results "$T/bw.jsonl" -g l1_assoc=2 -w polybench/atax:bogus=1
+[ ! -e "$T/bw.jsonl" ] && ok sweep_bad_workload_no_file || bad sweep_bad_workload_no_file "file created"
 expect compare_per_kernel 0 "atax_kernel2" -- $W compare -q --designs base,lrr -w polybench/atax:scale=0.0625 --per-kernel
 
 # sweep: bad grid values exit 2 before the results file is created.

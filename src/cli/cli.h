@@ -61,6 +61,10 @@ void wc_cli_design_dirs(wc_cli_dirs *d);
 /* Finds a design by name or path; prints the error (which lists the known
  * designs) and returns -1 when there is none. */
 int wc_cli_find_design(const char *name, wc_design_info *info);
+/* Opens (and closes) every input once, so a bad workload parameter or an
+ * unreadable trace is reported before hours of simulation, not after.
+ * -1 on the first bad one (printed). */
+int wc_cli_check_inputs(char *const *inputs, const bool *is_trace, size_t n, const char *kernels);
 /* Parses -j N. */
 int wc_cli_parse_jobs(const char *v, unsigned *out);
 

@@ -598,7 +598,9 @@ int wc_cmd_compare(int argc, char **argv)
     const char *paths[OUT__COUNT];
     wc_out_set outs;
     bool outs_open = false;
-    if (parse(&o, argc, argv) < 0 || !(jobs = make_jobs(&o))) goto out;
+    if (parse(&o, argc, argv) < 0 || !(jobs = make_jobs(&o)) ||
+        wc_cli_check_inputs(o.inputs, o.is_trace, o.ni, o.kernels) < 0)
+        goto out;
     n = o.ni * o.nd;
     /* opened before the simulations: a path that cannot be written fails now */
     paths[OUT_JSON] = o.c.json;

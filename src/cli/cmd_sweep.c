@@ -631,6 +631,7 @@ int wc_cmd_sweep(int argc, char **argv)
     wc_out_set outs;
     bool outs_open = false;
     if (parse(&o, argc, argv) < 0 || make_points(&o) < 0 || make_configs(&o) < 0 ||
+        wc_cli_check_inputs(o.inputs, o.is_trace, o.ni, o.kernels) < 0 ||
         load_done(&o, &keys, &nkeys) < 0)
         goto out;
     if (!(jobs = make_jobs(&o, keys, nkeys, &order, &n))) goto out;

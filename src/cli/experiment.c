@@ -75,6 +75,23 @@ int wc_cli_find_design(const char *name, wc_design_info *info)
     return 0;
 }
 
+int wc_cli_check_inputs(char *const *inputs, const bool *is_trace, size_t n, const char *kernels)
+{
+    for (size_t i = 0; i < n; i++) {
+        wc_err err = {{0}};
+        wc_run_spec spec = {.workload = is_trace[i] ? NULL : inputs[i],
+                            .trace = is_trace[i] ? inputs[i] : NULL,
+                            .kernels = is_trace[i] ? kernels : NULL};
+        wc_source *src = wc_run_open_source(&spec, 1, &err);
+        if (!src) {
+            wc_cli_error("%s", err.msg);
+            return -1;
+        }
+        wc_source_destroy(src);
+    }
+    return 0;
+}
+
 int wc_cli_parse_jobs(const char *v, unsigned *out)
 {
     char *end;

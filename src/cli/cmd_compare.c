@@ -350,7 +350,7 @@ static void write_text(const compare_cli *o, const table *t, const group *g, siz
     }
     fprintf(f, "metric: %s (%s), each design divided by %s; column 2: %s of %s\n", o->metric.name,
             o->metric.label, o->designs[0], o->metric.name, o->designs[0]);
-    fprintf(f, "%-*s %14s", nw, "workload", o->designs[0]);
+    fprintf(f, "%-*s %14.14s", nw, "workload", o->metric.name);
     for (size_t d = 0; d < o->nd; d++) fprintf(f, " %*s", w, o->designs[d]);
     fputc('\n', f);
     for (size_t r = 0; r < t->n; r++) {

@@ -175,8 +175,13 @@ static int parse(sweep_cli *o, int argc, char **argv)
             snprintf(o->designs_arg, sizeof o->designs_arg, "%s", argv[++i]);
             o->nd = 0;
             for (char *save = NULL, *t = strtok_r(o->designs_arg, ",", &save); t;
-                 t = strtok_r(NULL, ",", &save))
-                if (o->nd < MAX_DESIGNS) o->designs[o->nd++] = t;
+                 t = strtok_r(NULL, ",", &save)) {
+                if (o->nd == MAX_DESIGNS) {
+                    wc_cli_error("option --designs: more than %d designs", MAX_DESIGNS);
+                    return -1;
+                }
+                o->designs[o->nd++] = t;
+            }
         } else if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && has) {
             if (add_input(o, argv[++i], false) < 0) return -1;
         } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && has) {

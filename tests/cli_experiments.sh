@@ -73,6 +73,7 @@ expect compare_per_kernel 0 "atax_kernel2" -- $W compare -q --designs base,lrr -
 expect sweep_bad_value 2 "l1_assoc=x" -- $W sweep --results "$T/bad.jsonl" -g l1_assoc=2,x -w micro/stream
 [ ! -e "$T/bad.jsonl" ] && ok sweep_bad_no_file || bad sweep_bad_no_file "file created"
 expect sweep_bad_name 2 "unknown option 'nosuch'" -- $W sweep --results "$T/bad.jsonl" -g nosuch=1 -w micro/stream
+expect sweep_duplicate 2 "appears twice" -- $W sweep --results "$T/bad.jsonl" -g l1_assoc=2,2 -w micro/stream
 expect sweep_bad_sets 2 "l1_sets=3" -- $W sweep --results "$T/bad.jsonl" -g l1_sets=3 -w micro/stream
 
 SW="-g l1_assoc=2,4 --designs base,lrr -w polybench/atax:scale=0.0625 -w micro/stream:n=16384 -q"

@@ -223,6 +223,11 @@ static int parse(sweep_cli *o, int argc, char **argv)
 
 /* ---- points ------------------------------------------------------------- */
 
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* "design=D;NAME=V;...;workload=W": identifies a point in the results file. */
 static char *point_key(const sweep_cli *o, const point *p)
 {
@@ -263,6 +268,20 @@ static int make_points(sweep_cli *o)
         if (!(p->key = point_key(o, p))) return -1;
     }
     o->np = n;
+    /* --resume matches points by key: two equal points (a workload given twice)
+     * would make a resumed file differ from an uninterrupted one */
+    char **sorted = malloc(n * sizeof *sorted);
+    if (!sorted) return -1;
+    for (size_t i = 0; i < n; i++) sorted[i] = o->points[i].key;
+    qsort(sorted, n, sizeof *sorted, cmp_str);
+    for (size_t i = 1; i < n; i++)
+        if (strcmp(sorted[i - 1], sorted[i]) == 0) {
+            wc_cli_error("sweep: point %s appears twice (a workload, design or value given twice)",
+                         sorted[i]);
+            free(sorted);
+            return -1;
+        }
+    free(sorted);
     return 0;
 }
 
@@ -293,11 +312,6 @@ static void grab_key(void *ctx, const char *path, const char *text, bool is_stri
     } else if (strcmp(path, "schema_version") == 0) {
         li->has_schema = true;
     }
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 static char *read_all(const char *path, size_t *len, bool *missing)

@@ -147,7 +147,7 @@ static int value(scan *s)
         s->depth--;
         return rc;
     }
-    char text[1024];
+    char text[4096];
     bool is_string = *s->p == '"';
     if ((is_string ? string(s, text, sizeof text) : literal(s, text, sizeof text)) < 0) return -1;
     if (s->fn) s->fn(s->ctx, s->path, text, is_string);

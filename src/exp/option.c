@@ -11,14 +11,15 @@
 
 #include "warpcache/experiment.h"
 
-/* Unsigned value with an optional K/M/G (x1024) suffix ("32K", "48k"). */
-static int parse_size(const char *name, const char *v, uint64_t *out, wc_err *err)
+/* Unsigned value with an optional K/M/G (x1024) suffix ("32K", "48k");
+ * -1 with the reason in *why. */
+static int parse_size(const char *v, uint64_t *out, wc_err *why)
 {
     char *end;
     errno = 0;
     unsigned long long x = strtoull(v, &end, 10);
-    if (errno || end == v || *v == '-')
-        return wc_errf(err, "%s=%s: not an unsigned integer", name, v);
+    if (errno || end == v || !(*v >= '0' && *v <= '9'))
+        return wc_errf(why, "\"%s\" is not an unsigned integer (K/M/G suffix allowed)", v);
     uint64_t mul = 1;
     if (*end == 'k' || *end == 'K')
         mul = 1024, end++;
@@ -27,20 +28,21 @@ static int parse_size(const char *name, const char *v, uint64_t *out, wc_err *er
     else if (*end == 'g' || *end == 'G')
         mul = 1024ull * 1024 * 1024, end++;
     if (*end == 'B' || *end == 'b') end++;
-    if (*end) return wc_errf(err, "%s=%s: not an unsigned integer (K/M/G suffix allowed)", name, v);
-    if (x > (1ull << 40)) return wc_errf(err, "%s=%s: too large", name, v);
+    if (*end) return wc_errf(why, "\"%s\" is not an unsigned integer (K/M/G suffix allowed)", v);
+    if (x == 0 || x * mul > UINT32_MAX) return wc_errf(why, "%s is out of range (1..2^32-1)", v);
     *out = x * mul;
     return 0;
 }
 
+/* Errors read like the configuration's: "WHERE: option NAME: reason". */
 static int set_geometry(wc_config *cfg, const char *name, const char *value, const char *where,
                         wc_err *err)
 {
     wc_cache_geom g = cfg->l1;
     uint64_t v = 0;
-    if (parse_size(name, value, &v, err) < 0) return -1;
-    if (v == 0 || v > UINT32_MAX)
-        return wc_errf(err, "%s: %s=%s: out of range", where, name, value);
+    wc_err why = {{0}};
+    if (parse_size(value, &v, &why) < 0)
+        return wc_errf(err, "%s: option %s: %s", where, name, why.msg);
     if (strcmp(name, "l1_sets") == 0)
         g.nsets = (uint32_t)v;
     else if (strcmp(name, "l1_assoc") == 0)
@@ -50,13 +52,12 @@ static int set_geometry(wc_config *cfg, const char *name, const char *value, con
     else {
         uint64_t per_set = (uint64_t)g.line_bytes * g.assoc;
         if (v % per_set)
-            return wc_errf(err, "%s: l1_size=%s: not a multiple of line x assoc = %llu bytes",
-                           where, value, (unsigned long long)per_set);
+            return wc_errf(err, "%s: option %s: %s bytes is not a multiple of line x assoc = %llu",
+                           where, name, value, (unsigned long long)per_set);
         g.nsets = (uint32_t)(v / per_set);
     }
-    wc_err why = {{0}};
     if (wc_cache_geom_check(&g, &why) < 0)
-        return wc_errf(err, "%s: %s=%s: %s", where, name, value, why.msg);
+        return wc_errf(err, "%s: option %s: %s", where, name, why.msg);
     char text[160];
     wc_cache_geom_format(&g, text, sizeof text);
     return wc_config_set(cfg, "gpgpu_cache:dl1", text, where, err) == 0 ? 0 : -1;

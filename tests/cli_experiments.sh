@@ -17,7 +17,7 @@ expect() {
   ok "$name"
 }
 
-expect list_designs 0 "base-48k .*004_0fcfedff3b0ef5ba.txt Table 1" -- $W list designs
+expect list_designs 0 "paper: 004_0fcfedff3b0ef5ba.txt Table 1 (Base-L)" -- $W list designs
 expect bad_design 2 "unknown design 'nosuch' (known: .*base-48k" -- $W run -w micro/stream:n=4096 --design nosuch
 expect bad_design_compare 2 "unknown design 'nosuch'" -- $W compare --designs base,nosuch -w micro/stream:n=4096
 

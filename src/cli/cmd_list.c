@@ -29,9 +29,10 @@ static int list_designs(void)
         wc_cli_error("%s", err.msg);
         return WC_EXIT_FAIL;
     }
-    printf("%-14s %-58s %s\n", "design", "description", "paper");
+    /* descriptions are sentences: the paper goes on its own line */
     for (size_t i = 0; i < n; i++)
-        printf("%-14s %-58s %s\n", all[i].name, all[i].description, all[i].paper);
+        printf("%-16s %s\n%-16s paper: %s\n", all[i].name, all[i].description, "",
+               all[i].paper[0] ? all[i].paper : "(none given)");
     if (d.n == 0)
         printf("(no design directory found: set WARPCACHE_DESIGNS or run from the source tree)\n");
     else

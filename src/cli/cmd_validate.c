@@ -187,7 +187,7 @@ static void write_text(const void *v_, const void *unused, FILE *f)
 static void write_json(const void *v_, const void *unused, FILE *f)
 {
     const validate_cli *v = v_;
-    fputs("{\n  \"kernels\": [", f);
+    fprintf(f, "{\n  \"schema_version\": %d,\n  \"kernels\": [", WC_STATS_SCHEMA_VERSION);
     for (size_t i = 0; i < v->n_rows; i++) {
         const row *r = &v->rows[i];
         fputs(i ? ",\n    {\"workload\": " : "\n    {\"workload\": ", f);

@@ -627,6 +627,7 @@ int wc_cmd_compare(int argc, char **argv)
         if (jobs[i].rc < 0) {
             wc_cli_error("%s (design %s): %s", o.inputs[i / o.nd], o.designs[i % o.nd],
                          jobs[i].err.msg);
+            rc = wc_cli_status_of(&jobs[i].err); /* a deadlock is internal: 1 */
             goto out;
         }
     for (size_t i = 0; i < n && !o.c.quiet; i++)

@@ -87,6 +87,7 @@ typedef struct sweep_cli {
     const size_t *order; /* job index -> point index (the points still to run) */
     bool failed;
     size_t failed_point;
+    int fail_status; /* 2 bad input, 1 internal or a failed write */
     wc_err fail_err;
 } sweep_cli;
 
@@ -210,8 +211,8 @@ static int parse(sweep_cli *o, int argc, char **argv)
         wc_cli_error("sweep: results go to --results FILE (JSON lines); --json is not used");
         return -1;
     }
-    if (!o->results) {
-        wc_cli_error("sweep: give --results FILE");
+    if (!o->results || strcmp(o->results, "-") == 0) {
+        wc_cli_error("sweep: give --results FILE (a file: it is appended to and read back)");
         return -1;
     }
     if (o->ni == 0) {
@@ -472,6 +473,7 @@ static int deliver(void *ctx, size_t index, wc_job *job)
         o->failed = true;
         o->failed_point = pi;
         o->fail_err = job->err;
+        o->fail_status = wc_cli_status_of(&job->err);
         return 1;
     }
     size_t len = 0;
@@ -482,6 +484,7 @@ static int deliver(void *ctx, size_t index, wc_job *job)
     if (rc < 0) {
         o->failed = true;
         o->failed_point = pi;
+        o->fail_status = WC_EXIT_FAIL;
         wc_errf(&o->fail_err, "cannot write %s: %s", o->results, strerror(errno));
         return 1;
     }
@@ -636,6 +639,32 @@ static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order
     return jobs;
 }
 
+/* Runs the jobs, appending each finished point's line in point order. */
+static int run_points(sweep_cli *o, wc_job *jobs, size_t n)
+{
+    o->fd = open(o->results, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (o->fd < 0) {
+        wc_cli_error("cannot write %s: %s", o->results, strerror(errno));
+        return WC_EXIT_USAGE;
+    }
+    wc_batch_progress prog;
+    wc_batch_progress_init(&prog, "sweep", o->c.quiet);
+    wc_batch_opts bo = {o->threads, wc_batch_progress_cb, &prog, deliver, o};
+    wc_err err = {{0}};
+    int brc = wc_batch_run(jobs, n, &bo, &err);
+    wc_batch_progress_end(&prog);
+    if (brc < 0) {
+        wc_cli_error("%s", err.msg);
+        return WC_EXIT_FAIL;
+    }
+    if (o->failed) {
+        wc_cli_error("sweep point %zu (%s): %s", o->failed_point, o->points[o->failed_point].key,
+                     o->fail_err.msg);
+        return o->fail_status;
+    }
+    return WC_EXIT_OK;
+}
+
 int wc_cmd_sweep(int argc, char **argv)
 {
     sweep_cli o;
@@ -659,31 +688,11 @@ int wc_cmd_sweep(int argc, char **argv)
     static const char *const opts[2] = {"--csv", "--results"};
     if (wc_out_check_distinct(paths, opts, 2) < 0 || wc_out_set_open(&outs, paths, 1) < 0) goto out;
     outs_open = true;
-    o.fd = open(o.results, O_WRONLY | O_APPEND | O_CREAT, 0644);
-    if (o.fd < 0) {
-        wc_cli_error("cannot write %s: %s", o.results, strerror(errno));
-        goto out;
-    }
     o.order = order;
     if (!o.c.quiet && nkeys)
         fprintf(stderr, "warpcache: %s: %zu points already done, %zu to run\n", o.results, o.np - n,
                 n);
-    wc_batch_progress prog;
-    wc_batch_progress_init(&prog, "sweep", o.c.quiet);
-    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, &prog, deliver, &o};
-    wc_err err = {{0}};
-    int brc = wc_batch_run(jobs, n, &bo, &err);
-    wc_batch_progress_end(&prog);
-    if (brc < 0) {
-        wc_cli_error("%s", err.msg);
-        rc = WC_EXIT_FAIL;
-        goto out;
-    }
-    if (o.failed) {
-        wc_cli_error("sweep point %zu (%s): %s", o.failed_point, o.points[o.failed_point].key,
-                     o.fail_err.msg);
-        goto out;
-    }
+    if ((rc = run_points(&o, jobs, n)) != WC_EXIT_OK) goto out;
     FILE *csv = wc_out_set_file(&outs, 0);
     rc = csv && write_csv(&o, csv) < 0 ? WC_EXIT_FAIL : wc_out_set_commit(&outs);
 out:

@@ -16,7 +16,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"run", wc_cmd_run, "simulate a built-in workload or a trace"},
-    {"list", wc_cmd_list, "list built-in workloads and plug-ins"},
+    {"list", wc_cmd_list, "list built-in workloads, designs and plug-ins"},
     {"config", wc_cmd_config, "show the effective configuration or every option"},
     {"model", wc_cmd_model, "seed 003's reuse-distance L1 model (miss rates, miss classes)"},
     {"mrc", wc_cmd_mrc, "miss-ratio curves from stack distances (table, CSV, JSON, SVG)"},

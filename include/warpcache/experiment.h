@@ -134,7 +134,7 @@ int wc_exp_set_option(wc_config *cfg, const char *name, const char *value, const
 /* A metric by name: a key of the statistics table ("l1.miss_rate"), the same
  * with underscores ("l1_miss_rate"), a short alias ("l2_to_l1_bytes"), the
  * derived "res_fails_pki" (reservation fails per 1000 warp instructions), or
- * "extra.NAME" for a plug-in counter.  NULL name lookups fail with a list. */
+ * "extra.NAME" for a plug-in counter.  An unknown name fails with examples. */
 typedef struct wc_exp_metric {
     char name[64]; /* the canonical key */
     const char *label;

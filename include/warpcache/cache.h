@@ -18,12 +18,16 @@
 /* ---- requests -------------------------------------------------------- */
 
 enum {
-    WC_REQ_WRITE = 1u << 0,    /* store: carries data to L2 */
-    WC_REQ_NO_ALLOC = 1u << 1, /* must not allocate in L1 (atomics, .STRONG.GPU) */
-    WC_REQ_BYPASS = 1u << 2,   /* sent around the L1: response goes straight to the warp */
-    WC_REQ_ATOMIC = 1u << 3,   /* performed at L2, returns data */
-    WC_REQ_LOCAL = 1u << 4,    /* local-memory space */
-    WC_REQ_WRITEBACK = 1u << 5 /* eviction of a dirty line (no warp waits on it) */
+    WC_REQ_WRITE = 1u << 0,     /* store: carries data to L2 */
+    WC_REQ_NO_ALLOC = 1u << 1,  /* must not allocate in L1 (atomics, .STRONG.GPU) */
+    WC_REQ_BYPASS = 1u << 2,    /* sent around the L1: response goes straight to the warp */
+    WC_REQ_ATOMIC = 1u << 3,    /* performed at L2, returns data */
+    WC_REQ_LOCAL = 1u << 4,     /* local-memory space */
+    WC_REQ_WRITEBACK = 1u << 5, /* eviction of a dirty line (no warp waits on it) */
+    /* Streaming bypass (seed 002): a read sent around the L1 whose tags are
+     * still looked up and updated, so the miss rate keeps being measured. */
+    WC_REQ_STREAM = 1u << 6,
+    WC_REQ_L2_BYPASS = 1u << 7 /* the L2 looks up and updates its tags, DRAM serves the data */
 };
 
 /* One coalesced request: a segment of one L1 line touched by one warp
@@ -45,6 +49,8 @@ typedef struct wc_mem_req {
     uint8_t flags;      /* WC_REQ_* */
     uint8_t line_log2;  /* log2 of the L1 line the chunk mask is relative to */
     uint8_t chunk_log2; /* log2 of the chunk size in bytes */
+    uint16_t wib;       /* the warp's index within its block */
+    uint32_t kernel;    /* launch id of the kernel (wc_kernel.id) */
 } wc_mem_req;
 
 /* The transfer geometry of an L1: what the coalescer and the memory side
@@ -295,6 +301,14 @@ typedef struct wc_l1_listener {
     void (*on_evict)(void *ctx, int sm, const wc_line *line, uint64_t line_addr, uint64_t now);
     void (*on_fill)(void *ctx, int sm, uint64_t line_addr, uint64_t chunks, uint64_t now);
     void (*on_bypass)(void *ctx, int sm, const wc_mem_req *req, uint64_t now);
+    /* Every request the SM presents to its L1, with the outcome (and the
+     * reason of a reservation fail).  Called by the engine, not the L1. */
+    void (*on_access)(void *ctx, int sm, const wc_mem_req *req, wc_outcome o, wc_fail_reason why,
+                      uint64_t now);
+    /* An eviction with the request that caused it (NULL when no request of
+     * the SM did: an allocate-on-fill install or a flush). */
+    void (*on_evict_by)(void *ctx, int sm, const wc_line *victim, uint64_t line_addr,
+                        const wc_mem_req *incoming, uint64_t now);
 } wc_l1_listener;
 
 /* What the engine gives an L1. */
@@ -308,6 +322,8 @@ typedef struct wc_l1_env {
     /* The data of the request with this cookie reaches its warp at cycle t. */
     void (*respond)(void *ctx, uint32_t cookie, uint64_t t);
     const wc_l1_listener *listener; /* may be NULL */
+    /* Records a (cycle, sm, key, value) event on the run's timeline (may be NULL). */
+    void (*record)(void *ctx, const char *key, double value, uint64_t now);
     /* The organisation's block shared by every SM's instance in this run
      * (wc_l1_ops.shared_create), or NULL.  With `sm`, this is how instances
      * of one run cooperate (set dueling decided on SM 0 for all SMs) or
@@ -358,6 +374,9 @@ typedef struct wc_l1_ops {
 enum {
     WC_L1_CTL_SKIP_GLOBAL = 1, /* arg 0/1: global accesses bypass the L1; returns the old value */
     WC_L1_CTL_QUERY_SKIP_GLOBAL,
+    /* arg: an organisation-defined mode (e.g. TSC+'s coarse/fine), from the
+     * l1_mode knob of a GPU-wide controller (control.h) */
+    WC_L1_CTL_MODE,
     WC_L1_CTL_ORG = 256 /* first op number an organisation may define */
 };
 

@@ -53,6 +53,8 @@ typedef struct wc_config {
     uint32_t alu_latency, sfu_latency; /* result latency of non-memory ops */
     uint32_t smem_latency;             /* -gpgpu_smem_latency */
     uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
+    char mem_stage[64];                /* memory stage by registry name[:params] ("inorder") */
+    char controllers[256];             /* GPU-wide controllers, "name[:k=v,...][+name...]" */
 
     /* --- L1 data cache ------------------------------------------------ */
     wc_cache_geom l1;

@@ -22,8 +22,9 @@ typedef void (*wc_progress_fn)(void *ctx, const wc_kernel *k, uint64_t blocks_do
 
 wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err);
 void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx);
-/* Adds a listener to every SM's L1 (before wc_sim_run). */
-void wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l);
+/* Adds a listener to every SM's L1 (before wc_sim_run; no fixed limit).
+ * Returns -1 when out of memory. */
+int wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l);
 /* Simulates every kernel of `src`, appending per-kernel statistics to *st. */
 int wc_sim_run(wc_sim *sim, wc_source *src, wc_stats *st, wc_err *err);
 void wc_sim_destroy(wc_sim *sim);

@@ -48,6 +48,14 @@ typedef struct wc_kstats {
     wc_extra extras[WC_MAX_EXTRAS];
 } wc_kstats;
 
+/* One timeline event recorded by a controller or an organisation. */
+typedef struct wc_tl_event {
+    uint64_t cycle;
+    int32_t sm; /* -1: the whole GPU */
+    char key[28];
+    double value;
+} wc_tl_event;
+
 typedef struct wc_stats {
     wc_kstats *kernels;
     size_t n_kernels, cap;
@@ -56,6 +64,10 @@ typedef struct wc_stats {
     char workload[512];
     bool truncated;         /* -max_cycles stopped the run inside kernel `truncated_in` */
     char truncated_in[256]; /* statistics cover only the cycles simulated */
+    /* Timeline (control.h): in recording order, at most WC_TIMELINE_MAX. */
+    wc_tl_event *timeline;
+    size_t n_timeline, cap_timeline;
+    uint64_t timeline_dropped;
 } wc_stats;
 
 void wc_stats_init(wc_stats *st);
@@ -76,6 +88,8 @@ uint64_t wc_kstats_l1_fails(const wc_kstats *k);
 void wc_stats_write_text(const wc_stats *st, FILE *f);
 void wc_stats_write_json(const wc_stats *st, FILE *f);
 void wc_stats_write_csv(const wc_stats *st, FILE *f);
+/* The timeline as CSV rows "workload,cycle,sm,key,value". */
+void wc_stats_write_timeline_csv(const wc_stats *st, FILE *f, bool header);
 /* CSV rows of one run; `header` writes the column names first. */
 void wc_stats_write_csv_run(const wc_stats *st, FILE *f, bool header);
 

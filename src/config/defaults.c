@@ -42,6 +42,7 @@ void wc_config_defaults(wc_config *cfg)
      * miss, Fermi hash index, 32 MSHRs merging 8 requests, 8-entry miss queue */
     set_geom(&cfg->l1, "N:32:128:4,L:L:m:N:H,A:32:8,8");
     snprintf(cfg->l1_org, sizeof cfg->l1_org, "conventional");
+    snprintf(cfg->mem_stage, sizeof cfg->mem_stage, "inorder");
     cfg->l1_latency = 20; /* GPGPU-Sim 3.2 had no L1 latency option; see docs */
     cfg->l1_skip = false;
     cfg->l1_flush = true; /* GTX480 file; Fermi's L1 is not coherent across kernels */

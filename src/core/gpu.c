@@ -15,6 +15,13 @@
 
 #include "core/gpu.h"
 
+/* The parameters after "name:" in a plug-in spec ("" if none). */
+static const char *params_of(const char *spec)
+{
+    const char *colon = strchr(spec, ':');
+    return colon ? colon + 1 : "";
+}
+
 wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
 {
     if (wc_config_validate(cfg, err) < 0) return NULL;
@@ -41,9 +48,32 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
         free(g);
         return NULL;
     }
+    g->sched_params = params_of(g->cfg.scheduler);
+    char stage[64];
+    snprintf(stage, sizeof stage, "%s", cfg->mem_stage[0] ? cfg->mem_stage : "inorder");
+    stage[strcspn(stage, ":")] = 0;
+    g->mstage_ops = wc_mstage_find(stage);
+    if (!g->mstage_ops) {
+        wc_errf(err, "%s: option -mem_stage: unknown memory stage '%s'", cfg->source_file, stage);
+        free(g);
+        return NULL;
+    }
+    g->mstage_params = params_of(g->cfg.mem_stage);
     g->n_sm = wc_config_n_sm(cfg);
     g->err = err;
+    g->ctl_next = WC_NEVER;
+    if (wc_ctl_create_all(g, err) < 0) {
+        wc_sim_destroy(g);
+        return NULL;
+    }
     return g;
+}
+
+/* A test or an embedding program replaces the memory stage (memstage.h). */
+void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params)
+{
+    sim->mstage_ops = ops;
+    sim->mstage_params = params ? params : "";
 }
 
 void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx)
@@ -52,10 +82,50 @@ void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx)
     sim->progress_ctx = ctx;
 }
 
-void wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l)
+int wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l)
 {
-    if (sim->n_listeners < sizeof sim->listeners / sizeof sim->listeners[0])
-        sim->listeners[sim->n_listeners++] = *l;
+    if (sim->n_listeners == sim->cap_listeners) {
+        unsigned cap = sim->cap_listeners ? 2 * sim->cap_listeners : 4;
+        wc_l1_listener *p = realloc(sim->listeners, cap * sizeof *p);
+        if (!p) return -1;
+        sim->listeners = p;
+        sim->cap_listeners = cap;
+    }
+    sim->listeners[sim->n_listeners++] = *l;
+    if (l->on_access) sim->n_access_listeners++;
+    return 0;
+}
+
+void wc_sim_set_load_gate(wc_sim *sim, wc_load_gate_fn fn, void *ctx)
+{
+    sim->load_gate = fn;
+    sim->load_gate_ctx = ctx;
+    for (unsigned i = 0; sim->sms && i < sim->n_sm; i++) {
+        sim->sms[i].load_gate = fn;
+        sim->sms[i].load_gate_ctx = ctx;
+    }
+}
+
+/* Bounded: past WC_TIMELINE_MAX events only the number dropped is kept. */
+void wc_sim_record(wc_sim *sim, uint64_t cycle, int sm, const char *key, double value)
+{
+    wc_stats *st = sim->st;
+    if (!st) return;
+    if (st->n_timeline == st->cap_timeline) {
+        size_t cap = st->cap_timeline ? 2 * st->cap_timeline : 256;
+        wc_tl_event *p = cap <= WC_TIMELINE_MAX ? realloc(st->timeline, cap * sizeof *p) : NULL;
+        if (!p) {
+            st->timeline_dropped++;
+            return;
+        }
+        st->timeline = p;
+        st->cap_timeline = cap;
+    }
+    wc_tl_event *e = &st->timeline[st->n_timeline++];
+    e->cycle = cycle;
+    e->sm = sm;
+    snprintf(e->key, sizeof e->key, "%s", key);
+    e->value = value;
 }
 
 static void teardown(wc_sim *g)
@@ -71,12 +141,18 @@ static void teardown(wc_sim *g)
     memset(&g->events, 0, sizeof g->events);
     free(g->live);
     g->live = NULL;
+    free(g->knobs);
+    g->knobs = NULL;
+    free(g->pc_sm);
+    g->pc_sm = NULL;
 }
 
 void wc_sim_destroy(wc_sim *sim)
 {
     if (!sim) return;
     teardown(sim);
+    wc_ctl_destroy_all(sim);
+    free(sim->listeners);
     free(sim);
 }
 
@@ -92,7 +168,10 @@ static int build(wc_sim *g, wc_err *err)
     }
     for (unsigned i = 0; i < g->n_sm; i++)
         if (wc_sm_init(&g->sms[i], g, i, err) < 0) return -1;
-    return 0;
+    for (unsigned i = 0; i < g->n_sm; i++)
+        if (wc_sm_init_l1(&g->sms[i], err) < 0) return -1;
+    wc_sim_set_load_gate(g, g->load_gate, g->load_gate_ctx);
+    return wc_ctl_build(g, err);
 }
 
 /* Blocks of kernel k that fit on one SM at once. */
@@ -258,9 +337,14 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     uint64_t start = *clock, now = *clock;
     uint64_t last_done = 0, progress_step = g->n_blocks / 200 + 1;
     if (dispatch(g, now) < 0) return -1;
+    wc_ctl_kernel_begin(g, now);
     live_update_all(g);
     const unsigned live_words = (g->n_sm + 63) / 64;
     while (kernel_busy(g)) {
+        if (now >= g->ctl_next) { /* a period boundary: knobs apply from this cycle */
+            wc_ctl_period(g, now);
+            live_update_all(g);
+        }
         while (g->events.n && g->events.ev[0].time <= now) {
             wc_event ev = wc_heap_pop(&g->events);
             wc_sm_deliver(&g->sms[ev.sm], &ev);
@@ -294,6 +378,7 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
                                (unsigned long long)now);
             break;
         }
+        if (g->ctl_next < next) next = g->ctl_next; /* never jump past a period boundary */
         now = next > now ? next : now + 1;
         if (g->cfg.max_cycles && now - start >= g->cfg.max_cycles) {
             now = start + g->cfg.max_cycles; /* the clock may have jumped past it */
@@ -306,6 +391,7 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     if (g->cfg.l1_flush)
         for (unsigned i = 0; i < g->n_sm; i++)
             if (g->sms[i].l1->ops->flush) g->sms[i].l1->ops->flush(g->sms[i].l1, now);
+    wc_ctl_kernel_end(g, now);
     wc_kstats after;
     snapshot(g, &after);
     kstats_diff(ks, &after, &before);
@@ -358,7 +444,9 @@ int wc_sim_run(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
     if (build(g, err) < 0) return -1;
     g->src = src;
     g->truncated = false;
+    g->st = st;
     int rc = run_all(g, src, st, err);
     close_open_blocks(g);
+    g->st = NULL;
     return rc;
 }

@@ -7,9 +7,11 @@
 #define WC_CORE_GPU_H
 
 #include "core/events.h"
+#include "core/memstage.h"
 #include "core/sched.h"
 #include "mem/mem.h"
 #include "warpcache/coalescer.h"
+#include "warpcache/control.h"
 #include "warpcache/sim.h"
 
 #define WC_MAX_PENDING     16 /* scoreboard entries per warp */
@@ -68,12 +70,15 @@ typedef struct wc_sm {
     wc_sched *sched;
     wc_sched **slot_sched; /* per slot: its scheduler, sched[slot % n_sched] (no division) */
     unsigned n_sched;
-    /* memory stage: one coalesced request per cycle into the L1 */
-    bool mem_busy;
-    unsigned nreq, next_req;
-    uint32_t mem_load;
-    uint64_t mem_retry_at, stall_from;
-    wc_mem_req reqs[WC_MAX_REQS_PER_INST];
+    wc_mstage *ms;                         /* the memory stage (memstage.h) */
+    wc_mem_req reqs[WC_MAX_REQS_PER_INST]; /* the coalescer's output for the stage */
+    const wc_mem_req *cur_req;             /* request the L1 is serving (eviction events) */
+    /* knobs (control.h), as applied; req_flags is what they add to a read */
+    wc_sm_knobs knobs;
+    uint8_t req_flags;
+    /* "may this warp issue a load now" (throttling); NULL = always */
+    wc_load_gate_fn load_gate;
+    void *load_gate_ctx;
     /* loads in flight */
     wc_load *loads;
     uint32_t n_loads, free_load;
@@ -87,7 +92,24 @@ typedef struct wc_sm {
     /* counters (cumulative) */
     uint64_t warp_insts, thread_insts, gmem_reqs, stall_cycles;
     uint64_t op_count[WC_OP__COUNT];
+    uint64_t up_bytes, down_bytes; /* traffic to and from the L2, bytes on the wire */
 } wc_sm;
+
+/* A controller instance with what the engine keeps for it. */
+typedef struct wc_ctl_slot {
+    wc_ctl c;
+    uint64_t next;            /* next period boundary (WC_NEVER: none) */
+    uint64_t last;            /* the last boundary (or the kernel's start) */
+    wc_period_counters *snap; /* [n_sm + 1]: cumulative counters at the last boundary */
+    struct wc_kstate *kstate; /* state per kernel name */
+    size_t n_kstate, cap_kstate;
+    void **cur_state; /* the running kernel's entry */
+} wc_ctl_slot;
+
+typedef struct wc_kstate {
+    char name[256];
+    void *state;
+} wc_kstate;
 
 struct wc_sim {
     wc_config cfg;
@@ -99,9 +121,21 @@ struct wc_sim {
     const wc_l1_ops *l1_ops;
     void *l1_shared; /* the organisation's block shared by every SM's L1 (or NULL) */
     const wc_sched_ops *sched_ops;
-    wc_l1_listener listeners[8];
-    unsigned n_listeners;
+    const char *sched_params; /* text after "name:" in cfg.scheduler */
+    const wc_mstage_ops *mstage_ops;
+    const char *mstage_params;
+    wc_l1_listener *listeners; /* no fixed limit */
+    unsigned n_listeners, cap_listeners, n_access_listeners;
     wc_l1_listener fanout; /* calls every listener */
+    /* GPU-wide controllers (control.c) */
+    wc_ctl_slot *ctls;
+    unsigned n_ctls;
+    uint64_t ctl_next;         /* earliest period boundary of any controller (WC_NEVER: none) */
+    wc_sm_knobs *knobs;        /* [n_sm]: what controllers asked for */
+    wc_period_counters *pc_sm; /* [n_sm + 1]: scratch for a period's counters */
+    wc_load_gate_fn load_gate; /* installed on every SM */
+    void *load_gate_ctx;
+    wc_stats *st; /* the run's statistics: the timeline is recorded into it */
     wc_progress_fn progress;
     void *progress_ctx;
     /* current kernel */
@@ -117,10 +151,23 @@ struct wc_sim {
 
 /* sm.c */
 int wc_sm_init(wc_sm *sm, wc_gpu *gpu, unsigned id, wc_err *err);
+int wc_sm_init_l1(wc_sm *sm, wc_err *err);
+void wc_sm_apply_knobs(wc_sm *sm, const wc_sm_knobs *k, uint64_t now);
 void wc_sm_free(wc_sm *sm);
 void wc_sm_cycle(wc_sm *sm, uint64_t now);
 bool wc_sm_block_fits(const wc_sm *sm);
 int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now);
 void wc_sm_deliver(wc_sm *sm, const wc_event *ev);
+
+/* gpu.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
+void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params);
+
+/* control.c */
+int wc_ctl_create_all(wc_sim *g, wc_err *err);
+void wc_ctl_destroy_all(wc_sim *g);
+int wc_ctl_build(wc_sim *g, wc_err *err); /* per run: knobs and period buffers */
+void wc_ctl_kernel_begin(wc_sim *g, uint64_t now);
+void wc_ctl_period(wc_sim *g, uint64_t now);
+void wc_ctl_kernel_end(wc_sim *g, uint64_t now);
 
 #endif

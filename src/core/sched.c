@@ -7,11 +7,12 @@
 
 #include "core/sched.h"
 
-extern const wc_sched_ops wc_sched_lrr, wc_sched_gto;
+extern const wc_sched_ops wc_sched_lrr, wc_sched_gto, wc_sched_two_level;
 
 static const wc_sched_ops *const scheds[] = {
     &wc_sched_lrr,
     &wc_sched_gto,
+    &wc_sched_two_level,
 };
 
 const wc_sched_ops *const *wc_sched_list(size_t *count)
@@ -30,7 +31,8 @@ const wc_sched_ops *wc_sched_find(const char *name)
 }
 
 /* `cap` is the number of warp slots of the SM (slot numbers are below it). */
-int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap)
+int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char *params,
+                  wc_err *err)
 {
     memset(s, 0, sizeof *s);
     s->ops = ops;
@@ -38,11 +40,17 @@ int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap)
     s->last = -1;
     s->warps = calloc(s->cap, sizeof *s->warps);
     s->pos_of = calloc(s->cap, sizeof *s->pos_of);
-    return s->warps && s->pos_of && s->cap <= WC_SCHED_MAX ? 0 : -1;
+    if (!s->warps || !s->pos_of || s->cap > WC_SCHED_MAX) return wc_errf(err, "out of memory");
+    if (ops->create) return ops->create(s, params ? params : "", err);
+    if (params && *params)
+        return wc_errf(err, "scheduler %s takes no parameters (got \"%s\")", ops->name, params);
+    return 0;
 }
 
 void wc_sched_free(wc_sched *s)
 {
+    if (s->ops && s->ops->destroy) s->ops->destroy(s);
+    s->priv = NULL;
     free(s->warps);
     free(s->pos_of);
     s->warps = NULL;
@@ -56,6 +64,28 @@ void wc_sched_add(wc_sched *s, unsigned slot)
     s->warps[s->n++] = (uint16_t)slot;
     wc_sched_set_open(s, slot, false);
     wc_sched_set_mem(s, slot, false);
+    unsigned p = s->n - 1;
+    s->bar[p >> 6] &= ~(1ull << (p & 63));
+    if (s->ops->on_add) s->ops->on_add(s, slot);
+}
+
+/* The smallest window holding `limit` warps that are not at a barrier. */
+unsigned wc_sched_window_slow(const wc_sched *s)
+{
+    unsigned need = s->limit;
+    for (unsigned wi = 0; wi * 64 < s->n; wi++) {
+        unsigned lo = wi * 64, hi = s->n - lo < 64 ? s->n - lo : 64;
+        uint64_t free_warps = ~s->bar[wi] & (hi == 64 ? ~0ull : (1ull << hi) - 1);
+        unsigned k =
+            wc_popcount32((uint32_t)free_warps) + wc_popcount32((uint32_t)(free_warps >> 32));
+        if (k < need) {
+            need -= k;
+            continue;
+        }
+        for (; need > 1; need--) free_warps &= free_warps - 1; /* drop the lowest */
+        return lo + (unsigned)__builtin_ctzll(free_warps) + 1;
+    }
+    return s->n;
 }
 
 /* Drops bit p of a position bitset whose set bits are all below n, moving
@@ -84,7 +114,10 @@ void wc_sched_remove(wc_sched *s, unsigned slot)
         }
         open_remove(s->open, i, n);
         open_remove(s->mem, i, n);
+        if (s->bar[i >> 6] & (1ull << (i & 63))) s->n_bar--;
+        open_remove(s->bar, i, n);
     }
+    if (s->ops->on_remove) s->ops->on_remove(s, slot);
     if (s->last == (int)slot) s->last = -1;
     s->wake = 0; /* the window may now hold a warp that was outside it */
 }

@@ -10,11 +10,20 @@
  * Warps parked until an event (a load, a barrier: gate WC_NEVER) are kept out
  * of the scans altogether: `open` has a bit per position of warps[] that is
  * set while the warp's gate is finite, and policies walk its set bits.
+ *
+ * A policy may be stateful and parameterised: `create` gets the text after
+ * the scheduler's name in -gpgpu_scheduler ("two_level_active:6:0:1" gives
+ * "6:0:1") and keeps its state in `priv`; optional notifications tell it
+ * about issues, returned loads, L1 misses and warps joining or leaving.
+ *
+ * The warp limit never deadlocks a block: warps waiting at a barrier do not
+ * count towards it (`bar`), so the younger warps they wait for get in.
  */
 #ifndef WC_CORE_SCHED_H
 #define WC_CORE_SCHED_H
 
 #include "warpcache/common.h"
+#include "warpcache/trace.h"
 
 typedef bool (*wc_ready_fn)(void *ctx, unsigned slot);
 
@@ -35,6 +44,9 @@ typedef struct wc_sched {
     const uint8_t *needs_mem;      /* per warp slot: next instruction needs the memory stage */
     const bool *mem_busy;          /* the SM's memory stage is taken this cycle */
     uint64_t now, scan_min;        /* set by the SM around pick() */
+    uint64_t bar[WC_SCHED_WORDS];  /* positions whose warp waits at a barrier */
+    unsigned n_bar;                /* how many */
+    void *priv;                    /* the policy's own state (create/destroy) */
 } wc_sched;
 
 /* One scan of a scheduler's warps in one cycle.  Policies offer candidates
@@ -76,12 +88,24 @@ typedef struct wc_sched_ops {
     const char *help;
     /* Returns the slot to issue, or -1. */
     int (*pick)(wc_sched *s, wc_ready_fn ready, void *ctx);
+    /* Optional: parses the parameters (text after "name:", "" if none) and
+     * sets up priv.  Errors give the reason only. */
+    int (*create)(wc_sched *s, const char *params, wc_err *err);
+    void (*destroy)(wc_sched *s); /* optional: frees priv */
+    /* Optional notifications. */
+    void (*on_add)(wc_sched *s, unsigned slot);    /* a warp joined (youngest) */
+    void (*on_remove)(wc_sched *s, unsigned slot); /* a warp's stream ended */
+    void (*on_issue)(wc_sched *s, unsigned slot, const wc_winst *in);
+    void (*on_load_done)(wc_sched *s, unsigned slot);           /* a load of the warp completed */
+    void (*on_miss)(wc_sched *s, unsigned slot, uint64_t addr); /* its request missed in L1 */
 } wc_sched_ops;
 
 const wc_sched_ops *wc_sched_find(const char *name);
 const wc_sched_ops *const *wc_sched_list(size_t *count);
 
-int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap);
+/* Sets up a scheduler for an SM of `cap` warp slots; `params` goes to create. */
+int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char *params,
+                  wc_err *err);
 void wc_sched_free(wc_sched *s);
 void wc_sched_add(wc_sched *s, unsigned slot);    /* a warp arrives (youngest, parked) */
 void wc_sched_remove(wc_sched *s, unsigned slot); /* a warp finished */
@@ -128,9 +152,26 @@ static inline uint64_t wc_scan_word(const wc_sched *s, const wc_scan *sc, unsign
     return sc->mem_busy ? m & ~s->mem[wi] : m;
 }
 
+/* Marks a member warp as waiting at a barrier or not. */
+static inline void wc_sched_set_bar(wc_sched *s, unsigned slot, bool at)
+{
+    unsigned p = s->pos_of[slot];
+    uint64_t bit = 1ull << (p & 63);
+    if (at == !!(s->bar[p >> 6] & bit)) return;
+    s->bar[p >> 6] ^= bit;
+    s->n_bar += at ? 1 : -1u;
+    s->wake = 0; /* the window changed */
+}
+
+unsigned wc_sched_window_slow(const wc_sched *s);
+
+/* Positions 0..n-1 a policy considers: all warps, or the `limit` oldest
+ * warps that are not waiting at a barrier (and the barrier waiters among
+ * them, which cannot issue anyway). */
 static inline unsigned wc_sched_window(const wc_sched *s)
 {
-    return s->limit && s->limit < s->n ? s->limit : s->n;
+    if (!s->limit || s->limit >= s->n) return s->n;
+    return s->n_bar ? wc_sched_window_slow(s) : s->limit;
 }
 
 #endif

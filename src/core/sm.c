@@ -3,8 +3,9 @@
  *
  * Per cycle, in pipeline-reverse order as GPGPU-Sim does: warps whose
  * instruction stream ended retire once their loads are back; the memory
- * stage presents one coalesced request to the L1 (a reservation fail stalls
- * it and it retries); then each warp scheduler issues at most one
+ * stage (memstage.h; by default one coalesced request per cycle, retried on
+ * a reservation fail) presents requests to the L1; then each warp scheduler
+ * issues at most one
  * instruction from a warp whose operands are ready (scoreboard: a load blocks
  * only the instructions that read or overwrite its destination).  Memory
  * instructions need the memory stage to be free.  Barriers hold a block's
@@ -16,19 +17,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/gpu.h"
+#include "core/memstage_inorder.h"
+#include "core/memstage_sm.h"
 
 /* ---- the L1's view of the GPU (wc_l1_env) ----------------------------- */
 
-static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
+/* Hands a request to the memory side; `count` adds its bytes to the SM's
+ * traffic counters (only controllers read them: the plain version skips it). */
+static inline __attribute__((always_inline)) uint64_t
+send_impl(wc_sm *sm, const wc_mem_req *req, uint64_t chunks, uint64_t now, bool count)
 {
-    wc_sm *sm = ctx;
     wc_gpu *g = sm->gpu;
     double leave = (double)now > sm->port_free ? (double)now : sm->port_free;
-    sm->port_free = leave + wc_mem_pkt_cycles(&g->mem, wc_mem_up_payload(req, chunks));
+    uint32_t up = wc_mem_up_payload(req, chunks);
+    sm->port_free = leave + wc_mem_pkt_cycles(&g->mem, up);
+    if (count) sm->up_bytes += (uint64_t)wc_mem_pkt_flits(&g->mem, up) * g->mem.flit;
     uint64_t leave_cycle = (uint64_t)leave;
     uint64_t back = wc_mem_access(&g->mem, sm->id, req, chunks, leave_cycle);
     if (back) {
+        if (count)
+            sm->down_bytes +=
+                (uint64_t)wc_mem_pkt_flits(&g->mem, wc_chunk_bytes(chunks, req->chunk_log2)) *
+                g->mem.flit;
         /* One initializer, one push: the event stays in registers and is
          * written once into the heap (a store-forwarding stall otherwise).
          * Fills carry 32 chunks per event; a line of more takes a second. */
@@ -52,6 +62,16 @@ static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint6
     return (uint64_t)sm->port_free;
 }
 
+static uint64_t sm_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
+{
+    return send_impl(ctx, req, chunks, now, false);
+}
+
+static uint64_t sm_send_counted(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
+{
+    return send_impl(ctx, req, chunks, now, true);
+}
+
 /* Sets a warp's issue gate; a warp gated WC_NEVER is parked (out of its
  * scheduler's scans) until something wakes it. */
 static inline void set_gate(wc_sm *sm, unsigned slot, uint64_t t)
@@ -71,7 +91,7 @@ static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
     if (t < sm->wake) sm->wake = t;
 }
 
-static void load_complete(wc_sm *sm, uint32_t id)
+void wc_sm_load_complete(wc_sm *sm, uint32_t id)
 {
     wc_load *ld = &sm->loads[id];
     wc_warp *w = &sm->warps[ld->warp];
@@ -82,25 +102,30 @@ static void load_complete(wc_sm *sm, uint32_t id)
                 break;
             }
     warp_wake(sm, ld->warp, ld->ready); /* recheck it when the data is there */
+    wc_sched *s = sm->slot_sched[ld->warp];
+    if (s->notify & WC_SCHED_NOTIFY_LOAD) s->ops->on_load_done(s, ld->warp);
     ld->next_free = sm->free_load;
     sm->free_load = id;
 }
 
-static void sm_respond(void *ctx, uint32_t cookie, uint64_t t)
+void wc_sm_respond(void *ctx, uint32_t cookie, uint64_t t)
 {
     wc_sm *sm = ctx;
     if (cookie == WC_NO_REC || cookie >= sm->n_loads) return;
     wc_load *ld = &sm->loads[cookie];
     if (t > ld->ready) ld->ready = t;
-    if (--ld->outstanding == 0 && ld->all_sent) load_complete(sm, cookie);
+    if (--ld->outstanding == 0 && ld->all_sent) wc_sm_load_complete(sm, cookie);
 }
 
 static void fanout_evict(void *ctx, int sm, const wc_line *line, uint64_t addr, uint64_t now)
 {
     wc_gpu *g = ctx;
-    for (unsigned i = 0; i < g->n_listeners; i++)
-        if (g->listeners[i].on_evict)
-            g->listeners[i].on_evict(g->listeners[i].ctx, sm, line, addr, now);
+    const wc_mem_req *by = g->sms[sm].cur_req;
+    for (unsigned i = 0; i < g->n_listeners; i++) {
+        const wc_l1_listener *l = &g->listeners[i];
+        if (l->on_evict) l->on_evict(l->ctx, sm, line, addr, now);
+        if (l->on_evict_by) l->on_evict_by(l->ctx, sm, line, addr, by, now);
+    }
 }
 
 static void fanout_fill(void *ctx, int sm, uint64_t addr, uint64_t chunks, uint64_t now)
@@ -118,7 +143,34 @@ static void fanout_bypass(void *ctx, int sm, const wc_mem_req *req, uint64_t now
         if (g->listeners[i].on_bypass) g->listeners[i].on_bypass(g->listeners[i].ctx, sm, req, now);
 }
 
+void wc_sm_fanout_access(wc_gpu *g, int sm, const wc_mem_req *req, wc_outcome o, wc_fail_reason why,
+                         uint64_t now)
+{
+    for (unsigned i = 0; i < g->n_listeners; i++)
+        if (g->listeners[i].on_access)
+            g->listeners[i].on_access(g->listeners[i].ctx, sm, req, o, why, now);
+}
+
+/* An organisation's timeline event (wc_l1_env.record). */
+static void sm_record(void *ctx, const char *key, double value, uint64_t now)
+{
+    wc_sm *sm = ctx;
+    wc_sim_record(sm->gpu, now, (int)sm->id, key, value);
+}
+
 /* ---- setup ------------------------------------------------------------ */
+
+static bool warp_ready(void *ctx, unsigned slot);
+static bool warp_ready_gated(void *ctx, unsigned slot);
+
+/* The readiness test the schedulers use: with the load gate only when one is
+ * installed, so SMs without one do not test for it per warp. */
+void wc_sm_set_load_gate(wc_sm *sm, wc_load_gate_fn fn, void *ctx)
+{
+    sm->load_gate = fn;
+    sm->load_gate_ctx = ctx;
+    sm->ready = fn ? warp_ready_gated : warp_ready;
+}
 
 int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
 {
@@ -132,7 +184,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
         return wc_errf(err,
                        "%s: option -gpgpu_shader_core_pipeline: %u threads per SM is outside "
                        "1..%u warps of 32",
-                       cfg->source_file, cfg->max_threads_per_sm, WC_MAX_SLOTS);
+                       wc_cfg_where(cfg), cfg->max_threads_per_sm, WC_MAX_SLOTS);
     sm->n_sched = cfg->n_sched_per_sm;
     sm->warps = calloc(sm->n_slots, sizeof *sm->warps);
     sm->gate = malloc(sm->n_slots * sizeof *sm->gate);
@@ -153,18 +205,45 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     for (uint32_t i = 0; i < sm->n_loads; i++) sm->loads[i].next_free = i + 1;
     sm->loads[sm->n_loads - 1].next_free = WC_NO_REC;
     for (unsigned s = 0; s < sm->n_sched; s++)
-        if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots) < 0)
-            return wc_errf(err, "out of memory (schedulers)");
+        if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots, g->sched_params, g, id, err) <
+            0) {
+            char why[sizeof err->msg];
+            snprintf(why, sizeof why, "%s", err->msg);
+            return wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why);
+        }
+    sm->ms = g->mstage_ops->create(sm, g->mstage_params, err);
+    if (!sm->ms) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return wc_errf(err, "%s: option -mem_stage: %s", wc_cfg_where(cfg), why);
+    }
+    sm->ms->ops = g->mstage_ops;
+    sm->ms->sm = sm;
+    sm->inorder = g->mstage_ops == &wc_mstage_inorder;
+    sm->ready = warp_ready;
     for (unsigned s = 0; s < sm->n_sched; s++) {
         sm->sched[s].limit = cfg->max_warp_limit;
         sm->sched[s].gate = sm->gate;
         sm->sched[s].needs_mem = sm->needs_mem;
-        sm->sched[s].mem_busy = &sm->mem_busy;
+        sm->sched[s].mem_busy = &sm->ms->full;
     }
-    sm->mem_load = WC_NO_REC;
+    sm->knobs.warp_limit = cfg->max_warp_limit;
     sm->wake = WC_NEVER;
-    wc_l1_env env = {
-        .ctx = sm, .sm = (int)id, .send = sm_send, .respond = sm_respond, .shared = g->l1_shared};
+    return 0;
+}
+
+/* The L1 comes last, once every part of every SM has subscribed its
+ * listeners: the fan-out it is given calls them all. */
+int wc_sm_init_l1(wc_sm *sm, wc_err *err)
+{
+    wc_gpu *g = sm->gpu;
+    wc_l1_env env = {.ctx = sm,
+                     .sm = (int)sm->id,
+                     .send = sm_send,
+                     .respond = wc_sm_respond,
+                     .record = sm_record,
+                     .shared = g->l1_shared};
+    if (g->n_ctls) env.send = sm_send_counted; /* period counters include traffic */
     if (g->n_listeners) {
         g->fanout.ctx = g;
         g->fanout.on_evict = fanout_evict;
@@ -172,13 +251,15 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
         g->fanout.on_bypass = fanout_bypass;
         env.listener = &g->fanout;
     }
-    sm->l1 = g->l1_ops->create(cfg, &env, err);
+    sm->l1 = g->l1_ops->create(&g->cfg, &env, err);
+    wc_sm_update_hooks(sm);
     return sm->l1 ? 0 : -1;
 }
 
 void wc_sm_free(wc_sm *sm)
 {
     if (sm->l1) sm->l1->ops->destroy(sm->l1);
+    if (sm->ms) sm->ms->ops->destroy(sm->ms);
     for (unsigned s = 0; sm->sched && s < sm->n_sched; s++) wc_sched_free(&sm->sched[s]);
     free(sm->sched);
     free(sm->slot_sched);
@@ -244,6 +325,7 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
     if (g->src->ops->open_block(g->src, block_id, &b->src_block, g->err) < 0) return -1;
     b->used = true;
     b->id = block_id;
+    sm->kernel_id = g->k.id;
     b->nwarps = b->live = g->warps_per_block;
     memcpy(b->slot, slot, b->nwarps * sizeof *slot);
     sm->used_blocks++;
@@ -275,6 +357,8 @@ static void barrier_check(wc_sm *sm, wc_block *b)
         wc_warp *w = &sm->warps[b->slot[i]];
         if (w->at_barrier) {
             w->at_barrier = 0;
+            if (w->state == W_ACTIVE)
+                wc_sched_set_bar(sm->slot_sched[b->slot[i]], b->slot[i], false);
             warp_wake(sm, b->slot[i], sm->now + 1);
         }
     }
@@ -349,9 +433,9 @@ static inline void gate_until(wc_sm *sm, unsigned slot, uint64_t t)
     if (t < s->scan_min) s->scan_min = t;
 }
 
-static bool warp_ready(void *ctx, unsigned slot)
+static inline __attribute__((always_inline)) bool warp_ready_impl(wc_sm *sm, unsigned slot,
+                                                                  bool gated)
 {
-    wc_sm *sm = ctx;
     uint64_t now = sm->now;
     wc_warp *w = &sm->warps[slot];
     if (w->state != W_ACTIVE || w->at_barrier) return false;
@@ -382,7 +466,23 @@ static bool warp_ready(void *ctx, unsigned slot)
             return false;
         }
     }
+    if (gated && sm->needs_mem[slot] &&
+        !sm->load_gate(sm->load_gate_ctx, sm->id, slot)) { /* throttled: ask again next cycle */
+        gate_until(sm, slot, now + 1);
+        return false;
+    }
     return true;
+}
+
+/* Two copies, so an SM without a load gate does not test for one per warp. */
+static bool warp_ready(void *ctx, unsigned slot)
+{
+    return warp_ready_impl(ctx, slot, false);
+}
+
+static bool warp_ready_gated(void *ctx, unsigned slot)
+{
+    return warp_ready_impl(ctx, slot, true);
 }
 
 static inline void pend_add(wc_warp *w, uint16_t reg, uint64_t ready)
@@ -433,21 +533,22 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
         r->warp = (uint16_t)slot;
         r->op = in->op;
         r->flags = flags;
+        r->wib = (uint16_t)w->wib;
+        r->kernel = sm->kernel_id;
     }
     sm->gmem_reqs += n;
     if (n == 0) {
         if (ld != WC_NO_REC) {
             sm->loads[ld].all_sent = 1;
             sm->loads[ld].ready = now + 1;
-            load_complete(sm, ld);
+            wc_sm_load_complete(sm, ld);
         }
         return;
     }
-    sm->mem_busy = true;
-    sm->nreq = n;
-    sm->next_req = 0;
-    sm->mem_load = ld;
-    sm->mem_retry_at = now + 1;
+    if (sm->inorder)
+        wc_inorder_accept(sm->ms, slot, sm->reqs, n, ld, now);
+    else
+        sm->ms->ops->accept(sm->ms, slot, sm->reqs, n, ld, now);
 }
 
 static void issue(wc_sm *sm, unsigned slot, uint64_t now)
@@ -458,13 +559,17 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     sm->warp_insts++;
     sm->thread_insts += wc_popcount32(in->mask);
     sm->op_count[in->op < WC_OP__COUNT ? in->op : WC_OP_ALU]++;
+    wc_sched *s = sm->slot_sched[slot];
     set_gate(sm, slot, now + 1);
-    if (sm->slot_sched[slot]->wake > now + 1) sm->slot_sched[slot]->wake = now + 1;
+    if (s->wake > now + 1) s->wake = now + 1;
+    if (s->notify & WC_SCHED_NOTIFY_ISSUE) s->ops->on_issue(s, slot, in);
     switch (in->op) {
     case WC_OP_BAR: {
         wc_block *b = &sm->blocks[w->block];
         w->at_barrier = 1;
         set_gate(sm, slot, WC_NEVER); /* barrier_check wakes it */
+        wc_sched_set_bar(s, slot, true);
+        if (sm->ms->ops->barrier) sm->ms->ops->barrier(sm->ms, slot, now);
         b->at_barrier++;
         barrier_check(sm, b);
         break;
@@ -488,51 +593,77 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     fetch(sm, slot);
 }
 
-/* ---- memory stage ------------------------------------------------------ */
+/* ---- what the SM offers its memory stage (memstage_sm.h) ---------------- */
 
-/* The memory stage is free again: schedulers whose warps waited for it look
- * again this cycle (the stage runs before issue). */
-static void wake_mem_waiters(wc_sm *sm, uint64_t now)
+/* Which per-request extras are wanted (wc_sm_present): bypass knobs,
+ * access or eviction listeners, a scheduler that wants misses. */
+void wc_sm_update_hooks(wc_sm *sm)
 {
-    for (unsigned i = 0; i < sm->n_sched; i++)
-        if (sm->sched[i].wake > now) sm->sched[i].wake = now;
-    if (sm->wake > now) sm->wake = now;
+    const wc_gpu *g = sm->gpu;
+    bool evict_by = false;
+    for (unsigned i = 0; i < g->n_listeners; i++) evict_by |= g->listeners[i].on_evict_by != NULL;
+    sm->hooks = sm->req_flags || g->n_access_listeners || evict_by ||
+                (sm->n_sched && sm->sched[0].ops->on_miss);
 }
 
-static void mem_stage(wc_sm *sm, uint64_t now)
+wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t now,
+                                wc_fail_reason *why)
 {
-    if (!sm->mem_busy || now < sm->mem_retry_at) return;
-    const wc_config *cfg = &sm->gpu->cfg;
-    if (sm->stall_from) {
-        sm->stall_cycles += now - sm->stall_from;
-        sm->stall_from = 0;
+    wc_load *ld = load != WC_NO_REC ? &sm->loads[load] : NULL;
+    wc_mem_req tmp;
+    if (sm->req_flags && !(req->flags & (WC_REQ_WRITE | WC_REQ_ATOMIC))) { /* bypass knobs */
+        tmp = *req;
+        tmp.flags |= sm->req_flags;
+        req = &tmp;
     }
-    wc_mem_req *r = &sm->reqs[sm->next_req];
-    wc_fail_reason why = WC_FAIL_NONE;
-    wc_load *ld = sm->mem_load != WC_NO_REC ? &sm->loads[sm->mem_load] : NULL;
     if (ld) ld->outstanding++; /* before access: a hit may answer at once */
-    wc_outcome o = sm->l1->ops->access(sm->l1, r, now, &why);
+    sm->cur_req = req;
+    wc_outcome o = sm->l1->ops->access(sm->l1, req, now, why);
+    sm->cur_req = NULL;
+    if (sm->gpu->n_access_listeners) wc_sm_fanout_access(sm->gpu, (int)sm->id, req, o, *why, now);
     if (o == WC_RESERVATION_FAIL) {
         if (ld) ld->outstanding--;
-        sm->stall_from = now;
-        /* A full miss queue drains by itself; other fails wait for a fill. */
-        sm->mem_retry_at = why == WC_FAIL_MISS_QUEUE_FULL ? now + 1 : WC_NEVER;
+        return o;
+    }
+    if (ld && o == WC_HIT) wc_sm_respond(sm, load, now + sm->gpu->cfg.l1_latency);
+    if (o == WC_MISS || o == WC_SECTOR_MISS) {
+        wc_sched *s = sm->slot_sched[req->warp];
+        if (s->ops->on_miss) s->ops->on_miss(s, req->warp, req->addr);
+    }
+    return o;
+}
+
+void wc_sm_send_around(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t now)
+{
+    wc_mem_req r = *req;
+    r.flags |= WC_REQ_BYPASS | (sm->req_flags & WC_REQ_L2_BYPASS);
+    r.tag = load;
+    if (load != WC_NO_REC) sm->loads[load].outstanding++;
+    uint64_t chunks = r.chunks ? r.chunks : wc_chunks_all(1u << (r.line_log2 - r.chunk_log2));
+    sm->l1->env.send(sm, &r, chunks, now);
+}
+
+/* Applies a controller's knobs from cycle `now` on; whatever waited for the
+ * old setting looks again now. */
+void wc_sm_apply_knobs(wc_sm *sm, const wc_sm_knobs *k, uint64_t now)
+{
+    const wc_sm_knobs *o = &sm->knobs;
+    if (k->l1_mode == o->l1_mode && k->l1_bypass == o->l1_bypass && k->l2_bypass == o->l2_bypass &&
+        k->warp_limit == o->warp_limit)
         return;
-    }
-    if (ld) {
-        if (o == WC_HIT) sm_respond(sm, sm->mem_load, now + cfg->l1_latency);
-    }
-    if (++sm->next_req == sm->nreq) {
-        sm->mem_busy = false;
-        wake_mem_waiters(sm, now);
-        if (ld) {
-            ld->all_sent = 1;
-            if (ld->outstanding == 0) load_complete(sm, sm->mem_load);
+    if (k->l1_mode != sm->knobs.l1_mode && sm->l1->ops->ctl)
+        sm->l1->ops->ctl(sm->l1, WC_L1_CTL_MODE, (int64_t)k->l1_mode);
+    if (k->warp_limit != sm->knobs.warp_limit)
+        for (unsigned i = 0; i < sm->n_sched; i++) {
+            sm->sched[i].limit = k->warp_limit;
+            sm->sched[i].wake = now;
         }
-        sm->mem_load = WC_NO_REC;
-    } else {
-        sm->mem_retry_at = now + 1;
-    }
+    sm->knobs = *k;
+    sm->req_flags =
+        (uint8_t)((k->l1_bypass ? WC_REQ_STREAM : 0) | (k->l2_bypass ? WC_REQ_L2_BYPASS : 0));
+    wc_sm_update_hooks(sm);
+    if (sm->ms->holding && sm->ms->retry_at == WC_NEVER) sm->ms->retry_at = now;
+    if (sm->wake > now) sm->wake = now;
 }
 
 /* A response from below reached this SM (engine event). */
@@ -540,11 +671,12 @@ void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
 {
     sm->now = ev->time;
     if (ev->kind == WC_EV_BYPASS)
-        sm_respond(sm, ev->arg, ev->time);
+        wc_sm_respond(sm, ev->arg, ev->time);
     else
         sm->l1->ops->fill(sm->l1, ev->addr,
                           ev->kind == WC_EV_FILL_HI ? (uint64_t)ev->arg << 32 : ev->arg, ev->time);
-    if (sm->mem_busy && sm->mem_retry_at == WC_NEVER) sm->mem_retry_at = ev->time;
+    wc_mstage *ms = sm->ms;
+    if (ms->holding && ms->retry_at == WC_NEVER) ms->retry_at = ev->time; /* a fill: retry */
     if (sm->wake > ev->time) sm->wake = ev->time;
 }
 
@@ -556,7 +688,13 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     sm->wake = WC_NEVER; /* lowered by whatever makes a warp ready during this cycle */
     sm->drain_wake = WC_NEVER;
     if (sm->n_draining) retire_drained(sm, now);
-    mem_stage(sm, now);
+    wc_mstage *ms = sm->ms;
+    if (ms->holding && ms->retry_at <= now) {
+        if (sm->inorder)
+            wc_inorder_cycle(ms, now); /* the default stage, inlined: it runs per request */
+        else
+            ms->ops->cycle(ms, now);
+    }
     uint64_t next = sm->drain_wake;
     for (unsigned i = 0; i < sm->n_sched; i++) {
         wc_sched *s = &sm->sched[i];
@@ -564,7 +702,7 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
         if (s->wake <= now) {
             s->now = now;
             s->scan_min = WC_NEVER;
-            int slot = s->ops->pick(s, warp_ready, sm);
+            int slot = s->ops->pick(s, sm->ready, sm);
             if (slot >= 0)
                 issue(sm, (unsigned)slot, now);
             else
@@ -572,8 +710,7 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
         }
         if (s->wake < next) next = s->wake;
     }
-    if (sm->mem_busy && sm->mem_retry_at != WC_NEVER && sm->mem_retry_at < next)
-        next = sm->mem_retry_at;
+    if (ms->holding && ms->retry_at < next) next = ms->retry_at;
     if (sm->wake < next) next = sm->wake;
     sm->wake = next <= now ? now + 1 : next;
 }

@@ -215,16 +215,29 @@ static inline __attribute__((always_inline)) void l2_write(wc_mem *m, wc_l2 *l2,
     }
 }
 
-/* Read (or atomic) lookup; returns when the data is ready at the L2. */
+/* Streaming bypass of the L2 (seed 002, section 4.1): the tags hit, but the
+ * cache is switched off, so the data comes from DRAM (no L2 MSHR: nothing is
+ * allocated).  Returns when the data is ready at the L2 port. */
+static uint64_t l2_bypass_read(wc_mem *m, uint16_t sectors, wc_dram *ch, uint64_t ready)
+{
+    double done = wc_dram_transfer(ch, (double)ready, sector_bytes(sectors));
+    m->c.dram_reads++;
+    return ceil_cycle(done);
+}
+
+/* Read (or atomic) lookup; returns when the data is ready at the L2.  With
+ * WC_REQ_L2_BYPASS the tags are looked up and updated as usual (hits and
+ * misses are still counted) but a hit is served by DRAM. */
 static inline __attribute__((always_inline)) uint64_t l2_read(wc_mem *m, wc_l2 *l2, wc_line *line,
                                                               uint32_t set, uint64_t tag,
                                                               uint16_t sectors, wc_dram *ch,
-                                                              uint64_t t)
+                                                              uint64_t t, uint8_t flags)
 {
     uint64_t ready = t + m->l2_latency;
     uint16_t missing = line ? (uint16_t)(sectors & ~line->valid_chunks) : sectors;
     if (!missing) {
         m->c.l2_hits++;
+        if (flags & WC_REQ_L2_BYPASS) return l2_bypass_read(m, sectors, ch, ready);
         return line->fill_time > ready ? line->fill_time : ready;
     }
     m->c.l2_misses++;
@@ -283,7 +296,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
         return 0;
     }
     m->c.l2_read_bytes += data;
-    uint64_t ready = l2_read(m, l2, line, set, tag, sectors, ch, t);
+    uint64_t ready = l2_read(m, l2, line, set, tag, sectors, ch, t, flags);
     if (atomic) {
         int w2 = l2_find(l2, set, tag);
         if (w2 >= 0 && (l2->write_policy == 'B' || l2->write_policy == 'L'))

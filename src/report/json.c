@@ -112,5 +112,6 @@ void wc_stats_write_json(const wc_stats *st, FILE *f)
     }
     fputs(st->n_kernels ? "\n  ],\n  \"totals\": " : "],\n  \"totals\": ", f);
     write_kernel(f, &st->total, "  ");
+    wc_json_timeline(st, f);
     fputs("\n}\n", f);
 }

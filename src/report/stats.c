@@ -16,6 +16,7 @@ void wc_stats_init(wc_stats *st)
 void wc_stats_free(wc_stats *st)
 {
     free(st->kernels);
+    free(st->timeline);
     memset(st, 0, sizeof *st);
 }
 

@@ -1,0 +1,101 @@
+/*
+ * control.h - the engine's seam for adaptive mechanisms: GPU-wide
+ * controllers and the timeline they record into.
+ *
+ * A controller (TSC+ set dueling, SM dueling, DWT-CS, streaming bypass,
+ * static warp limiting ...) is one file with a wc_controller_ops and one line
+ * in the registry (src/core/control.c).  The engine calls it at kernel begin
+ * (with the kernel's name), at every sampling period boundary (the clock never
+ * jumps past one, even across idle stretches it skips) and at kernel end.  It
+ * reads the counters of the period that just ended, per SM and for the whole
+ * GPU, and writes per-SM knobs; the engine applies changed knobs before the
+ * first cycle of the next period (a memory stage parked waiting for a fill
+ * and schedulers whose warps were outside their window look again then).
+ *
+ * Controllers are chosen with the option -controllers
+ * ("name[:key=value,...][+name...]", e.g. "stream_bypass:level=l2+swl:warp_limit=4").
+ */
+#ifndef WARPCACHE_CONTROL_H
+#define WARPCACHE_CONTROL_H
+
+#include "warpcache/cache.h"
+#include "warpcache/sim.h"
+
+/* What one SM (or the whole GPU) did during one sampling period. */
+typedef struct wc_period_counters {
+    uint64_t cycles; /* length of the period */
+    uint64_t warp_insts, thread_insts;
+    uint64_t l1_accesses, l1_reads, l1_misses, l1_read_misses; /* misses: MISS + SECTOR_MISS */
+    uint64_t l1_outcome[WC_OUTCOME__COUNT];
+    uint64_t l1_fails[WC_FAIL__COUNT]; /* reservation fails by reason */
+    uint64_t up_bytes, down_bytes;     /* traffic: SM -> L2 and back, bytes on the wire */
+    uint64_t l2_accesses, l2_misses;   /* the whole GPU only (0 in per-SM rows) */
+    double l1_miss_rate;               /* l1_misses / l1_accesses (0 without accesses) */
+    double l1_mpki;                    /* l1_misses per 1000 warp instructions */
+} wc_period_counters;
+
+/* The settings of one SM a controller may change.  The engine reads them as
+ * plain fields on the per-access path. */
+typedef struct wc_sm_knobs {
+    uint64_t l1_mode;    /* passed to the L1 organisation's ctl(WC_L1_CTL_MODE) on change */
+    bool l1_bypass;      /* cacheable loads go around the L1 (tags still updated) */
+    bool l2_bypass;      /* this SM's loads are served by DRAM (L2 tags still updated) */
+    uint32_t warp_limit; /* active warps per scheduler; 0 = no limit */
+} wc_sm_knobs;
+
+typedef struct wc_ctl wc_ctl;
+
+/* What a hook sees and may change. */
+typedef struct wc_ctl_io {
+    wc_sim *sim;        /* for wc_sim_record */
+    uint64_t now;       /* the cycle (a period boundary for `period`) */
+    const char *kernel; /* name of the running kernel */
+    unsigned n_sm;
+    const wc_period_counters *sm;  /* [n_sm]: the period that just ended (NULL at kernel begin) */
+    const wc_period_counters *gpu; /* sums over SMs plus the L2 (NULL at kernel begin) */
+    wc_sm_knobs *knobs;            /* [n_sm]: write to change; applied from the next cycle */
+    /* State kept for this kernel name, surviving relaunches of the kernel:
+     * NULL the first time; store a malloc()ed block, the engine frees it. */
+    void **kernel_state;
+} wc_ctl_io;
+
+typedef struct wc_controller_ops {
+    const char *name;
+    const char *help; /* one line, with the parameters */
+    /* Parses `params` ("key=value,..." or ""), sets c->period (cycles; 0 = no
+     * period hook) and c->priv.  Errors name the parameter. */
+    int (*create)(wc_ctl *c, const char *params, wc_err *err);
+    void (*destroy)(wc_ctl *c);                     /* optional */
+    void (*kernel_begin)(wc_ctl *c, wc_ctl_io *io); /* optional */
+    void (*period)(wc_ctl *c, wc_ctl_io *io);       /* optional */
+    void (*kernel_end)(wc_ctl *c, wc_ctl_io *io);   /* optional */
+} wc_controller_ops;
+
+/* One controller instance of a simulator. */
+struct wc_ctl {
+    const wc_controller_ops *ops;
+    uint64_t period; /* sampling period in cycles, 0 = none (set by create) */
+    void *priv;      /* the controller's own state */
+};
+
+const wc_controller_ops *wc_controller_find(const char *name);
+const wc_controller_ops *const *wc_controller_list(size_t *count);
+
+/* Parses "key=value,key=value" parameter text: calls fn for each pair.
+ * Returns -1 with "controller NAME: ..." on a malformed pair or fn's error. */
+int wc_params_each(const char *who, const char *params,
+                   int (*fn)(void *ctx, const char *key, const char *value, wc_err *err), void *ctx,
+                   wc_err *err);
+
+/* "May warp `slot` of SM `sm` issue its global memory instruction now?" -
+ * the gate throttling mechanisms (CCWS) install before wc_sim_run (or from a
+ * controller hook); a refused warp is asked again the next cycle. */
+typedef bool (*wc_load_gate_fn)(void *ctx, unsigned sm, unsigned slot);
+void wc_sim_set_load_gate(wc_sim *sim, wc_load_gate_fn fn, void *ctx);
+
+/* Timeline: (cycle, sm, key, value) events; sm -1 = the whole GPU.  At most
+ * WC_TIMELINE_MAX events are kept per run; later ones are counted as dropped. */
+#define WC_TIMELINE_MAX 65536
+void wc_sim_record(wc_sim *sim, uint64_t cycle, int sm, const char *key, double value);
+
+#endif

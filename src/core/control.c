@@ -1,0 +1,303 @@
+/*
+ * control.c - GPU-wide controllers (control.h): the registry, the
+ * -controllers option, period counters, per-kernel-name state and knobs.
+ *
+ * Each controller instance keeps a snapshot of every SM's cumulative
+ * counters at its last period boundary; a period's counters are the
+ * difference.  Knobs are collected in g->knobs and applied to the SMs after
+ * the hooks ran (wc_sm_apply_knobs), so every SM sees them from the same
+ * cycle on.  The run loop (gpu.c) stops the clock at g->ctl_next, the
+ * earliest boundary of any instance.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gpu.h"
+
+extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl;
+
+static const wc_controller_ops *const controllers[] = {
+    &wc_ctl_stream_bypass,
+    &wc_ctl_swl,
+};
+
+const wc_controller_ops *const *wc_controller_list(size_t *count)
+{
+    *count = sizeof controllers / sizeof controllers[0];
+    return controllers;
+}
+
+const wc_controller_ops *wc_controller_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
+        if (strcmp(controllers[i]->name, name) == 0) return controllers[i];
+    return NULL;
+}
+
+int wc_params_each(const char *who, const char *params,
+                   int (*fn)(void *ctx, const char *key, const char *value, wc_err *err), void *ctx,
+                   wc_err *err)
+{
+    const char *p = params;
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        char pair[128];
+        if (n >= sizeof pair)
+            return wc_errf(err, "%s: parameter \"%.*s\" is too long", who, (int)n, p);
+        memcpy(pair, p, n);
+        pair[n] = '\0';
+        char *eq = strchr(pair, '=');
+        if (!eq || eq == pair || !eq[1])
+            return wc_errf(err, "%s: parameter \"%s\" is not key=value", who, pair);
+        *eq = '\0';
+        wc_err why = {{0}};
+        if (fn(ctx, pair, eq + 1, &why) < 0) return wc_errf(err, "%s: %s", who, why.msg);
+        p += n;
+        if (*p == ',') p++;
+    }
+    return 0;
+}
+
+/* ---- instances ---------------------------------------------------------- */
+
+static int create_one(wc_sim *g, const char *spec, size_t len, wc_err *err)
+{
+    char text[256];
+    snprintf(text, sizeof text, "%.*s", (int)len, spec);
+    char *colon = strchr(text, ':');
+    const char *params = "";
+    if (colon) {
+        *colon = '\0';
+        params = colon + 1;
+    }
+    const wc_controller_ops *ops = wc_controller_find(text);
+    if (!ops) {
+        char known[256] = "";
+        for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                     controllers[i]->name);
+        return wc_errf(err, "%s: option -controllers: unknown controller '%s' (known: %s)",
+                       g->cfg.source_file, text, known);
+    }
+    wc_ctl_slot *p = realloc(g->ctls, (g->n_ctls + 1) * sizeof *p);
+    if (!p) return wc_errf(err, "out of memory");
+    g->ctls = p;
+    wc_ctl_slot *s = &g->ctls[g->n_ctls++];
+    memset(s, 0, sizeof *s);
+    s->c.ops = ops;
+    s->next = WC_NEVER;
+    wc_err why = {{0}};
+    if (ops->create(&s->c, params, &why) < 0)
+        return wc_errf(err, "%s: option -controllers: %s", g->cfg.source_file, why.msg);
+    return 0;
+}
+
+int wc_ctl_create_all(wc_sim *g, wc_err *err)
+{
+    const char *p = g->cfg.controllers;
+    while (*p) {
+        size_t n = strcspn(p, "+");
+        if (n && create_one(g, p, n, err) < 0) return -1;
+        p += n;
+        if (*p == '+') p++;
+    }
+    return 0;
+}
+
+void wc_ctl_destroy_all(wc_sim *g)
+{
+    for (unsigned i = 0; i < g->n_ctls; i++) {
+        wc_ctl_slot *s = &g->ctls[i];
+        if (s->c.ops->destroy) s->c.ops->destroy(&s->c);
+        for (size_t k = 0; k < s->n_kstate; k++) free(s->kstate[k].state);
+        free(s->kstate);
+        free(s->snap);
+    }
+    free(g->ctls);
+    g->ctls = NULL;
+    g->n_ctls = 0;
+}
+
+int wc_ctl_build(wc_sim *g, wc_err *err)
+{
+    if (!g->n_ctls) return 0;
+    g->knobs = calloc(g->n_sm, sizeof *g->knobs);
+    g->pc_sm = calloc(g->n_sm + 1, sizeof *g->pc_sm);
+    if (!g->knobs || !g->pc_sm) return wc_errf(err, "out of memory");
+    for (unsigned i = 0; i < g->n_sm; i++) g->knobs[i] = g->sms[i].knobs;
+    for (unsigned i = 0; i < g->n_ctls; i++) {
+        free(g->ctls[i].snap);
+        g->ctls[i].snap = calloc(g->n_sm + 1, sizeof *g->ctls[i].snap);
+        if (!g->ctls[i].snap) return wc_errf(err, "out of memory");
+    }
+    return 0;
+}
+
+/* ---- counters ----------------------------------------------------------- */
+
+/* Cumulative counters of every SM (rows 0..n_sm-1) and the GPU (row n_sm). */
+static void cumulative(const wc_sim *g, wc_period_counters *out)
+{
+    wc_period_counters *gpu = &out[g->n_sm];
+    memset(gpu, 0, sizeof *gpu);
+    for (unsigned i = 0; i < g->n_sm; i++) {
+        const wc_sm *sm = &g->sms[i];
+        const wc_l1_stats *l1 = &sm->l1->stats;
+        wc_period_counters *c = &out[i];
+        memset(c, 0, sizeof *c);
+        c->warp_insts = sm->warp_insts;
+        c->thread_insts = sm->thread_insts;
+        c->l1_accesses = l1->accesses;
+        c->l1_reads = l1->reads;
+        c->l1_read_misses = l1->read_misses;
+        memcpy(c->l1_outcome, l1->outcome, sizeof c->l1_outcome);
+        memcpy(c->l1_fails, l1->fail, sizeof c->l1_fails);
+        c->up_bytes = sm->up_bytes;
+        c->down_bytes = sm->down_bytes;
+        gpu->warp_insts += c->warp_insts;
+        gpu->thread_insts += c->thread_insts;
+        gpu->l1_accesses += c->l1_accesses;
+        gpu->l1_reads += c->l1_reads;
+        gpu->l1_read_misses += c->l1_read_misses;
+        for (unsigned o = 0; o < WC_OUTCOME__COUNT; o++) gpu->l1_outcome[o] += c->l1_outcome[o];
+        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) gpu->l1_fails[f] += c->l1_fails[f];
+        gpu->up_bytes += c->up_bytes;
+        gpu->down_bytes += c->down_bytes;
+    }
+    gpu->l2_accesses = g->mem.c.l2_accesses;
+    gpu->l2_misses = g->mem.c.l2_misses;
+}
+
+/* out = now - then, field by field, plus the derived rates. */
+static void period_of(wc_period_counters *out, const wc_period_counters *now,
+                      const wc_period_counters *then, uint64_t cycles)
+{
+    /* Every counter is a uint64_t from `cycles` up to the derived doubles. */
+    const size_t last = offsetof(wc_period_counters, l1_miss_rate);
+    for (size_t off = 0; off + sizeof(uint64_t) <= last; off += sizeof(uint64_t)) {
+        uint64_t a, b;
+        memcpy(&a, (const char *)now + off, sizeof a);
+        memcpy(&b, (const char *)then + off, sizeof b);
+        a -= b;
+        memcpy((char *)out + off, &a, sizeof a);
+    }
+    out->cycles = cycles;
+    out->l1_misses = out->l1_outcome[WC_MISS] + out->l1_outcome[WC_SECTOR_MISS];
+    out->l1_miss_rate = out->l1_accesses ? (double)out->l1_misses / (double)out->l1_accesses : 0;
+    out->l1_mpki = out->warp_insts ? 1000.0 * (double)out->l1_misses / (double)out->warp_insts : 0;
+}
+
+/* ---- hooks -------------------------------------------------------------- */
+
+static void **kernel_state(wc_ctl_slot *s, const char *name)
+{
+    for (size_t i = 0; i < s->n_kstate; i++)
+        if (strcmp(s->kstate[i].name, name) == 0) return &s->kstate[i].state;
+    if (s->n_kstate == s->cap_kstate) {
+        size_t cap = s->cap_kstate ? 2 * s->cap_kstate : 4;
+        wc_kstate *p = realloc(s->kstate, cap * sizeof *p);
+        if (!p) return NULL;
+        s->kstate = p;
+        s->cap_kstate = cap;
+    }
+    wc_kstate *k = &s->kstate[s->n_kstate++];
+    snprintf(k->name, sizeof k->name, "%s", name);
+    k->state = NULL;
+    return &k->state;
+}
+
+static wc_ctl_io io_for(wc_sim *g, wc_ctl_slot *s, uint64_t now, bool with_counters)
+{
+    wc_ctl_io io = {.sim = g,
+                    .now = now,
+                    .kernel = g->k.name,
+                    .n_sm = g->n_sm,
+                    .sm = with_counters ? g->pc_sm : NULL,
+                    .gpu = with_counters ? &g->pc_sm[g->n_sm] : NULL,
+                    .knobs = g->knobs,
+                    .kernel_state = s->cur_state};
+    return io;
+}
+
+static void apply_knobs(wc_sim *g, uint64_t now)
+{
+    for (unsigned i = 0; i < g->n_sm; i++) wc_sm_apply_knobs(&g->sms[i], &g->knobs[i], now);
+}
+
+static void update_next(wc_sim *g)
+{
+    g->ctl_next = WC_NEVER;
+    for (unsigned i = 0; i < g->n_ctls; i++)
+        if (g->ctls[i].next < g->ctl_next) g->ctl_next = g->ctls[i].next;
+}
+
+/* Counters of instance s since its last boundary, into g->pc_sm. */
+static void take_period(wc_sim *g, wc_ctl_slot *s, uint64_t now, wc_period_counters *cum)
+{
+    uint64_t len = now - s->last;
+    s->last = now;
+    for (unsigned i = 0; i <= g->n_sm; i++) period_of(&g->pc_sm[i], &cum[i], &s->snap[i], len);
+    memcpy(s->snap, cum, (g->n_sm + 1) * sizeof *cum);
+}
+
+void wc_ctl_kernel_begin(wc_sim *g, uint64_t now)
+{
+    if (!g->n_ctls) return;
+    for (unsigned i = 0; i < g->n_ctls; i++) {
+        wc_ctl_slot *s = &g->ctls[i];
+        s->cur_state = kernel_state(s, g->k.name);
+        if (!s->cur_state && !g->failed) {
+            g->failed = true;
+            wc_errf(g->err, "out of memory (controller state)");
+            return;
+        }
+        cumulative(g, s->snap);
+        s->last = now;
+        s->next = s->c.period ? now + s->c.period : WC_NEVER;
+        wc_ctl_io io = io_for(g, s, now, false);
+        if (s->c.ops->kernel_begin) s->c.ops->kernel_begin(&s->c, &io);
+    }
+    apply_knobs(g, now);
+    update_next(g);
+}
+
+void wc_ctl_period(wc_sim *g, uint64_t now)
+{
+    wc_period_counters *cum = malloc((g->n_sm + 1) * sizeof *cum);
+    if (!cum) {
+        g->failed = true;
+        wc_errf(g->err, "out of memory (controller counters)");
+        return;
+    }
+    cumulative(g, cum);
+    for (unsigned i = 0; i < g->n_ctls; i++) {
+        wc_ctl_slot *s = &g->ctls[i];
+        if (s->next > now) continue;
+        take_period(g, s, now, cum);
+        wc_ctl_io io = io_for(g, s, now, true);
+        if (s->c.ops->period) s->c.ops->period(&s->c, &io);
+        s->next = now + s->c.period;
+    }
+    free(cum);
+    apply_knobs(g, now);
+    update_next(g);
+}
+
+void wc_ctl_kernel_end(wc_sim *g, uint64_t now)
+{
+    if (!g->n_ctls) return;
+    wc_period_counters *cum = malloc((g->n_sm + 1) * sizeof *cum);
+    if (!cum) return;
+    cumulative(g, cum);
+    for (unsigned i = 0; i < g->n_ctls; i++) {
+        wc_ctl_slot *s = &g->ctls[i];
+        if (s->c.ops->kernel_end) {
+            take_period(g, s, now, cum);
+            wc_ctl_io io = io_for(g, s, now, true);
+            s->c.ops->kernel_end(&s->c, &io);
+        }
+        s->next = WC_NEVER;
+    }
+    free(cum);
+    g->ctl_next = WC_NEVER;
+}

@@ -1,0 +1,140 @@
+/*
+ * ctl_stream_bypass.c - seed 002's dynamic streaming bypass
+ * (002_549a998632bcde66.txt, section 4.1; Table 4: 10K-cycle sampling
+ * period, 90 % miss-rate threshold), for the L1 or, separately, the L2.
+ *
+ * At the end of every sampling period the miss rate of the period is
+ * compared with the threshold: above it the cache is bypassed, at or below it
+ * the cache is used again.  While bypassing, the cache's tags are still
+ * looked up and updated (WC_REQ_STREAM in the L1, WC_REQ_L2_BYPASS in the
+ * L2), so the miss rate keeps being measured and the cache can reopen when
+ * the access pattern changes (CONV in the paper).
+ *
+ *   level=l1  each SM decides for its own L1 from its read miss rate (loads:
+ *             what the L1 caches; Fermi's L1 does not keep global stores)
+ *   level=l2  one decision for the whole L2 from its miss rate, applied to
+ *             every SM's loads
+ *
+ * Every switch is a timeline event (key l1_bypass per SM, l2_bypass with sm
+ * -1; value 1 = bypassing, 0 = cache used).  A relaunched kernel starts in the
+ * mode its previous launch ended in (state kept per kernel name).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "warpcache/control.h"
+
+typedef struct sb {
+    bool l2;
+    double threshold; /* fraction */
+} sb;
+
+static int sb_param(void *ctx, const char *key, const char *value, wc_err *err)
+{
+    sb *b = ctx;
+    char *end;
+    if (strcmp(key, "level") == 0) {
+        if (strcmp(value, "l1") && strcmp(value, "l2"))
+            return wc_errf(err, "level=%s: must be l1 or l2", value);
+        b->l2 = value[1] == '2';
+    } else if (strcmp(key, "threshold") == 0) {
+        double v = strtod(value, &end);
+        if (*end || !(v >= 0 && v <= 100))
+            return wc_errf(err, "threshold=%s: must be a percentage 0..100", value);
+        b->threshold = v / 100.0;
+    } else if (strcmp(key, "period") != 0) {
+        return wc_errf(err, "unknown parameter '%s' (level, period, threshold)", key);
+    }
+    return 0;
+}
+
+static int period_param(void *ctx, const char *key, const char *value, wc_err *err)
+{
+    if (strcmp(key, "period") != 0) return 0;
+    char *end;
+    unsigned long long v = strtoull(value, &end, 10);
+    if (*end || v == 0 || v > (1ull << 40))
+        return wc_errf(err, "period=%s: must be a number of cycles from 1", value);
+    *(uint64_t *)ctx = v;
+    return 0;
+}
+
+static int sb_create(wc_ctl *c, const char *params, wc_err *err)
+{
+    sb *b = calloc(1, sizeof *b);
+    if (!b) return wc_errf(err, "out of memory");
+    b->threshold = 0.90;
+    c->priv = b;
+    c->period = 10000;
+    if (wc_params_each("stream_bypass", params, sb_param, b, err) < 0) return -1;
+    return wc_params_each("stream_bypass", params, period_param, &c->period, err);
+}
+
+static void sb_destroy(wc_ctl *c)
+{
+    free(c->priv);
+}
+
+/* Sets SM i's switch; records a change. */
+static void set_mode(wc_ctl_io *io, const sb *b, unsigned i, bool on)
+{
+    bool *knob = b->l2 ? &io->knobs[i].l2_bypass : &io->knobs[i].l1_bypass;
+    if (*knob == on) return;
+    *knob = on;
+    if (!b->l2) wc_sim_record(io->sim, io->now, (int)i, "l1_bypass", on);
+}
+
+static void set_l2(wc_ctl_io *io, const sb *b, bool on)
+{
+    if (io->knobs[0].l2_bypass == on) return;
+    for (unsigned i = 0; i < io->n_sm; i++) set_mode(io, b, i, on);
+    wc_sim_record(io->sim, io->now, -1, "l2_bypass", on);
+}
+
+/* The kernel state: one byte per SM (L1) or one byte (L2), the last mode. */
+static void sb_kernel_begin(wc_ctl *c, wc_ctl_io *io)
+{
+    const sb *b = c->priv;
+    const uint8_t *last = *io->kernel_state;
+    if (b->l2) {
+        set_l2(io, b, last && last[0]);
+        return;
+    }
+    for (unsigned i = 0; i < io->n_sm; i++) set_mode(io, b, i, last && last[i]);
+}
+
+static void sb_period(wc_ctl *c, wc_ctl_io *io)
+{
+    const sb *b = c->priv;
+    if (b->l2) {
+        const wc_period_counters *g = io->gpu;
+        if (g->l2_accesses)
+            set_l2(io, b, (double)g->l2_misses / (double)g->l2_accesses > b->threshold);
+        return;
+    }
+    for (unsigned i = 0; i < io->n_sm; i++) {
+        const wc_period_counters *p = &io->sm[i];
+        if (!p->l1_reads) continue; /* nothing measured: keep the mode */
+        set_mode(io, b, i, (double)p->l1_read_misses / (double)p->l1_reads > b->threshold);
+    }
+}
+
+static void sb_kernel_end(wc_ctl *c, wc_ctl_io *io)
+{
+    const sb *b = c->priv;
+    uint8_t *last = *io->kernel_state;
+    if (!last && !(last = calloc(io->n_sm, 1))) return;
+    *io->kernel_state = last;
+    for (unsigned i = 0; i < io->n_sm; i++)
+        last[i] = b->l2 ? io->knobs[0].l2_bypass : io->knobs[i].l1_bypass;
+}
+
+const wc_controller_ops wc_ctl_stream_bypass = {
+    .name = "stream_bypass",
+    .help = "seed 002 streaming bypass: level=l1|l2, period=10000 cycles, threshold=90 (%)",
+    .create = sb_create,
+    .destroy = sb_destroy,
+    .kernel_begin = sb_kernel_begin,
+    .period = sb_period,
+    .kernel_end = sb_kernel_end,
+};

@@ -79,6 +79,10 @@ struct wc_ctl {
 };
 
 const wc_controller_ops *wc_controller_find(const char *name);
+/* Adds a controller that is not in the registry (tests, embedding programs),
+ * before wc_sim_run; -controllers adds the registered ones. */
+int wc_sim_add_controller(wc_sim *sim, const wc_controller_ops *ops, const char *params,
+                          wc_err *err);
 const wc_controller_ops *const *wc_controller_list(size_t *count);
 
 /* Parses "key=value,key=value" parameter text: calls fn for each pair.

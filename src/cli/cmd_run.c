@@ -18,6 +18,7 @@ static const char run_help[] =
     "                       a suite name (polybench, rodinia, ...) runs every workload in it\n"
     "  -t, --trace PATH     trace: kernelslist.g, .traceg[.xz|.gz|.zst], .trc or .wct\n"
     "  --kernels SEL        with --trace: kernel ids (1,3-5) or a name pattern\n"
+    "  --timeline-csv FILE  the timeline controllers recorded: workload,cycle,sm,key,value\n"
     "%s"
     "\n"
     "Output: an aligned table on stdout, unless --json - or --csv - takes stdout.\n"
@@ -26,7 +27,7 @@ static const char run_help[] =
 
 typedef struct run_opts {
     wc_cli_common c;
-    const char *workload, *trace, *kernels;
+    const char *workload, *trace, *kernels, *timeline_csv;
 } run_opts;
 
 static int parse(run_opts *o, int argc, char **argv)
@@ -46,6 +47,8 @@ static int parse(run_opts *o, int argc, char **argv)
             o->trace = argv[++i];
         } else if (strcmp(a, "--kernels") == 0 && i + 1 < argc) {
             o->kernels = argv[++i];
+        } else if (strcmp(a, "--timeline-csv") == 0 && i + 1 < argc) {
+            o->timeline_csv = argv[++i];
         } else {
             wc_cli_error("run: unknown or incomplete option '%s' (warpcache run --help)", a);
             return -1;
@@ -142,12 +145,13 @@ static void put_csv(const void *runs_v, const void *n_v, FILE *f)
 }
 
 /* Outputs of the set run opens (before the simulation). */
-enum { OUT_JSON, OUT_CSV, OUT__COUNT };
+enum { OUT_JSON, OUT_CSV, OUT_TIMELINE, OUT__COUNT };
 
 static int report(run_opts *o, wc_out_set *out, wc_stats *runs, size_t n)
 {
-    bool text_to_stdout =
-        !(o->c.json && strcmp(o->c.json, "-") == 0) && !(o->c.csv && strcmp(o->c.csv, "-") == 0);
+    bool text_to_stdout = !(o->c.json && strcmp(o->c.json, "-") == 0) &&
+                          !(o->c.csv && strcmp(o->c.csv, "-") == 0) &&
+                          !(o->timeline_csv && strcmp(o->timeline_csv, "-") == 0);
     if (text_to_stdout)
         for (size_t i = 0; i < n; i++) {
             if (i) fputc('\n', stdout);
@@ -156,6 +160,8 @@ static int report(run_opts *o, wc_out_set *out, wc_stats *runs, size_t n)
     FILE *f;
     if ((f = wc_out_set_file(out, OUT_JSON))) put_json(runs, &n, f);
     if ((f = wc_out_set_file(out, OUT_CSV))) put_csv(runs, &n, f);
+    if ((f = wc_out_set_file(out, OUT_TIMELINE)))
+        for (size_t i = 0; i < n; i++) wc_stats_write_timeline_csv(&runs[i], f, i == 0);
     return wc_out_set_commit(out);
 }
 
@@ -171,7 +177,7 @@ int wc_cmd_run(int argc, char **argv)
     const char **names = NULL;
     if (o.workload && !(names = expand(o.workload, &n))) return WC_EXIT_FAIL;
     /* opened before the simulation: a path that cannot be written fails now */
-    const char *paths[OUT__COUNT] = {o.c.json, o.c.csv};
+    const char *paths[OUT__COUNT] = {o.c.json, o.c.csv, o.timeline_csv};
     wc_out_set out;
     if (wc_out_set_open(&out, paths, OUT__COUNT) < 0) {
         free(names);

@@ -60,6 +60,27 @@ int wc_params_each(const char *who, const char *params,
 
 /* ---- instances ---------------------------------------------------------- */
 
+static int add_instance(wc_sim *g, const wc_controller_ops *ops, const char *params, wc_err *err)
+{
+    wc_ctl_slot *p = realloc(g->ctls, (g->n_ctls + 1) * sizeof *p);
+    if (!p) return wc_errf(err, "out of memory");
+    g->ctls = p;
+    wc_ctl_slot *s = &g->ctls[g->n_ctls++];
+    memset(s, 0, sizeof *s);
+    s->c.ops = ops;
+    s->next = WC_NEVER;
+    wc_err why = {{0}};
+    if (ops->create(&s->c, params, &why) < 0)
+        return wc_errf(err, "%s: option -controllers: %s", g->cfg.source_file, why.msg);
+    return 0;
+}
+
+int wc_sim_add_controller(wc_sim *sim, const wc_controller_ops *ops, const char *params,
+                          wc_err *err)
+{
+    return add_instance(sim, ops, params ? params : "", err);
+}
+
 static int create_one(wc_sim *g, const char *spec, size_t len, wc_err *err)
 {
     char text[256];
@@ -79,17 +100,7 @@ static int create_one(wc_sim *g, const char *spec, size_t len, wc_err *err)
         return wc_errf(err, "%s: option -controllers: unknown controller '%s' (known: %s)",
                        g->cfg.source_file, text, known);
     }
-    wc_ctl_slot *p = realloc(g->ctls, (g->n_ctls + 1) * sizeof *p);
-    if (!p) return wc_errf(err, "out of memory");
-    g->ctls = p;
-    wc_ctl_slot *s = &g->ctls[g->n_ctls++];
-    memset(s, 0, sizeof *s);
-    s->c.ops = ops;
-    s->next = WC_NEVER;
-    wc_err why = {{0}};
-    if (ops->create(&s->c, params, &why) < 0)
-        return wc_errf(err, "%s: option -controllers: %s", g->cfg.source_file, why.msg);
-    return 0;
+    return add_instance(g, ops, params, err);
 }
 
 int wc_ctl_create_all(wc_sim *g, wc_err *err)

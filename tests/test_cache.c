@@ -98,8 +98,10 @@ static void set_geom(rig *r, char type, uint32_t nsets, uint32_t assoc, char rp,
 static rig *rig_new(void)
 {
     rig *r = calloc(1, sizeof *r);
-    r->ls = (wc_l1_listener){&r->f, fake_evict, fake_fill, fake_bypass};
-    r->env = (wc_l1_env){&r->f, 3, fake_send, fake_respond, &r->ls, NULL};
+    r->ls = (wc_l1_listener){
+        .ctx = &r->f, .on_evict = fake_evict, .on_fill = fake_fill, .on_bypass = fake_bypass};
+    r->env = (wc_l1_env){
+        .ctx = &r->f, .sm = 3, .send = fake_send, .respond = fake_respond, .listener = &r->ls};
     /* Fermi baseline N:32:128:4,L:L:m:N:H,A:32:8,8 unless a test changes it. */
     set_geom(r, 'N', 32, 4, 'L', 'L', 'm', 'N', 'H', 32, 8, 8);
     r->cfg.seed = 1;

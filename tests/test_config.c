@@ -364,6 +364,8 @@ static void test_option_table(void)
                                            "alu_latency",
                                            "sfu_latency",
                                            "max_warp_limit",
+                                           "mem_stage",
+                                           "controllers",
                                            "seed",
                                            "max_cycles"};
     size_t n_expected = sizeof expected / sizeof expected[0];

@@ -1,0 +1,654 @@
+/*
+ * test_control.c - the engine's seams on hand-built scenarios: a GPU-wide
+ * controller's period counters and knobs, streaming bypass of the L1 and the
+ * L2 and its timeline, the warp limit (and its barrier rule), a toy memory
+ * stage, two-level scheduling order, and eviction events with the request
+ * that caused them.  Timings are derived by hand from the tiny configuration
+ * (the same one as test_engine.c: every latency visible).
+ */
+#include "check.h"
+#include "core/gpu.h"
+#include "core/memstage.h"
+#include "listsrc.h"
+#include "warpcache/control.h"
+#include "warpcache/sim.h"
+
+/* One SM, one scheduler, round numbers (see test_engine.c).  An L2 miss
+ * issued at cycle t is answered at t + 186: the request leaves at t + 1, is
+ * at the L2 at t + 12, DRAM starts at t + 112 and ends at t + 166 (50 + 4),
+ * the 5-flit response leaves the L2 port at t + 171, crosses (10) and drains
+ * the SM port at t + 186.  An L2 hit: at the L2 at t + 12, ready at t + 112,
+ * port t + 117, SM t + 132. */
+static void tiny_config(wc_config *c)
+{
+    wc_config_defaults(c);
+    c->n_clusters = 1;
+    c->cores_per_cluster = 1;
+    c->n_sched_per_sm = 1;
+    c->alu_latency = 4;
+    c->l1_latency = 20;
+    c->icnt_latency = 10;
+    c->l2_latency = 100;
+    c->dram_latency = 50;
+    c->clk_core = c->clk_icnt = c->clk_l2 = c->clk_dram = 1000.0;
+    c->dram_bus_bytes = 4;
+    c->dram_freq_ratio = 4;
+    c->dram_chips_per_channel = 2;
+    c->flit_bytes = 32;
+    c->ctrl_bytes = 8;
+    c->icnt_flits_per_cycle = 1;
+}
+
+/* Hooks a test may attach before running. */
+typedef struct setup {
+    const wc_controller_ops *ctl;
+    const char *ctl_params;
+    const wc_mstage_ops *stage;
+    const wc_l1_listener *listener;
+} setup;
+
+static int simulate(const wc_config *c, wc_source *src, wc_stats *st, const setup *h)
+{
+    wc_err err = {{0}};
+    wc_sim *sim = wc_sim_create(c, &err);
+    if (!sim) {
+        fprintf(stderr, "create: %s\n", err.msg);
+        wc_source_destroy(src);
+        return -1;
+    }
+    if (h && h->ctl && wc_sim_add_controller(sim, h->ctl, h->ctl_params, &err) < 0)
+        fprintf(stderr, "controller: %s\n", err.msg);
+    if (h && h->stage) wc_sim_use_mem_stage(sim, h->stage, "");
+    if (h && h->listener) wc_sim_add_l1_listener(sim, h->listener);
+    wc_stats_init(st);
+    int rc = wc_sim_run(sim, src, st, &err);
+    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
+    wc_sim_destroy(sim);
+    wc_source_destroy(src);
+    return rc;
+}
+
+/* ---- a controller that records what it sees and turns on L1 bypass ------ */
+
+typedef struct probe {
+    unsigned n_calls;
+    uint64_t at[8];
+    wc_period_counters seen[8];
+    unsigned begins, ends;
+    wc_period_counters end;
+} probe;
+
+static probe the_probe; /* the test's own record (reset by each test) */
+
+static int probe_create(wc_ctl *c, const char *params, wc_err *err)
+{
+    c->period = strtoull(params, NULL, 10);
+    c->priv = &the_probe;
+    return 0;
+}
+
+static void probe_begin(wc_ctl *c, wc_ctl_io *io)
+{
+    ((probe *)c->priv)->begins++;
+}
+
+static void probe_period(wc_ctl *c, wc_ctl_io *io)
+{
+    probe *p = c->priv;
+    if (p->n_calls < 8) {
+        p->at[p->n_calls] = io->now;
+        p->seen[p->n_calls] = io->sm[0];
+    }
+    p->n_calls++;
+    io->knobs[0].l1_bypass = true;
+}
+
+static void probe_end(wc_ctl *c, wc_ctl_io *io)
+{
+    probe *p = c->priv;
+    p->ends++;
+    p->end = io->sm[0];
+}
+
+static const wc_controller_ops probe_ops = {
+    .name = "probe",
+    .create = probe_create,
+    .kernel_begin = probe_begin,
+    .period = probe_period,
+    .kernel_end = probe_end,
+};
+
+/* LDG r1 <- [A]; ALU r2 <- r1; LDG r3 <- [A]; ALU r4 <- r3 (test_engine.c's
+ * test_hit_after_miss: the second load reaches the L1 at cycle 188 and hits,
+ * the kernel ends at 212). */
+static list_source *miss_then_reuse(void)
+{
+    list_source *l = ls_create(1, 32);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    ls_load(l, 0, 0x10000, 3);
+    ls_alu(l, 0, 4, 3);
+    return l;
+}
+
+static uint64_t run_probe(uint64_t period, wc_stats *st)
+{
+    wc_config c;
+    tiny_config(&c);
+    memset(&the_probe, 0, sizeof the_probe);
+    char params[32];
+    snprintf(params, sizeof params, "%llu", (unsigned long long)period);
+    setup h = {.ctl = &probe_ops, .ctl_params = params};
+    CHECK_EQ(simulate(&c, &miss_then_reuse()->base, st, &h), 0);
+    return st->total.cycles;
+}
+
+/*
+ * Period 100.  Nothing happens between cycle 1 (the miss) and 186 (the
+ * fill), so the engine skips that stretch - but it stops at the boundary:
+ * the hook runs at exactly 100, 200 and 300.  The first period [0, 100) holds
+ * the LDG (1 warp instruction), one L1 read that missed, 32 bytes up (one
+ * flit) and 160 bytes down (5 flits; traffic counts when a request is sent).
+ * Its knob (L1 bypass) applies from cycle 100 on, so the second load at 188
+ * goes around the L1: the tags still hit (BYPASSED), the L2 hits, the data
+ * is back at 187 + 132 = 319, the ALU issues there and is ready at 323.
+ */
+static void test_controller_period_counters(void)
+{
+    wc_stats st;
+    CHECK_EQ(run_probe(100, &st), 323);
+    CHECK_EQ(the_probe.begins, 1);
+    CHECK_EQ(the_probe.n_calls, 3);
+    CHECK_EQ(the_probe.at[0], 100);
+    CHECK_EQ(the_probe.at[1], 200);
+    CHECK_EQ(the_probe.at[2], 300);
+    const wc_period_counters *p = &the_probe.seen[0];
+    CHECK_EQ(p->cycles, 100);
+    CHECK_EQ(p->warp_insts, 1);
+    CHECK_EQ(p->thread_insts, 32);
+    CHECK_EQ(p->l1_accesses, 1);
+    CHECK_EQ(p->l1_reads, 1);
+    CHECK_EQ(p->l1_misses, 1);
+    CHECK_EQ(p->l1_read_misses, 1);
+    CHECK(p->l1_miss_rate == 1.0);
+    CHECK(p->l1_mpki == 1000.0);
+    CHECK_EQ(p->up_bytes, 32);
+    CHECK_EQ(p->down_bytes, 160);
+    /* [100, 200): the ALU at 186, the LDG at 187 and its access at 188,
+     * bypassed (no miss: the tags hit) */
+    p = &the_probe.seen[1];
+    CHECK_EQ(p->warp_insts, 2);
+    CHECK_EQ(p->l1_accesses, 1);
+    CHECK_EQ(p->l1_outcome[WC_BYPASSED], 1);
+    CHECK_EQ(p->l1_misses, 0);
+    /* [200, 300): the engine skips from 188 to the answer at 319; nothing here */
+    CHECK_EQ(the_probe.seen[2].warp_insts, 0);
+    CHECK_EQ(the_probe.seen[2].cycles, 100);
+    /* [300, 323): the last ALU */
+    CHECK_EQ(the_probe.ends, 1);
+    CHECK_EQ(the_probe.end.warp_insts, 1);
+    CHECK_EQ(the_probe.end.cycles, 23);
+    CHECK_EQ(st.total.l1.outcome[WC_BYPASSED], 1);
+    CHECK_EQ(st.total.l1.outcome[WC_HIT], 0);
+    CHECK_EQ(st.total.l2.hits, 1);
+    wc_stats_free(&st);
+}
+
+/* The knob takes effect exactly from the boundary's cycle: with period 188
+ * the access at 188 is bypassed (323 cycles, as above); with period 189 it
+ * is not (a hit: 212 cycles, as without a controller). */
+static void test_knob_from_next_cycle(void)
+{
+    wc_stats st;
+    CHECK_EQ(run_probe(188, &st), 323);
+    CHECK_EQ(st.total.l1.outcome[WC_BYPASSED], 1);
+    wc_stats_free(&st);
+    CHECK_EQ(run_probe(189, &st), 212);
+    CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
+    CHECK_EQ(the_probe.at[0], 189);
+    wc_stats_free(&st);
+}
+
+/* ---- streaming bypass ---------------------------------------------------- */
+
+/* Loads of the given lines in a dependent chain (LDG r1; ALU r2 <- r1). */
+static list_source *chain(const uint64_t *addr, unsigned n)
+{
+    list_source *l = ls_create(1, 32);
+    for (unsigned i = 0; i < n; i++) {
+        ls_load(l, 0, addr[i], 1);
+        ls_alu(l, 0, 2, 1);
+    }
+    return l;
+}
+
+/*
+ * L1 streaming bypass, period 400, threshold 90 %.  Loads A0 A1 A2 B B B.
+ * Each L2 miss takes 186 cycles from issue and the next LDG issues one cycle
+ * after the ALU: LDGs at 0, 187, 374 (accesses 1, 188, 375, all misses).
+ * Boundary 400: read miss rate 3/3 > 90 % -> bypass (timeline 400, sm 0, 1).
+ * B at 561 (access 562): a tag miss, counted MISS, the tag is installed and
+ * the data comes around the L1 (L2 miss) at 747.  B at 748 (access 749): a
+ * tag hit, BYPASSED, L2 hit, back at 748 + 132 = 880.  Boundary 800: 1 miss
+ * in 2 reads = 50 % -> cache used again (timeline 800, sm 0, 0).  B at 881
+ * (access 882) hits the installed line: data at 902, ALU ready at 906.
+ */
+static void test_stream_bypass_l1(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    snprintf(c.controllers, sizeof c.controllers, "stream_bypass:level=l1,period=400");
+    const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x40000, 0x40000, 0x40000};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &chain(a, 6)->base, &st, NULL), 0);
+    CHECK_EQ(st.total.cycles, 906);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 4); /* misses are still counted while bypassing */
+    CHECK_EQ(st.total.l1.outcome[WC_BYPASSED], 1);
+    CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
+    CHECK_EQ(st.total.l1.read_misses, 4);
+    CHECK_EQ(st.total.l2.accesses, 5);
+    CHECK_EQ(st.total.l2.hits, 1);
+    CHECK_EQ(st.n_timeline, 2);
+    if (st.n_timeline == 2) {
+        CHECK_EQ(st.timeline[0].cycle, 400);
+        CHECK_EQ(st.timeline[0].sm, 0);
+        CHECK_STR(st.timeline[0].key, "l1_bypass");
+        CHECK(st.timeline[0].value == 1);
+        CHECK_EQ(st.timeline[1].cycle, 800);
+        CHECK(st.timeline[1].value == 0);
+    }
+    wc_stats_free(&st);
+}
+
+/*
+ * L2 streaming bypass with the L1 skipped (-gpgpu_gmem_skip_L1D: every load
+ * goes to the L2, 186 cycles for a miss as above).  Loads A0 A1 A2 A0 A1 A2.
+ * Boundary 400: L2 miss rate 3/3 -> bypass (timeline 400, sm -1, 1).  A0 at
+ * 561: the L2 tags hit but DRAM serves it: at the L2 at 573, ready at 673,
+ * DRAM 673 + 54 = 727, back at 747 (a hit costs what a miss does).  A1 at
+ * 748, the same: back at 934.  Boundary 800: 0 misses in 2 accesses -> the
+ * L2 is used again (timeline 800, sm -1, 0).  A2 at 935 hits the L2 for
+ * real: back at 935 + 132 = 1067, ALU ready at 1071.  DRAM reads: 3 misses
+ * + 2 bypassed hits.
+ */
+static void test_stream_bypass_l2(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    c.l1_skip = true;
+    snprintf(c.controllers, sizeof c.controllers, "stream_bypass:level=l2,period=400");
+    const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x10000, 0x20000, 0x30000};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &chain(a, 6)->base, &st, NULL), 0);
+    CHECK_EQ(st.total.cycles, 1071);
+    CHECK_EQ(st.total.l2.hits, 3);
+    CHECK_EQ(st.total.l2.misses, 3);
+    CHECK_EQ(st.total.dram.reads, 5);
+    CHECK_EQ(st.n_timeline, 2);
+    if (st.n_timeline == 2) {
+        CHECK_EQ(st.timeline[0].cycle, 400);
+        CHECK_EQ(st.timeline[0].sm, -1);
+        CHECK_STR(st.timeline[0].key, "l2_bypass");
+        CHECK(st.timeline[0].value == 1);
+        CHECK_EQ(st.timeline[1].cycle, 800);
+        CHECK(st.timeline[1].value == 0);
+    }
+    wc_stats_free(&st);
+}
+
+/* Nothing recorded: no timeline in the JSON (runs without controllers report
+ * what they did before the timeline existed); recorded: a timeline array. */
+static void test_timeline_json(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x40000};
+    for (int with = 0; with < 2; with++) {
+        if (with) snprintf(c.controllers, sizeof c.controllers, "stream_bypass:period=400");
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &chain(a, 4)->base, &st, NULL), 0);
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        wc_stats_write_json(&st, f);
+        fclose(f);
+        CHECK_EQ(strstr(buf, "\"timeline\"") != NULL, with);
+        if (with)
+            CHECK(strstr(buf, "{\"cycle\": 400, \"sm\": 0, \"key\": \"l1_bypass\", \"value\": 1") !=
+                  NULL);
+        free(buf);
+        wc_stats_free(&st);
+    }
+}
+
+/* ---- warp limit ---------------------------------------------------------- */
+
+/* Four warps, each LDG r1 <- [own line]; ALU r2 <- r1. */
+static list_source *four_loaders(void)
+{
+    list_source *l = ls_create(1, 128);
+    for (unsigned w = 0; w < 4; w++) {
+        ls_load(l, w, 0x10000 + 0x10000 * w, 1);
+        ls_alu(l, w, 2, 1);
+    }
+    return l;
+}
+
+/*
+ * Limit 1: only the oldest warp may issue.  Warp 0: LDG at 0, ALU at 186,
+ * then its stream ends and it leaves the scheduler, so warp 1 issues its LDG
+ * at 187, ... warp 3's LDG at 561, its ALU at 747, ready at 751.  The limit
+ * comes from -max_warp_limit or from the swl controller's knob: the same.
+ * Without a limit the four loads overlap and the kernel ends much earlier.
+ */
+static void test_warp_limit_caps_issue(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &four_loaders()->base, &st, NULL), 0);
+    uint64_t free_run = st.total.cycles;
+    CHECK(free_run < 300);
+    wc_stats_free(&st);
+    c.max_warp_limit = 1;
+    CHECK_EQ(simulate(&c, &four_loaders()->base, &st, NULL), 0);
+    CHECK_EQ(st.total.cycles, 751);
+    wc_stats_free(&st);
+    c.max_warp_limit = 0;
+    snprintf(c.controllers, sizeof c.controllers, "swl:warp_limit=1");
+    CHECK_EQ(simulate(&c, &four_loaders()->base, &st, NULL), 0);
+    CHECK_EQ(st.total.cycles, 751);
+    CHECK_EQ(st.total.warp_insts, 8);
+    wc_stats_free(&st);
+}
+
+static void add_bar(list_source *l, unsigned w)
+{
+    wc_winst *in = &l->insts[w][l->n_insts[w]++];
+    wc_winst_clear(in);
+    in->op = WC_OP_BAR;
+}
+
+/*
+ * Limit 1 and a barrier the oldest warp reaches first.  Warp 0: BAR; ALU r5.
+ * Warp 1: ALU r3; BAR; ALU r6.  Cycle 0: warp 0 issues BAR and waits; a
+ * barrier waiter does not count towards the limit, so warp 1 is in the window:
+ * ALU at 1, BAR at 2, which releases both from 3.  Cycle 3: warp 0 (the oldest
+ * again) issues its ALU and its stream ends; cycle 4: warp 1's ALU, ready at 8.
+ * (Counting the waiter, warp 1 never issued: the kernel deadlocked.)
+ */
+static void test_warp_limit_barrier(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    c.max_warp_limit = 1;
+    list_source *l = ls_create(1, 64);
+    add_bar(l, 0);
+    ls_alu(l, 0, 5, WC_REG_NONE);
+    ls_alu(l, 1, 3, WC_REG_NONE);
+    add_bar(l, 1);
+    ls_alu(l, 1, 6, WC_REG_NONE);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st, NULL), 0);
+    CHECK_EQ(st.total.cycles, 8);
+    CHECK_EQ(st.total.warp_insts, 5);
+    wc_stats_free(&st);
+}
+
+/* ---- events -------------------------------------------------------------- */
+
+typedef struct access_log {
+    unsigned n;
+    uint64_t addr[16];
+    uint16_t warp[16], wib[16];
+    uint32_t kernel[16];
+    wc_outcome o[16];
+    unsigned n_evict;
+    uint64_t victim[2], incoming[2];
+} access_log;
+
+static void log_access(void *ctx, int sm, const wc_mem_req *req, wc_outcome o, wc_fail_reason why,
+                       uint64_t now)
+{
+    access_log *a = ctx;
+    if (a->n >= 16) return;
+    a->addr[a->n] = req->addr;
+    a->warp[a->n] = req->warp;
+    a->wib[a->n] = req->wib;
+    a->kernel[a->n] = req->kernel;
+    a->o[a->n++] = o;
+}
+
+static void log_evict(void *ctx, int sm, const wc_line *victim, uint64_t line_addr,
+                      const wc_mem_req *incoming, uint64_t now)
+{
+    access_log *a = ctx;
+    if (a->n_evict < 2) {
+        a->victim[a->n_evict] = line_addr;
+        a->incoming[a->n_evict] = incoming ? incoming->addr : 0;
+    }
+    a->n_evict++;
+}
+
+/* A direct-mapped one-line L1: B evicts A, and the listener sees B's request
+ * as the cause; the flush at the kernel's end (-gpgpu_flush_l1_cache, on in
+ * the Fermi defaults) evicts B with no request.  Every access carries the
+ * kernel id and the warp's index in its block. */
+static void test_evict_with_request(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    CHECK_EQ(wc_cache_geom_parse("N:1:128:1,L:L:m:N:L,A:4:8,4", &c.l1, NULL), 0);
+    const uint64_t a[] = {0x10000, 0x20000};
+    access_log log = {0};
+    wc_l1_listener ls = {.ctx = &log, .on_access = log_access, .on_evict_by = log_evict};
+    setup h = {.listener = &ls};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &chain(a, 2)->base, &st, &h), 0);
+    CHECK_EQ(log.n, 2);
+    CHECK_EQ(log.o[0], WC_MISS);
+    CHECK_EQ(log.o[1], WC_MISS);
+    CHECK_EQ(log.kernel[1], 1);
+    CHECK_EQ(log.wib[1], 0);
+    CHECK_EQ(log.n_evict, 2);
+    CHECK_EQ(log.victim[0], 0x10000);
+    CHECK_EQ(log.incoming[0], 0x20000);
+    CHECK_EQ(log.victim[1], 0x20000);
+    CHECK_EQ(log.incoming[1], 0);
+    wc_stats_free(&st);
+}
+
+/* ---- a toy memory stage: two instructions, the younger first ------------- */
+
+typedef struct toy {
+    wc_mstage base;
+    wc_mem_req req[2];
+    uint32_t load[2];
+    unsigned n, sent;
+} toy;
+
+static wc_mstage *toy_create(wc_sm *sm, const char *params, wc_err *err)
+{
+    toy *t = calloc(1, sizeof *t);
+    t->base.retry_at = WC_NEVER;
+    return &t->base;
+}
+
+static void toy_destroy(wc_mstage *ms)
+{
+    free(ms);
+}
+
+/* Holds single-request instructions until it has two, then presents them
+ * youngest first, one per cycle. */
+static void toy_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, unsigned n,
+                       uint32_t load, uint64_t now)
+{
+    toy *t = (toy *)ms;
+    t->req[t->n] = reqs[0];
+    t->load[t->n++] = load;
+    ms->holding = true;
+    if (t->n == 2) {
+        ms->full = true;
+        ms->retry_at = now + 1;
+    }
+}
+
+static void toy_cycle(wc_mstage *ms, uint64_t now)
+{
+    toy *t = (toy *)ms;
+    unsigned i = 1 - t->sent; /* 1, then 0 */
+    wc_fail_reason why;
+    if (wc_sm_present(ms->sm, &t->req[i], t->load[i], now, &why) == WC_RESERVATION_FAIL) {
+        ms->retry_at = now + 1;
+        return;
+    }
+    wc_sm_inst_sent(ms->sm, t->load[i]);
+    if (++t->sent < 2) {
+        ms->retry_at = now + 1;
+        return;
+    }
+    t->n = t->sent = 0;
+    ms->full = ms->holding = false;
+    ms->retry_at = WC_NEVER;
+    wc_sm_stage_freed(ms->sm, now);
+}
+
+static const wc_mstage_ops toy_ops = {
+    .name = "toy",
+    .create = toy_create,
+    .destroy = toy_destroy,
+    .accept = toy_accept,
+    .cycle = toy_cycle,
+};
+
+/*
+ * Warp 0 loads A (partition 4), warp 1 loads B = A + 512 (partition 6, another
+ * DRAM channel); each then an ALU on the result.  Default stage: A reaches
+ * the L1 at 1 (back at 186), B at 2; B's response reaches the SM port at
+ * 182 but waits for A's to drain: 191.  ALUs at 186 and 191, the last ready
+ * at 195.  Toy stage: warp 0 issues at 0, warp 1 at 1, the stage then has
+ * two and sends B at 2 (back at 187) and A at 3 (at the port at 183, after
+ * B's drains: 192).  ALUs at 187 and 192, the last ready at 196.
+ */
+static void test_toy_memory_stage(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    for (int use_toy = 0; use_toy < 2; use_toy++) {
+        list_source *l = ls_create(1, 64);
+        ls_load(l, 0, 0x10000, 1);
+        ls_alu(l, 0, 2, 1);
+        ls_load(l, 1, 0x10200, 1);
+        ls_alu(l, 1, 2, 1);
+        access_log log = {0};
+        wc_l1_listener ls = {.ctx = &log, .on_access = log_access};
+        setup h = {.listener = &ls, .stage = use_toy ? &toy_ops : NULL};
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+        CHECK_EQ(log.n, 2);
+        CHECK_EQ(log.addr[0], use_toy ? 0x10200 : 0x10000);
+        CHECK_EQ(log.addr[1], use_toy ? 0x10000 : 0x10200);
+        CHECK_EQ(log.wib[0], use_toy ? 1 : 0);
+        CHECK_EQ(st.total.cycles, use_toy ? 196 : 195);
+        wc_stats_free(&st);
+    }
+}
+
+/* ---- two-level scheduling ------------------------------------------------ */
+
+/* Four warps of two stores each: a store does not block its warp, and the
+ * memory stage takes one per cycle, so the order in which stores reach the
+ * L1 is the issue order. */
+static void store_order(const char *sched, uint16_t *order)
+{
+    wc_config c;
+    tiny_config(&c);
+    snprintf(c.scheduler, sizeof c.scheduler, "%s", sched);
+    list_source *l = ls_create(1, 128);
+    for (unsigned w = 0; w < 4; w++)
+        for (unsigned k = 0; k < 2; k++) {
+            ls_load(l, w, 0x10000 + 0x1000 * w + 0x80 * k, WC_REG_NONE);
+            wc_winst *in = &l->insts[w][l->n_insts[w] - 1];
+            in->op = WC_OP_STG;
+            in->ndst = 0;
+            in->src[in->nsrc++] = 9;
+        }
+    access_log log = {0};
+    wc_l1_listener ls = {.ctx = &log, .on_access = log_access};
+    setup h = {.listener = &ls};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+    CHECK_EQ(log.n, 8);
+    for (unsigned i = 0; i < 8; i++) order[i] = log.warp[i];
+    wc_stats_free(&st);
+}
+
+/*
+ * two_level_active:2:0:1: active [w0 w1], pending [w2 w3].  w0 issues and the
+ * list rotates to [w1 w0]; w1 issues: [w0 w1]; w0 issues its last store and
+ * leaves; w2 is promoted behind w1: [w1 w2]; w1 issues its last and leaves;
+ * w3 is promoted: [w2 w3]; then w2, w3, w2, w3.  LRR interleaves all four,
+ * GTO keeps to one warp while it can.
+ */
+static void test_two_level_order(void)
+{
+    uint16_t o[8];
+    const uint16_t two_level[8] = {0, 1, 0, 1, 2, 3, 2, 3};
+    const uint16_t lrr[8] = {0, 1, 2, 3, 0, 1, 2, 3};
+    const uint16_t gto[8] = {0, 0, 1, 1, 2, 2, 3, 3};
+    store_order("two_level_active:2:0:1", o);
+    CHECK(memcmp(o, two_level, sizeof o) == 0);
+    store_order("lrr", o);
+    CHECK(memcmp(o, lrr, sizeof o) == 0);
+    store_order("gto", o);
+    CHECK(memcmp(o, gto, sizeof o) == 0);
+}
+
+/* Bad parameters are errors that name the option. */
+static void test_bad_parameters(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    wc_err err = {{0}};
+    snprintf(c.scheduler, sizeof c.scheduler, "two_level_active:6:2:1");
+    wc_sim *sim = wc_sim_create(&c, &err);
+    wc_stats st;
+    wc_stats_init(&st);
+    CHECK(sim != NULL);
+    if (sim) {
+        list_source *l = ls_create(1, 32);
+        CHECK(wc_sim_run(sim, &l->base, &st, &err) < 0);
+        CHECK(strstr(err.msg, "option -gpgpu_scheduler") && strstr(err.msg, "inner level 2"));
+        wc_sim_destroy(sim);
+        wc_source_destroy(&l->base);
+    }
+    wc_stats_free(&st);
+    tiny_config(&c);
+    snprintf(c.controllers, sizeof c.controllers, "stream_bypass:level=l3");
+    CHECK(wc_sim_create(&c, &err) == NULL);
+    CHECK(strstr(err.msg, "option -controllers") && strstr(err.msg, "level=l3"));
+    snprintf(c.controllers, sizeof c.controllers, "nosuch");
+    CHECK(wc_sim_create(&c, &err) == NULL);
+    CHECK(strstr(err.msg, "unknown controller 'nosuch'") != NULL);
+    tiny_config(&c);
+    snprintf(c.mem_stage, sizeof c.mem_stage, "nosuch");
+    CHECK(wc_sim_create(&c, &err) == NULL);
+    CHECK(strstr(err.msg, "option -mem_stage") != NULL);
+}
+
+int main(void)
+{
+    RUN(test_controller_period_counters);
+    RUN(test_knob_from_next_cycle);
+    RUN(test_stream_bypass_l1);
+    RUN(test_stream_bypass_l2);
+    RUN(test_timeline_json);
+    RUN(test_warp_limit_caps_issue);
+    RUN(test_warp_limit_barrier);
+    RUN(test_evict_with_request);
+    RUN(test_toy_memory_stage);
+    RUN(test_two_level_order);
+    RUN(test_bad_parameters);
+    return check_summary("control");
+}

@@ -8,7 +8,7 @@
  */
 #include "check.h"
 #include "core/gpu.h"
-#include "core/memstage.h"
+#include "core/memstage_sm.h"
 #include "listsrc.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"

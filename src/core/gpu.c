@@ -100,10 +100,7 @@ void wc_sim_set_load_gate(wc_sim *sim, wc_load_gate_fn fn, void *ctx)
 {
     sim->load_gate = fn;
     sim->load_gate_ctx = ctx;
-    for (unsigned i = 0; sim->sms && i < sim->n_sm; i++) {
-        sim->sms[i].load_gate = fn;
-        sim->sms[i].load_gate_ctx = ctx;
-    }
+    for (unsigned i = 0; sim->sms && i < sim->n_sm; i++) wc_sm_set_load_gate(&sim->sms[i], fn, ctx);
 }
 
 /* Bounded: past WC_TIMELINE_MAX events only the number dropped is kept. */

@@ -76,6 +76,10 @@ typedef struct wc_sm {
     /* knobs (control.h), as applied; req_flags is what they add to a read */
     wc_sm_knobs knobs;
     uint8_t req_flags;
+    bool hooks;   /* wc_sm_present needs its full version (knobs, listeners, on_miss) */
+    bool inorder; /* the stage is the default one: its code is called directly */
+    uint32_t kernel_id;
+    wc_ready_fn ready; /* warp readiness test given to the schedulers */
     /* "may this warp issue a load now" (throttling); NULL = always */
     wc_load_gate_fn load_gate;
     void *load_gate_ctx;
@@ -153,6 +157,8 @@ struct wc_sim {
 int wc_sm_init(wc_sm *sm, wc_gpu *gpu, unsigned id, wc_err *err);
 int wc_sm_init_l1(wc_sm *sm, wc_err *err);
 void wc_sm_apply_knobs(wc_sm *sm, const wc_sm_knobs *k, uint64_t now);
+void wc_sm_update_hooks(wc_sm *sm);
+void wc_sm_set_load_gate(wc_sm *sm, wc_load_gate_fn fn, void *ctx);
 void wc_sm_free(wc_sm *sm);
 void wc_sm_cycle(wc_sm *sm, uint64_t now);
 bool wc_sm_block_fits(const wc_sm *sm);

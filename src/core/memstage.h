@@ -41,9 +41,11 @@ typedef struct wc_mstage_ops {
     /* Creates the stage of one SM; `params` is the text after "name:" ("" if none). */
     wc_mstage *(*create)(wc_sm *sm, const char *params, wc_err *err);
     void (*destroy)(wc_mstage *ms);
-    /* Takes the n >= 1 requests of one instruction of warp `slot` (copy
-     * them); `load` is its load record (WC_NO_REC for stores).  Only called
-     * while !full. */
+    /* Takes the n >= 1 requests of one instruction of warp `slot`; `load`
+     * is its load record (WC_NO_REC for stores).  Only called while !full.
+     * `reqs` is the SM's coalescer buffer: it is rewritten by the next
+     * accept, so a stage that is not full while it holds requests copies
+     * them. */
     void (*accept)(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, unsigned n, uint32_t load,
                    uint64_t now);
     /* Runs one cycle; called when holding && retry_at <= now. */
@@ -55,20 +57,8 @@ typedef struct wc_mstage_ops {
 const wc_mstage_ops *wc_mstage_find(const char *name);
 const wc_mstage_ops *const *wc_mstage_list(size_t *count);
 
-/* ---- what the SM offers a stage (sm.c) --------------------------------- */
-
-/* Presents one request to the L1 for load `load` (WC_NO_REC: none).  On
- * WC_RESERVATION_FAIL nothing changed and *why says why; a hit is answered
- * after the L1 latency; the SM's knobs (streaming bypass) apply. */
-wc_outcome wc_sm_present(wc_sm *sm, const wc_mem_req *r, uint32_t load, uint64_t now,
-                         wc_fail_reason *why);
-/* Sends a read around the L1: the response goes straight to the warp. */
-void wc_sm_send_around(wc_sm *sm, const wc_mem_req *r, uint32_t load, uint64_t now);
-/* Every request of the instruction with load record `load` has been sent. */
-void wc_sm_inst_sent(wc_sm *sm, uint32_t load);
-/* The stage is no longer full: waiting memory instructions look again now. */
-void wc_sm_stage_freed(wc_sm *sm, uint64_t now);
-/* Cycles the stage was stalled by reservation fails (the SM's counter). */
-void wc_sm_add_stall(wc_sm *sm, uint64_t cycles);
+/* What the SM offers a stage (wc_sm_present, wc_sm_send_around,
+ * wc_sm_inst_sent, wc_sm_stage_freed, wc_sm_add_stall) is in memstage_sm.h:
+ * stages include it. */
 
 #endif

@@ -41,6 +41,9 @@ int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char
     s->warps = calloc(s->cap, sizeof *s->warps);
     s->pos_of = calloc(s->cap, sizeof *s->pos_of);
     if (!s->warps || !s->pos_of || s->cap > WC_SCHED_MAX) return wc_errf(err, "out of memory");
+    s->notify = (uint8_t)((ops->on_issue ? WC_SCHED_NOTIFY_ISSUE : 0) |
+                          (ops->on_load_done ? WC_SCHED_NOTIFY_LOAD : 0) |
+                          (ops->on_add || ops->on_remove ? WC_SCHED_NOTIFY_MEMBERS : 0));
     if (ops->create) return ops->create(s, params ? params : "", err);
     if (params && *params)
         return wc_errf(err, "scheduler %s takes no parameters (got \"%s\")", ops->name, params);
@@ -64,9 +67,11 @@ void wc_sched_add(wc_sched *s, unsigned slot)
     s->warps[s->n++] = (uint16_t)slot;
     wc_sched_set_open(s, slot, false);
     wc_sched_set_mem(s, slot, false);
-    unsigned p = s->n - 1;
-    s->bar[p >> 6] &= ~(1ull << (p & 63));
-    if (s->ops->on_add) s->ops->on_add(s, slot);
+    if (s->n_bar) { /* without barrier waiters every bit is 0 already */
+        unsigned p = s->n - 1;
+        s->bar[p >> 6] &= ~(1ull << (p & 63));
+    }
+    if ((s->notify & WC_SCHED_NOTIFY_MEMBERS) && s->ops->on_add) s->ops->on_add(s, slot);
 }
 
 /* The smallest window holding `limit` warps that are not at a barrier. */
@@ -114,10 +119,12 @@ void wc_sched_remove(wc_sched *s, unsigned slot)
         }
         open_remove(s->open, i, n);
         open_remove(s->mem, i, n);
-        if (s->bar[i >> 6] & (1ull << (i & 63))) s->n_bar--;
-        open_remove(s->bar, i, n);
+        if (s->n_bar) { /* without barrier waiters every bit is 0 */
+            if (s->bar[i >> 6] & (1ull << (i & 63))) s->n_bar--;
+            open_remove(s->bar, i, n);
+        }
     }
-    if (s->ops->on_remove) s->ops->on_remove(s, slot);
+    if ((s->notify & WC_SCHED_NOTIFY_MEMBERS) && s->ops->on_remove) s->ops->on_remove(s, slot);
     if (s->last == (int)slot) s->last = -1;
     s->wake = 0; /* the window may now hold a warp that was outside it */
 }

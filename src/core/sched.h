@@ -47,7 +47,10 @@ typedef struct wc_sched {
     uint64_t bar[WC_SCHED_WORDS];  /* positions whose warp waits at a barrier */
     unsigned n_bar;                /* how many */
     void *priv;                    /* the policy's own state (create/destroy) */
+    uint8_t notify;                /* WC_SCHED_NOTIFY_*: which notifications the policy has */
 } wc_sched;
+
+enum { WC_SCHED_NOTIFY_ISSUE = 1, WC_SCHED_NOTIFY_LOAD = 2, WC_SCHED_NOTIFY_MEMBERS = 4 };
 
 /* One scan of a scheduler's warps in one cycle.  Policies offer candidates
  * with wc_scan_try() in their own order: the SM's cheap per-slot gate first

@@ -161,7 +161,7 @@ static const void *cfield_of(const wc_config *cfg, const opt_desc *d)
 
 /* "<name>[:<unsigned>]*" with <name> a scheduler the simulator has (the
  * registry of src/core/sched.c): a name GPGPU-Sim knows but warpcache does
- * not model (rrr, old, warp_limiting, two_level_active) is refused here, so
+ * not model (rrr, old, warp_limiting) is refused here, so
  * that a configuration that validates also runs. */
 static int scheduler_check(const char *text, wc_err *err)
 {

@@ -71,7 +71,7 @@ static int add_instance(wc_sim *g, const wc_controller_ops *ops, const char *par
     s->next = WC_NEVER;
     wc_err why = {{0}};
     if (ops->create(&s->c, params, &why) < 0)
-        return wc_errf(err, "%s: option -controllers: %s", g->cfg.source_file, why.msg);
+        return wc_errf(err, "%s: option -controllers: %s", wc_cfg_where(&g->cfg), why.msg);
     return 0;
 }
 
@@ -98,7 +98,7 @@ static int create_one(wc_sim *g, const char *spec, size_t len, wc_err *err)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
                      controllers[i]->name);
         return wc_errf(err, "%s: option -controllers: unknown controller '%s' (known: %s)",
-                       g->cfg.source_file, text, known);
+                       wc_cfg_where(&g->cfg), text, known);
     }
     return add_instance(g, ops, params, err);
 }

@@ -33,7 +33,7 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     g->cfg = *cfg;
     g->l1_ops = wc_l1_find(cfg->l1_org);
     if (!g->l1_ops) {
-        wc_errf(err, "%s: option -l1_org: unknown L1 organisation '%s'", cfg->source_file,
+        wc_errf(err, "%s: option -l1_org: unknown L1 organisation '%s'", wc_cfg_where(cfg),
                 cfg->l1_org);
         free(g);
         return NULL;
@@ -43,18 +43,28 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     sched[strcspn(sched, ":")] = 0;
     g->sched_ops = wc_sched_find(sched);
     if (!g->sched_ops) {
-        wc_errf(err, "%s: option -gpgpu_scheduler: unknown warp scheduler '%s'", cfg->source_file,
+        wc_errf(err, "%s: option -gpgpu_scheduler: unknown warp scheduler '%s'", wc_cfg_where(cfg),
                 cfg->scheduler);
         free(g);
         return NULL;
     }
     g->sched_params = params_of(g->cfg.scheduler);
+    wc_sched probe; /* bad scheduler parameters are reported now, not at run */
+    if (wc_sched_init(&probe, g->sched_ops, 1, g->sched_params, err) < 0) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        wc_sched_free(&probe);
+        wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why);
+        free(g);
+        return NULL;
+    }
+    wc_sched_free(&probe);
     char stage[64];
     snprintf(stage, sizeof stage, "%s", cfg->mem_stage[0] ? cfg->mem_stage : "inorder");
     stage[strcspn(stage, ":")] = 0;
     g->mstage_ops = wc_mstage_find(stage);
     if (!g->mstage_ops) {
-        wc_errf(err, "%s: option -mem_stage: unknown memory stage '%s'", cfg->source_file, stage);
+        wc_errf(err, "%s: option -mem_stage: unknown memory stage '%s'", wc_cfg_where(cfg), stage);
         free(g);
         return NULL;
     }

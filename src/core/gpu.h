@@ -153,6 +153,13 @@ struct wc_sim {
     wc_err *err;
 };
 
+/* Where configuration errors point: the file, or "configuration" for the
+ * built-in defaults and -o options. */
+static inline const char *wc_cfg_where(const wc_config *cfg)
+{
+    return cfg->source_file[0] ? cfg->source_file : "configuration";
+}
+
 /* sm.c */
 int wc_sm_init(wc_sm *sm, wc_gpu *gpu, unsigned id, wc_err *err);
 int wc_sm_init_l1(wc_sm *sm, wc_err *err);

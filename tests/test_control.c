@@ -555,6 +555,105 @@ static void test_toy_memory_stage(void)
     }
 }
 
+/* A stage that sends every request around the L1, one per cycle. */
+typedef struct around {
+    wc_mstage base;
+    wc_mem_req req[WC_MAX_REQS_PER_INST];
+    unsigned n, next;
+    uint32_t load;
+} around;
+
+static wc_mstage *around_create(wc_sm *sm, const char *params, wc_err *err)
+{
+    around *a = calloc(1, sizeof *a);
+    a->base.retry_at = WC_NEVER;
+    return &a->base;
+}
+
+static void around_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, unsigned n,
+                          uint32_t load, uint64_t now)
+{
+    around *a = (around *)ms;
+    memcpy(a->req, reqs, n * sizeof *reqs);
+    a->n = n;
+    a->next = 0;
+    a->load = load;
+    ms->full = ms->holding = true;
+    ms->retry_at = now + 1;
+}
+
+static void around_cycle(wc_mstage *ms, uint64_t now)
+{
+    around *a = (around *)ms;
+    wc_sm_send_around(ms->sm, &a->req[a->next], a->load, now);
+    if (++a->next < a->n) {
+        ms->retry_at = now + 1;
+        return;
+    }
+    ms->full = ms->holding = false;
+    ms->retry_at = WC_NEVER;
+    wc_sm_stage_freed(ms->sm, now);
+    wc_sm_inst_sent(ms->sm, a->load);
+}
+
+static const wc_mstage_ops around_ops = {
+    .name = "around",
+    .create = around_create,
+    .destroy = toy_destroy,
+    .accept = around_accept,
+    .cycle = around_cycle,
+};
+
+/* LDG r1 <- [A]; ALU r2 <- r1 with every request sent around the L1: the
+ * request leaves at cycle 1 as an L1 miss would, the data goes straight to
+ * the warp at 186, the ALU is ready at 190 - and the L1 saw nothing. */
+static void test_stage_sends_around_l1(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    const uint64_t a[] = {0x10000};
+    setup h = {.stage = &around_ops};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &chain(a, 1)->base, &st, &h), 0);
+    CHECK_EQ(st.total.cycles, 190);
+    CHECK_EQ(st.total.l1.accesses, 0);
+    CHECK_EQ(st.total.l2.misses, 1);
+    wc_stats_free(&st);
+}
+
+/* ---- the SM-level load gate ---------------------------------------------- */
+
+static bool refuse_ten(void *ctx, unsigned sm, unsigned slot)
+{
+    unsigned *asked = ctx;
+    return ++*asked > 10;
+}
+
+/* The gate refuses the warp's load 10 times; a refused warp is asked again
+ * the next cycle, so the LDG issues at cycle 10 instead of 0 and the kernel
+ * ends 10 cycles later than test_engine.c's single miss: 200. */
+static void test_load_gate(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    const uint64_t a[] = {0x10000};
+    wc_err err = {{0}};
+    wc_sim *sim = wc_sim_create(&c, &err);
+    CHECK(sim != NULL);
+    if (!sim) return;
+    unsigned asked = 0;
+    wc_sim_set_load_gate(sim, refuse_ten, &asked);
+    wc_stats st;
+    wc_stats_init(&st);
+    list_source *l = chain(a, 1);
+    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    CHECK_EQ(st.total.cycles, 200);
+    CHECK_EQ(asked, 11);
+    wc_sim_destroy(sim);
+    wc_source_destroy(&l->base);
+    wc_stats_free(&st);
+}
+
 /* ---- two-level scheduling ------------------------------------------------ */
 
 /* Four warps of two stores each: a store does not block its warp, and the
@@ -638,6 +737,8 @@ int main(void)
     RUN(test_warp_limit_barrier);
     RUN(test_evict_with_request);
     RUN(test_toy_memory_stage);
+    RUN(test_stage_sends_around_l1);
+    RUN(test_load_gate);
     RUN(test_two_level_order);
     RUN(test_bad_parameters);
     return check_summary("control");

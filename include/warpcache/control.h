@@ -74,6 +74,7 @@ typedef struct wc_controller_ops {
 /* One controller instance of a simulator. */
 struct wc_ctl {
     const wc_controller_ops *ops;
+    wc_sim *sim;     /* its simulator: create may subscribe L1 listeners to it */
     uint64_t period; /* sampling period in cycles, 0 = none (set by create) */
     void *priv;      /* the controller's own state */
 };

@@ -68,6 +68,7 @@ static int add_instance(wc_sim *g, const wc_controller_ops *ops, const char *par
     wc_ctl_slot *s = &g->ctls[g->n_ctls++];
     memset(s, 0, sizeof *s);
     s->c.ops = ops;
+    s->c.sim = g;
     s->next = WC_NEVER;
     wc_err why = {{0}};
     if (ops->create(&s->c, params, &why) < 0)

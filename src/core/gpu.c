@@ -50,7 +50,7 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     }
     g->sched_params = params_of(g->cfg.scheduler);
     wc_sched probe; /* bad scheduler parameters are reported now, not at run */
-    if (wc_sched_init(&probe, g->sched_ops, 1, g->sched_params, err) < 0) {
+    if (wc_sched_init(&probe, g->sched_ops, 1, g->sched_params, NULL, 0, err) < 0) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err->msg);
         wc_sched_free(&probe);
@@ -79,6 +79,12 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     return g;
 }
 
+/* A test or an embedding program replaces the L1 organisation. */
+void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops)
+{
+    sim->l1_ops = ops;
+}
+
 /* A test or an embedding program replaces the memory stage (memstage.h). */
 void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params)
 {
@@ -103,6 +109,7 @@ int wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l)
     }
     sim->listeners[sim->n_listeners++] = *l;
     if (l->on_access) sim->n_access_listeners++;
+    if (!sim->building) sim->n_user_listeners = sim->n_listeners; /* not a run's own part */
     return 0;
 }
 
@@ -165,6 +172,12 @@ void wc_sim_destroy(wc_sim *sim)
 
 static int build(wc_sim *g, wc_err *err)
 {
+    /* The SMs' schedulers and stages subscribe again below: keep only the
+     * listeners added before the run (by the caller and the controllers). */
+    g->n_listeners = g->n_user_listeners;
+    g->n_access_listeners = 0;
+    for (unsigned i = 0; i < g->n_listeners; i++)
+        g->n_access_listeners += !!g->listeners[i].on_access;
     if (wc_mem_init(&g->mem, &g->cfg, err) < 0) return -1;
     g->sms = calloc(g->n_sm, sizeof *g->sms);
     g->live = calloc((g->n_sm + 63) / 64, sizeof *g->live);
@@ -173,8 +186,13 @@ static int build(wc_sim *g, wc_err *err)
         g->l1_shared = g->l1_ops->shared_create(&g->cfg, g->n_sm, err);
         if (!g->l1_shared) return -1;
     }
+    g->building = true;
     for (unsigned i = 0; i < g->n_sm; i++)
-        if (wc_sm_init(&g->sms[i], g, i, err) < 0) return -1;
+        if (wc_sm_init(&g->sms[i], g, i, err) < 0) {
+            g->building = false;
+            return -1;
+        }
+    g->building = false;
     for (unsigned i = 0; i < g->n_sm; i++)
         if (wc_sm_init_l1(&g->sms[i], err) < 0) return -1;
     wc_sim_set_load_gate(g, g->load_gate, g->load_gate_ctx);

@@ -130,7 +130,9 @@ struct wc_sim {
     const char *mstage_params;
     wc_l1_listener *listeners; /* no fixed limit */
     unsigned n_listeners, cap_listeners, n_access_listeners;
-    wc_l1_listener fanout; /* calls every listener */
+    unsigned n_user_listeners; /* added before the run; the rest by its schedulers and stages */
+    bool building;             /* build() is creating the SMs */
+    wc_l1_listener fanout;     /* calls every listener */
     /* GPU-wide controllers (control.c) */
     wc_ctl_slot *ctls;
     unsigned n_ctls;

@@ -38,7 +38,8 @@ typedef struct wc_mstage {
 typedef struct wc_mstage_ops {
     const char *name;
     const char *help;
-    /* Creates the stage of one SM; `params` is the text after "name:" ("" if none). */
+    /* Creates the stage of one SM; `params` is the text after "name:" ("" if
+     * none).  It may subscribe L1 listeners (wc_sim_add_l1_listener(sm->gpu)). */
     wc_mstage *(*create)(wc_sm *sm, const char *params, wc_err *err);
     void (*destroy)(wc_mstage *ms);
     /* Takes the n >= 1 requests of one instruction of warp `slot`; `load`

@@ -32,10 +32,12 @@ const wc_sched_ops *wc_sched_find(const char *name)
 
 /* `cap` is the number of warp slots of the SM (slot numbers are below it). */
 int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char *params,
-                  wc_err *err)
+                  struct wc_sim *sim, unsigned sm, wc_err *err)
 {
     memset(s, 0, sizeof *s);
     s->ops = ops;
+    s->sim = sim;
+    s->sm = sm;
     s->cap = cap ? cap : 1;
     s->last = -1;
     s->warps = calloc(s->cap, sizeof *s->warps);

@@ -48,6 +48,8 @@ typedef struct wc_sched {
     unsigned n_bar;                /* how many */
     void *priv;                    /* the policy's own state (create/destroy) */
     uint8_t notify;                /* WC_SCHED_NOTIFY_*: which notifications the policy has */
+    struct wc_sim *sim;            /* for subscribing listeners in create (NULL: only a check) */
+    unsigned sm;                   /* the SM it belongs to */
 } wc_sched;
 
 enum { WC_SCHED_NOTIFY_ISSUE = 1, WC_SCHED_NOTIFY_LOAD = 2, WC_SCHED_NOTIFY_MEMBERS = 4 };
@@ -92,7 +94,8 @@ typedef struct wc_sched_ops {
     /* Returns the slot to issue, or -1. */
     int (*pick)(wc_sched *s, wc_ready_fn ready, void *ctx);
     /* Optional: parses the parameters (text after "name:", "" if none) and
-     * sets up priv.  Errors give the reason only. */
+     * sets up priv; may subscribe L1 listeners with wc_sim_add_l1_listener(s->sim)
+     * when s->sim is not NULL.  Errors give the reason only. */
     int (*create)(wc_sched *s, const char *params, wc_err *err);
     void (*destroy)(wc_sched *s); /* optional: frees priv */
     /* Optional notifications. */
@@ -108,7 +111,7 @@ const wc_sched_ops *const *wc_sched_list(size_t *count);
 
 /* Sets up a scheduler for an SM of `cap` warp slots; `params` goes to create. */
 int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char *params,
-                  wc_err *err);
+                  struct wc_sim *sim, unsigned sm, wc_err *err);
 void wc_sched_free(wc_sched *s);
 void wc_sched_add(wc_sched *s, unsigned slot);    /* a warp arrives (youngest, parked) */
 void wc_sched_remove(wc_sched *s, unsigned slot); /* a warp finished */

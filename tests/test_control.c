@@ -321,6 +321,36 @@ static void test_timeline_json(void)
     }
 }
 
+/* A controller that records WC_TIMELINE_MAX + 4 events at kernel begin. */
+static int flood_create(wc_ctl *c, const char *params, wc_err *err)
+{
+    return 0;
+}
+
+static void flood_begin(wc_ctl *c, wc_ctl_io *io)
+{
+    for (unsigned i = 0; i < WC_TIMELINE_MAX + 4; i++) wc_sim_record(io->sim, io->now, 0, "x", i);
+}
+
+static const wc_controller_ops flood_ops = {
+    .name = "flood", .create = flood_create, .kernel_begin = flood_begin};
+
+/* The timeline is bounded: the first WC_TIMELINE_MAX events are kept, the
+ * 4 after them only counted. */
+static void test_timeline_bounded(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    const uint64_t a[] = {0x10000};
+    setup h = {.ctl = &flood_ops};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &chain(a, 1)->base, &st, &h), 0);
+    CHECK_EQ(st.n_timeline, WC_TIMELINE_MAX);
+    CHECK_EQ(st.timeline_dropped, 4);
+    CHECK(st.timeline[WC_TIMELINE_MAX - 1].value == WC_TIMELINE_MAX - 1);
+    wc_stats_free(&st);
+}
+
 /* ---- warp limit ---------------------------------------------------------- */
 
 /* Four warps, each LDG r1 <- [own line]; ALU r2 <- r1. */
@@ -733,6 +763,7 @@ int main(void)
     RUN(test_stream_bypass_l1);
     RUN(test_stream_bypass_l2);
     RUN(test_timeline_json);
+    RUN(test_timeline_bounded);
     RUN(test_warp_limit_caps_issue);
     RUN(test_warp_limit_barrier);
     RUN(test_evict_with_request);

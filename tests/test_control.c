@@ -209,6 +209,37 @@ static void test_knob_from_next_cycle(void)
     wc_stats_free(&st);
 }
 
+/*
+ * A knob change wakes a memory stage parked until a fill.  A one-line L1:
+ * warp 0's load of A misses at cycle 1 and reserves the only way; warp 1
+ * issues its load of B at 1, which fails at 2 (LINE_ALLOC: every way is
+ * reserved) and would wait for A's fill at 186.  The probe turns on L1 bypass
+ * at its first boundary, 50: the stage retries at 50 and B goes around the L1
+ * (the tags cannot take it: nothing installed): it leaves at 50, misses in
+ * the L2 (another DRAM channel than A) and is back at 50 + 185 = 235; warp
+ * 1's ALU is ready at 239, after warp 0's (190).  Waiting for the fill
+ * instead would have sent B at 186 and ended at 375.
+ */
+static void test_knob_wakes_parked_stage(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    CHECK_EQ(wc_cache_geom_parse("N:1:128:1,L:L:m:N:L,A:4:8,4", &c.l1, NULL), 0);
+    list_source *l = ls_create(1, 64);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    ls_load(l, 1, 0x20000, 1);
+    ls_alu(l, 1, 2, 1);
+    memset(&the_probe, 0, sizeof the_probe);
+    setup h = {.ctl = &probe_ops, .ctl_params = "50"};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+    CHECK_EQ(st.total.cycles, 239);
+    CHECK_EQ(st.total.l1.fail[WC_FAIL_LINE_ALLOC], 1);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
+    wc_stats_free(&st);
+}
+
 /* ---- streaming bypass ---------------------------------------------------- */
 
 /* Loads of the given lines in a dependent chain (LDG r1; ALU r2 <- r1). */
@@ -348,6 +379,38 @@ static void test_timeline_bounded(void)
     CHECK_EQ(st.n_timeline, WC_TIMELINE_MAX);
     CHECK_EQ(st.timeline_dropped, 4);
     CHECK(st.timeline[WC_TIMELINE_MAX - 1].value == WC_TIMELINE_MAX - 1);
+    wc_stats_free(&st);
+}
+
+/* Counts launches per kernel name in the kernel state and records the count. */
+static void launches_begin(wc_ctl *c, wc_ctl_io *io)
+{
+    unsigned *n = *io->kernel_state;
+    if (!n) *io->kernel_state = n = calloc(1, sizeof *n);
+    wc_sim_record(io->sim, io->now, -1, io->kernel, ++*n);
+}
+
+static const wc_controller_ops launches_ops = {
+    .name = "launches", .create = flood_create, .kernel_begin = launches_begin};
+
+/* Three launches of the kernel "list": the state kept under its name is
+ * found again at each relaunch (counts 1, 2, 3), and freed by the engine. */
+static void test_kernel_state_survives_relaunch(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    const uint64_t a[] = {0x10000};
+    list_source *l = chain(a, 1);
+    l->kernels_left = 3;
+    setup h = {.ctl = &launches_ops};
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+    CHECK_EQ(st.n_kernels, 3);
+    CHECK_EQ(st.n_timeline, 3);
+    for (unsigned i = 0; i < 3 && i < st.n_timeline; i++) {
+        CHECK_STR(st.timeline[i].key, "list");
+        CHECK(st.timeline[i].value == i + 1);
+    }
     wc_stats_free(&st);
 }
 
@@ -760,10 +823,12 @@ int main(void)
 {
     RUN(test_controller_period_counters);
     RUN(test_knob_from_next_cycle);
+    RUN(test_knob_wakes_parked_stage);
     RUN(test_stream_bypass_l1);
     RUN(test_stream_bypass_l2);
     RUN(test_timeline_json);
     RUN(test_timeline_bounded);
+    RUN(test_kernel_state_survives_relaunch);
     RUN(test_warp_limit_caps_issue);
     RUN(test_warp_limit_barrier);
     RUN(test_evict_with_request);

@@ -240,6 +240,71 @@ static void test_knob_wakes_parked_stage(void)
     wc_stats_free(&st);
 }
 
+/* An L1 that is the conventional one but logs ctl calls (the l1_mode knob). */
+typedef struct ctl_log {
+    unsigned n;
+    int op;
+    int64_t arg;
+} ctl_log;
+
+static ctl_log the_ctl_log;
+
+static int64_t logging_ctl(wc_l1 *l1, int op, int64_t arg)
+{
+    the_ctl_log.n++;
+    the_ctl_log.op = op;
+    the_ctl_log.arg = arg;
+    return 0;
+}
+
+static wc_l1_ops logging_l1;
+
+/* The conventional L1, answering through logging_l1's table. */
+static wc_l1 *logging_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err)
+{
+    wc_l1 *l1 = wc_l1_find("conventional")->create(cfg, env, err);
+    if (l1) l1->ops = &logging_l1;
+    return l1;
+}
+
+static void mode_period(wc_ctl *c, wc_ctl_io *io)
+{
+    io->knobs[0].l1_mode = 7;
+}
+
+static const wc_controller_ops mode_ops = {
+    .name = "mode", .create = probe_create, .period = mode_period};
+
+/* A controller sets l1_mode 7 at every boundary of the 212-cycle run of
+ * miss_then_reuse (100 and 200): the organisation's ctl is called once, with
+ * WC_L1_CTL_MODE and 7 - only changes reach it. */
+static void test_l1_mode_knob(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    logging_l1 = *wc_l1_find("conventional");
+    logging_l1.ctl = logging_ctl;
+    logging_l1.create = logging_create;
+    memset(&the_ctl_log, 0, sizeof the_ctl_log);
+    wc_err err = {{0}};
+    wc_sim *sim = wc_sim_create(&c, &err);
+    CHECK(sim != NULL);
+    if (!sim) return;
+    wc_sim_use_l1_ops(sim, &logging_l1);
+    CHECK_EQ(wc_sim_add_controller(sim, &mode_ops, "100", &err), 0);
+    wc_stats st;
+    wc_stats_init(&st);
+    list_source *l = miss_then_reuse();
+    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    CHECK_EQ(st.total.cycles, 212);
+    CHECK_EQ(the_ctl_log.n, 1);
+    CHECK_EQ(the_ctl_log.op, WC_L1_CTL_MODE);
+    CHECK_EQ(the_ctl_log.arg, 7);
+    wc_sim_destroy(sim);
+    wc_source_destroy(&l->base);
+    wc_stats_free(&st);
+}
+
 /* ---- streaming bypass ---------------------------------------------------- */
 
 /* Loads of the given lines in a dependent chain (LDG r1; ALU r2 <- r1). */
@@ -824,6 +889,7 @@ int main(void)
     RUN(test_controller_period_counters);
     RUN(test_knob_from_next_cycle);
     RUN(test_knob_wakes_parked_stage);
+    RUN(test_l1_mode_knob);
     RUN(test_stream_bypass_l1);
     RUN(test_stream_bypass_l2);
     RUN(test_timeline_json);

@@ -176,6 +176,8 @@ void wc_sm_deliver(wc_sm *sm, const wc_event *ev);
 
 /* gpu.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
 void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params);
+/* gpu.c: replaces the L1 organisation chosen by -l1_org (before wc_sim_run). */
+void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops);
 
 /* control.c */
 int wc_ctl_create_all(wc_sim *g, wc_err *err);

@@ -52,7 +52,7 @@ static wc_l1 *make_l1(rec *r, const char *geom, uint32_t coalesce)
         return NULL;
     }
     cfg.coalesce_bytes = coalesce;
-    wc_l1_env env = {r, 0, rec_send, rec_respond, NULL, NULL};
+    wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
     wc_l1 *l1 = wc_l1_find("conventional")->create(&cfg, &env, &err);
     if (!l1) fprintf(stderr, "create: %s\n", err.msg);
     return l1;
@@ -161,7 +161,7 @@ static void test_refused_combinations(void)
     wc_config_defaults(&cfg);
     wc_err err = {{0}};
     cfg.coalesce_bytes = 256; /* larger than the 128 B line */
-    wc_l1_env env = {&r, 0, rec_send, rec_respond, NULL, NULL};
+    wc_l1_env env = {.ctx = &r, .sm = 0, .send = rec_send, .respond = rec_respond};
     CHECK(wc_l1_find("conventional")->create(&cfg, &env, &err) == NULL);
     CHECK(strstr(err.msg, "option -coalesce_bytes: 256") != NULL);
     wc_config_defaults(&cfg);
@@ -440,7 +440,7 @@ static void test_own_tag_store(void)
     wc_config_defaults(&cfg);
     wc_err err = {{0}};
     CHECK_EQ(wc_config_set(&cfg, "gpgpu_cache:dl1", "N:1:128:4,L:E:m:N:L,A:8:8,8", "t", &err), 0);
-    wc_l1_env env = {&r, 0, rec_send, rec_respond, NULL, NULL};
+    wc_l1_env env = {.ctx = &r, .sm = 0, .send = rec_send, .respond = rec_respond};
     wc_l1 *l1 = wc_l1_core_create(&toy_org, toy_create, &cfg, &env, &err);
     CHECK(l1 != NULL);
     if (!l1) return;

@@ -190,6 +190,41 @@ static wc_outcome read_bypass(wc_l1_core *c, const wc_mem_req *req, uint64_t wan
     return WC_BYPASSED;
 }
 
+/* Streaming bypass (seed 002, 002_549a998632bcde66.txt section 4.1): the read
+ * goes around the L1 (its data straight to the warp) while the tags are looked
+ * up and updated as if it had been cached, so the miss rate is still measured.
+ * A tag hit counts as BYPASSED, a tag miss as MISS or SECTOR_MISS; a miss
+ * installs the tag, evicting as a real miss would (the data array is taken
+ * to be written as well, so the line can hit once the cache is used again). */
+static wc_outcome stream_read(wc_l1_core *c, const wc_mem_req *req, uint64_t want, uint64_t now,
+                              wc_fail_reason *why)
+{
+    if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+    uint32_t set;
+    wc_line *line = ts_lookup(c, req->addr, &set);
+    wc_repl_ctx x = ctx_of(req, set);
+    wc_outcome o = WC_MISS;
+    if (line) {
+        bool pending = line->state == WC_LINE_RESERVED;
+        o = pending || (line->valid_chunks & want) == want ? WC_BYPASSED : WC_SECTOR_MISS;
+        ts_touch(c, set, line, &x);
+        if (!pending) line->valid_chunks |= (uint16_t)write_chunks(c, want);
+        line->used_chunks |= (uint16_t)want;
+    } else if (can_allocate(c, set)) {
+        line = ts_allocate(c, set, req->addr >> c->line_log2, WC_LINE_VALID, &x, now);
+        if (line) { /* NULL: the replacement policy declined; nothing installed */
+            line->valid_chunks = (uint16_t)write_chunks(c, want);
+            line->used_chunks = (uint16_t)want;
+        }
+    }
+    wc_mem_req r = *req;
+    r.flags |= WC_REQ_BYPASS;
+    send_below(c, &r, want, now);
+    const wc_l1_listener *ls = c->base.env.listener;
+    if (ls && ls->on_bypass) ls->on_bypass(ls->ctx, c->base.env.sm, req, now);
+    return o;
+}
+
 /* Everything but a plain hit: hit-reserved merges, misses, sector misses. */
 static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t set, wc_line *line,
                                uint64_t want, uint64_t now, wc_fail_reason *why)
@@ -359,6 +394,7 @@ static wc_outcome slow_access(wc_l1_core *c, const wc_mem_req *req, uint64_t wan
     if (f & WC_REQ_WRITE) return write_access(c, req, want, now, why);
     if ((f & WC_REQ_NO_ALLOC) || (c->skip_global && !(f & WC_REQ_LOCAL)))
         return read_bypass(c, req, want, now, why);
+    if (f & WC_REQ_STREAM) return stream_read(c, req, want, now, why);
     uint32_t set;
     wc_line *line = ts_lookup(c, req->addr, &set);
     if (line && (line->valid_chunks & want) == want) { /* a hit the fast path did not take */
@@ -429,8 +465,8 @@ wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_
     uint64_t want = requested_chunks(c, req);
 
     /* Fast path: a cacheable read in an array-backed store. */
-    if (!(req->flags & (WC_REQ_WRITE | WC_REQ_NO_ALLOC | WC_REQ_ATOMIC)) && !c->skip_global &&
-        c->ta)
+    if (!(req->flags & (WC_REQ_WRITE | WC_REQ_NO_ALLOC | WC_REQ_ATOMIC | WC_REQ_STREAM)) &&
+        !c->skip_global && c->ta)
         return array_read(c, req, want, now, why);
     wc_outcome o = slow_access(c, req, want, now, why);
     count(&c->base.stats, req, o, *why);

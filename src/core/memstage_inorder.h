@@ -11,50 +11,55 @@
 extern const wc_mstage_ops wc_mstage_inorder;
 
 typedef struct wc_inorder {
-    wc_mstage base; /* first */
-    unsigned nreq, next;
+    wc_mstage base;              /* first */
+    const wc_mem_req *cur, *end; /* the next request and the end of the instruction's */
     uint32_t load;
     uint64_t stall_from;
-    const wc_mem_req *reqs; /* the SM's coalescer buffer (stable while the stage is full) */
 } wc_inorder;
 
+/* `reqs` is the SM's coalescer buffer: stable while the stage is full. */
 static inline void wc_inorder_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs,
                                      unsigned n, uint32_t load, uint64_t now)
 {
     wc_inorder *s = (wc_inorder *)ms;
-    s->reqs = reqs;
-    s->nreq = n;
-    s->next = 0;
+    s->cur = reqs;
+    s->end = reqs + n;
     s->load = load;
     ms->full = ms->holding = true;
     ms->retry_at = now + 1;
 }
 
 /* One request per cycle; a reservation fail retries next cycle when the miss
- * queue was full (it drains by itself), else at the next fill. */
-static inline void wc_inorder_cycle(wc_mstage *ms, uint64_t now)
+ * queue was full (it drains by itself), else at the next fill.  `sm` is
+ * ms->sm, passed by the SM, which has it in a register. */
+static inline void wc_inorder_step(wc_sm *sm, wc_mstage *ms, uint64_t now)
 {
     wc_inorder *s = (wc_inorder *)ms;
     if (s->stall_from) {
-        wc_sm_add_stall(ms->sm, now - s->stall_from);
+        wc_sm_add_stall(sm, now - s->stall_from);
         s->stall_from = 0;
     }
     wc_fail_reason why = WC_FAIL_NONE;
-    wc_outcome o = wc_sm_present(ms->sm, &s->reqs[s->next], s->load, now, &why);
+    wc_outcome o = wc_sm_present(sm, s->cur, s->load, now, &why);
     if (o == WC_RESERVATION_FAIL) {
         s->stall_from = now;
         ms->retry_at = why == WC_FAIL_MISS_QUEUE_FULL ? now + 1 : WC_NEVER;
         return;
     }
-    if (++s->next < s->nreq) {
+    if (++s->cur < s->end) {
         ms->retry_at = now + 1;
         return;
     }
     ms->full = ms->holding = false;
     ms->retry_at = WC_NEVER;
-    wc_sm_stage_freed(ms->sm, now);
-    wc_sm_inst_sent(ms->sm, s->load);
+    wc_sm_stage_freed(sm, now);
+    wc_sm_inst_sent(sm, s->load);
     s->load = WC_NO_REC;
+}
+
+static inline void wc_inorder_cycle(wc_mstage *ms, uint64_t now)
+{
+    wc_inorder_step(ms->sm, ms, now);
 }
 
 #endif

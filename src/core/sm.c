@@ -691,7 +691,7 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     wc_mstage *ms = sm->ms;
     if (ms->holding && ms->retry_at <= now) {
         if (sm->inorder)
-            wc_inorder_cycle(ms, now); /* the default stage, inlined: it runs per request */
+            wc_inorder_step(sm, ms, now); /* the default stage, inlined: it runs per request */
         else
             ms->ops->cycle(ms, now);
     }

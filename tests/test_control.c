@@ -572,8 +572,8 @@ static void log_access(void *ctx, int sm, const wc_mem_req *req, wc_outcome o, w
     if (a->n >= 16) return;
     a->addr[a->n] = req->addr;
     a->warp[a->n] = req->warp;
-    a->wib[a->n] = req->wib;
-    a->kernel[a->n] = req->kernel;
+    a->wib[a->n] = (uint16_t)wc_req_wib(req);
+    a->kernel[a->n] = wc_req_kernel(req);
     a->o[a->n++] = o;
 }
 

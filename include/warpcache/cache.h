@@ -49,9 +49,21 @@ typedef struct wc_mem_req {
     uint8_t flags;      /* WC_REQ_* */
     uint8_t line_log2;  /* log2 of the L1 line the chunk mask is relative to */
     uint8_t chunk_log2; /* log2 of the chunk size in bytes */
-    uint16_t wib;       /* the warp's index within its block */
-    uint32_t kernel;    /* launch id of the kernel (wc_kernel.id) */
+    /* The launch id of the kernel (wc_kernel.id, modulo 2^24) << 8 | the
+     * warp's index within its block (< 32); read them with wc_req_kernel and
+     * wc_req_wib.  One word in what would be padding: a request stays 48
+     * bytes (the coalescer writes up to 64 per instruction). */
+    uint32_t origin;
 } wc_mem_req;
+
+static inline uint32_t wc_req_kernel(const wc_mem_req *r)
+{
+    return r->origin >> 8;
+}
+static inline unsigned wc_req_wib(const wc_mem_req *r)
+{
+    return r->origin & 0xffu;
+}
 
 /* The transfer geometry of an L1: what the coalescer and the memory side
  * need to know about how it cuts lines into chunks. */

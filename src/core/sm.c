@@ -524,6 +524,7 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
         ld = load_alloc(sm, slot, in);
         for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], WC_NEVER);
     }
+    uint32_t origin = sm->kernel_id << 8 | (w->wib & 0xffu); /* wc_req_kernel, wc_req_wib */
     for (unsigned i = 0; i < n; i++) {
         wc_mem_req *r = &sm->reqs[i];
         r->pc = in->pc;
@@ -533,8 +534,7 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
         r->warp = (uint16_t)slot;
         r->op = in->op;
         r->flags = flags;
-        r->wib = (uint16_t)w->wib;
-        r->kernel = sm->kernel_id;
+        r->origin = origin;
     }
     sm->gmem_reqs += n;
     if (n == 0) {

@@ -272,6 +272,28 @@ static void test_stream_counts(void)
     wc_stats_free(&st);
 }
 
+/* The last store of a kernel is presented in full before the kernel ends.
+ * micro/stream:n=65536 copies 65536 4-byte floats: 2048 warp loads and 2048
+ * warp stores, each touching one 128 B line = four 32 B requests with
+ * -coalesce_bytes 32, so 4 * 4096 = 16384 requests, and every one of them
+ * must reach the L1.  Before the fix the last warp retired while the memory
+ * stage still held three requests of its store (16381 L1 accesses): a store
+ * never delays a warp's retirement, but its requests belong to the kernel. */
+static void test_last_store_presented(void)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&c, "coalesce_bytes", "32", "test", &err), 0);
+    wc_source *src = wc_workload_open("micro/stream:n=65536", 1, &err);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(st.total.gmem_reqs, 16384);
+    CHECK_EQ(st.total.l1.accesses, 16384);
+    CHECK_EQ(st.total.l1.writes, 8192);
+    wc_stats_free(&st);
+}
+
 /* Every shipped and real configuration builds a GPU that runs a workload. */
 static void test_config_files_run(void)
 {
@@ -489,6 +511,7 @@ int main(void)
     RUN(test_barrier_holds_block);
     RUN(test_deterministic);
     RUN(test_stream_counts);
+    RUN(test_last_store_presented);
     RUN(test_config_files_run);
     return check_summary("engine");
 }

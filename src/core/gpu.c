@@ -325,11 +325,25 @@ static void kstats_diff(wc_kstats *dst, const wc_kstats *after, const wc_kstats 
     }
 }
 
+/* True while an SM's memory stage still holds requests.  A warp retires when
+ * its stream has ended and its register writes are done, which a store never
+ * delays: the last warp of a kernel can retire while the stage is still
+ * presenting the requests of its last store (four 32 B requests with
+ * -coalesce_bytes 32, say).  Those requests belong to the kernel. */
+static bool stages_holding(const wc_sim *g)
+{
+    for (unsigned i = 0; i < g->n_sm; i++)
+        if (g->sms[i].ms->holding) return true;
+    return false;
+}
+
 /* Blocks are dispatched (next_block) before they finish (blocks_done), so
- * some block is left to dispatch or still resident iff not all have finished. */
+ * some block is left to dispatch or still resident iff not all have finished;
+ * after the last block the kernel lasts until the memory stages are empty
+ * (checked only then, so the per-iteration cost is one comparison). */
 static bool kernel_busy(const wc_sim *g)
 {
-    return g->blocks_done < g->n_blocks;
+    return g->blocks_done < g->n_blocks || stages_holding(g);
 }
 
 /* The run loop visits only SMs that will wake at some point: an idle SM (no

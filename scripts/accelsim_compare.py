@@ -132,6 +132,8 @@ def main():
         ROOT, "..", "shared", "data", "gpgpusim-configs", "SM2_GTX480", "gpgpusim.config"))
     ap.add_argument("--warpcache", default=os.path.join(ROOT, "build", "warpcache"))
     ap.add_argument("--work", default="/tmp/accelsim-compare", help="traces, logs, run folder")
+    ap.add_argument("--reuse", action="store_true",
+                    help="reuse Accel-Sim logs already in --work (same workloads and config)")
     ap.add_argument("-o", dest="opts", action="append", default=[],
                     help="extra warpcache option NAME=VALUE (warpcache side only)")
     a = ap.parse_args()
@@ -148,7 +150,11 @@ def main():
             shutil.rmtree(tdir, ignore_errors=True)
             os.makedirs(os.path.dirname(tdir), exist_ok=True)
             sh([a.warpcache, "trace", "convert", w, tdir, "--format", "accelsim"])
-        as_k = run_accelsim(a.accelsim, run_dir, tdir, os.path.join(a.work, tag + ".log"))
+        log = os.path.join(a.work, tag + ".log")
+        if a.reuse and os.path.exists(log):
+            as_k = parse_accelsim(open(log).read())
+        else:
+            as_k = run_accelsim(a.accelsim, run_dir, tdir, log)
         wc_k = run_warpcache(a.warpcache, w, a.config, extra)
         for x, y in zip(as_k, wc_k):
             print("| %s | %s | %.1f %% | %.1f %% | %d | %d | %d | %d | %d | %d | %.2f |" % (

@@ -101,6 +101,92 @@ static void test_hit_after_miss(void)
 }
 
 /*
+ * GPGPU-Sim's L1 latency queue (-mem_stage l1q, depth = the L1 latency, 20):
+ * the LDG of test_single_miss_timing is issued at 0 and enters the queue's
+ * tail (slot 19) at 1; it moves one slot a cycle and reaches the head (slot
+ * 0) at 1 + 19 = 20; the head is looked up at the start of cycle 21 (lookup
+ * before shifting, as in ldst_unit::cycle), so the miss leaves 20 cycles
+ * later than with the default stage and everything after it shifts by 20:
+ * the load completes at 206, the ALU result is ready at 210.  The warp is
+ * idle when the miss leaves (nothing else is scheduled), so this also pins
+ * that a response scheduled in the SM's own cycle keeps the run going.
+ */
+static void test_l1q_single_miss(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&c, "mem_stage", "l1q", "test", &err), 0);
+    list_source *l = ls_create(1, 32);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(st.total.cycles, 210);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
+    wc_stats_free(&st);
+}
+
+/*
+ * ... then the second LDG of test_hit_after_miss: issued at 207 (the ALU went
+ * at 206), in the tail at 208, at the head at 227, looked up at 228 and, the
+ * queue being the hit latency, answered there: its ALU result is ready at
+ * 232.  An isolated hit takes as long as with the default stage (issue + 21);
+ * only the miss before it is 20 cycles later.  With depth=1 the first
+ * request enters slot 0 at 1 and is looked up at 2, one cycle later than with
+ * the default stage: the load completes at 187, its ALU issues then; the
+ * second LDG issues at 188, enters at 189, hits at its lookup at 190 and is
+ * answered there (a one-slot queue is a 2-cycle hit): ALU ready at 194.
+ */
+static void test_l1q_hit_after_miss(void)
+{
+    static const struct {
+        const char *stage;
+        uint64_t cycles;
+    } cases[] = {{"l1q", 232}, {"l1q:depth=1", 194}};
+    for (unsigned i = 0; i < 2; i++) {
+        wc_config c;
+        tiny_config(&c);
+        wc_err err = {{0}};
+        CHECK_EQ(wc_config_set(&c, "mem_stage", cases[i].stage, "test", &err), 0);
+        list_source *l = ls_create(1, 32);
+        ls_load(l, 0, 0x10000, 1);
+        ls_alu(l, 0, 2, 1);
+        ls_load(l, 0, 0x10000, 3);
+        ls_alu(l, 0, 4, 3);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(st.total.cycles, cases[i].cycles);
+        CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
+        CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
+        wc_stats_free(&st);
+    }
+}
+
+/* A depth outside 1..4096 or an unknown parameter is refused when the
+ * simulator builds its SMs (at the first kernel), naming the option. */
+static void test_l1q_bad_depth(void)
+{
+    const char *bad[] = {"l1q:depth=0", "l1q:depth=x", "l1q:size=4"};
+    for (unsigned i = 0; i < 3; i++) {
+        wc_config c;
+        tiny_config(&c);
+        wc_err err = {{0}};
+        CHECK_EQ(wc_config_set(&c, "mem_stage", bad[i], "test", &err), 0);
+        list_source *l = ls_create(1, 32);
+        ls_load(l, 0, 0x10000, 1);
+        wc_sim *sim = wc_sim_create(&c, &err);
+        wc_stats st;
+        wc_stats_init(&st);
+        CHECK(!sim || wc_sim_run(sim, &l->base, &st, &err) < 0);
+        CHECK(strstr(err.msg, "-mem_stage") != NULL);
+        wc_stats_free(&st);
+        if (sim) wc_sim_destroy(sim);
+        wc_source_destroy(&l->base);
+    }
+}
+
+/*
  * Two warps load the same line: warp 0 issues at 0 and misses at 1; warp 1
  * issues at 1 (one scheduler issues one warp per cycle; GTO sticks to warp 0
  * whose next instruction waits on r1, so warp 1 goes) and hits the reserved
@@ -504,6 +590,9 @@ int main(void)
     RUN(test_round_trip_same_stats);
     RUN(test_single_miss_timing);
     RUN(test_hit_after_miss);
+    RUN(test_l1q_single_miss);
+    RUN(test_l1q_hit_after_miss);
+    RUN(test_l1q_bad_depth);
     RUN(test_mshr_merge);
     RUN(test_congestion);
     RUN(test_occupancy_waves);

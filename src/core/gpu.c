@@ -402,6 +402,9 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
                 if (sm->wake < next) next = sm->wake;
             }
         if (g->failed) return -1;
+        /* Responses scheduled by this iteration's SM cycles (a miss just sent
+         * by a stage that then went idle) count too. */
+        if (g->events.n && g->events.ev[0].time < next) next = g->events.ev[0].time;
         if (g->blocks_done != last_done) {
             if (dispatch(g, now) < 0) return -1;
             live_update_all(g);

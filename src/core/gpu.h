@@ -70,7 +70,9 @@ typedef struct wc_sm {
     wc_sched *sched;
     wc_sched **slot_sched; /* per slot: its scheduler, sched[slot % n_sched] (no division) */
     unsigned n_sched;
-    wc_mstage *ms;                         /* the memory stage (memstage.h) */
+    wc_mstage *ms;        /* the memory stage (memstage.h) */
+    uint32_t hit_latency; /* cycles from an L1 hit to its answer (-gpgpu_l1_latency; a stage may
+                             change it) */
     wc_mem_req reqs[WC_MAX_REQS_PER_INST]; /* the coalescer's output for the stage */
     const wc_mem_req *cur_req;             /* request the L1 is serving (eviction events) */
     /* knobs (control.h), as applied; req_flags is what they add to a read */

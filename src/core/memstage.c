@@ -6,9 +6,11 @@
 #include "core/memstage.h"
 
 extern const wc_mstage_ops wc_mstage_inorder;
+extern const wc_mstage_ops wc_mstage_l1q;
 
 static const wc_mstage_ops *const stages[] = {
     &wc_mstage_inorder,
+    &wc_mstage_l1q,
 };
 
 const wc_mstage_ops *const *wc_mstage_list(size_t *count)

@@ -36,7 +36,7 @@ static inline wc_outcome wc_sm_present(wc_sm *sm, const wc_mem_req *req, uint32_
     if (o == WC_RESERVATION_FAIL) {
         if (ld) ld->outstanding--;
     } else if (ld && o == WC_HIT) {
-        wc_sm_respond(sm, load, now + sm->gpu->cfg.l1_latency);
+        wc_sm_respond(sm, load, now + sm->hit_latency);
     }
     return o;
 }

@@ -211,6 +211,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
             snprintf(why, sizeof why, "%s", err->msg);
             return wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why);
         }
+    sm->hit_latency = cfg->l1_latency;
     sm->ms = g->mstage_ops->create(sm, g->mstage_params, err);
     if (!sm->ms) {
         char why[sizeof err->msg];
@@ -625,7 +626,7 @@ wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load,
         if (ld) ld->outstanding--;
         return o;
     }
-    if (ld && o == WC_HIT) wc_sm_respond(sm, load, now + sm->gpu->cfg.l1_latency);
+    if (ld && o == WC_HIT) wc_sm_respond(sm, load, now + sm->hit_latency);
     if (o == WC_MISS || o == WC_SECTOR_MISS) {
         wc_sched *s = sm->slot_sched[req->warp];
         if (s->ops->on_miss) s->ops->on_miss(s, req->warp, req->addr);

@@ -68,6 +68,25 @@ int wc_cli_check_inputs(char *const *inputs, const bool *is_trace, size_t n, con
 /* Parses -j N. */
 int wc_cli_parse_jobs(const char *v, unsigned *out);
 
+/* The designs and inputs compare and sweep take (batch_args.c). */
+#define WC_CLI_MAX_DESIGNS 64
+#define WC_CLI_MAX_INPUTS  1024
+typedef struct wc_cli_batch {
+    char designs_arg[4096];
+    const char *designs[WC_CLI_MAX_DESIGNS]; /* into designs_arg */
+    size_t nd;
+    char **inputs; /* workload specs or trace paths, in order */
+    bool *is_trace;
+    size_t ni;
+    const char *kernels; /* --kernels, applied to every trace */
+    unsigned threads;    /* -j; 0 = every CPU */
+} wc_cli_batch;
+/* Consumes argv[*i] (and its value) if it is --designs, --workload/-w,
+ * --trace/-t, --kernels or -j: 1; not one of them: 0; bad: -1 (printed,
+ * messages prefixed with `cmd`). */
+int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i);
+void wc_cli_batch_free(wc_cli_batch *b);
+
 /* One progress line for a whole batch (points done / total, ETA) on stderr
  * when it is a terminal. */
 typedef struct wc_batch_progress {

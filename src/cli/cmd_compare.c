@@ -15,8 +15,6 @@
 #include "report/report.h"
 
 #define COMPARE_SCHEMA_VERSION 1
-#define MAX_DESIGNS            64
-#define MAX_INPUTS             1024
 
 static const char compare_help[] =
     "usage: warpcache compare --designs A,B,... (--workload NAME | --trace PATH)... [options]\n"
@@ -43,15 +41,9 @@ static const char compare_help[] =
 
 typedef struct compare_cli {
     wc_cli_common c;
-    char designs_arg[4096];
-    const char *designs[MAX_DESIGNS];
-    size_t nd;
-    char **inputs; /* workload specs or trace paths, in order */
-    bool *is_trace;
-    size_t ni;
-    const char *kernels, *metric_name, *by_class, *wide_csv;
+    wc_cli_batch b; /* --designs, inputs, --kernels, -j */
+    const char *metric_name, *by_class, *wide_csv;
     bool per_kernel;
-    unsigned threads;
     wc_exp_metric metric;
 } compare_cli;
 
@@ -69,65 +61,11 @@ typedef struct table {
     double *v, *norm; /* n x nd */
 } table;
 
-static int add_input(compare_cli *o, const char *arg, bool trace)
-{
-    char **names = NULL;
-    size_t n = 0;
-    wc_err err = {{0}};
-    if (trace) {
-        names = malloc(sizeof *names);
-        if (!names || !(names[0] = strdup(arg))) {
-            free(names);
-            wc_cli_error("out of memory");
-            return -1;
-        }
-        n = 1;
-    } else if (wc_expand_workloads(arg, &names, &n, &err) < 0) {
-        wc_cli_error("compare: %s", err.msg);
-        free(names);
-        return -1;
-    }
-    char **in = realloc(o->inputs, (o->ni + n) * sizeof *in);
-    bool *tr = realloc(o->is_trace, (o->ni + n) * sizeof *tr);
-    if (in) o->inputs = in;
-    if (tr) o->is_trace = tr;
-    if (!in || !tr || o->ni + n > MAX_INPUTS) {
-        for (size_t i = 0; i < n; i++) free(names[i]);
-        free(names);
-        wc_cli_error(in && tr ? "compare: more than %d workloads" : "out of memory", MAX_INPUTS);
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) {
-        o->inputs[o->ni] = names[i];
-        o->is_trace[o->ni++] = trace;
-    }
-    free(names);
-    return 0;
-}
-
-static int split_designs(compare_cli *o, const char *arg)
-{
-    snprintf(o->designs_arg, sizeof o->designs_arg, "%s", arg);
-    o->nd = 0;
-    for (char *save = NULL, *t = strtok_r(o->designs_arg, ",", &save); t;
-         t = strtok_r(NULL, ",", &save)) {
-        if (o->nd == MAX_DESIGNS) {
-            wc_cli_error("option --designs: more than %d designs", MAX_DESIGNS);
-            return -1;
-        }
-        o->designs[o->nd++] = t;
-    }
-    if (o->nd == 0) {
-        wc_cli_error("option --designs: give at least one design");
-        return -1;
-    }
-    return 0;
-}
-
 static int parse(compare_cli *o, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc == 0) rc = wc_cli_batch_arg(&o->b, "compare", argc, argv, &i);
         if (rc < 0) return -1;
         if (rc > 0) continue;
         const char *a = argv[i];
@@ -136,15 +74,7 @@ static int parse(compare_cli *o, int argc, char **argv)
             printf(compare_help, wc_cli_common_help);
             exit(0);
         }
-        if (strcmp(a, "--designs") == 0 && has) {
-            if (split_designs(o, argv[++i]) < 0) return -1;
-        } else if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && has) {
-            if (add_input(o, argv[++i], false) < 0) return -1;
-        } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && has) {
-            if (add_input(o, argv[++i], true) < 0) return -1;
-        } else if (strcmp(a, "--kernels") == 0 && has) {
-            o->kernels = argv[++i];
-        } else if (strcmp(a, "--metric") == 0 && has) {
+        if (strcmp(a, "--metric") == 0 && has) {
             o->metric_name = argv[++i];
         } else if (strcmp(a, "--by-class") == 0 && has) {
             o->by_class = argv[++i];
@@ -152,8 +82,6 @@ static int parse(compare_cli *o, int argc, char **argv)
             o->wide_csv = argv[++i];
         } else if (strcmp(a, "--per-kernel") == 0) {
             o->per_kernel = true;
-        } else if (strcmp(a, "-j") == 0 && has) {
-            if (wc_cli_parse_jobs(argv[++i], &o->threads) < 0) return -1;
         } else {
             wc_cli_error("compare: unknown or incomplete option '%s' (warpcache compare --help)",
                          a);
@@ -164,11 +92,11 @@ static int parse(compare_cli *o, int argc, char **argv)
         wc_cli_error("compare: use --designs A,B,... (the first is the reference), not --design");
         return -1;
     }
-    if (o->nd == 0) {
+    if (o->b.nd == 0) {
         wc_cli_error("compare: give --designs A,B,...");
         return -1;
     }
-    if (o->ni == 0) {
+    if (o->b.ni == 0) {
         wc_cli_error("compare: give at least one --workload or --trace");
         return -1;
     }
@@ -183,25 +111,25 @@ static int parse(compare_cli *o, int argc, char **argv)
 /* Jobs in (input, design) order: job = input * nd + design. */
 static wc_job *make_jobs(compare_cli *o)
 {
-    wc_job *jobs = calloc(o->ni * o->nd, sizeof *jobs);
+    wc_job *jobs = calloc(o->b.ni * o->b.nd, sizeof *jobs);
     if (!jobs) {
         wc_cli_error("out of memory");
         return NULL;
     }
-    for (size_t d = 0; d < o->nd; d++) {
+    for (size_t d = 0; d < o->b.nd; d++) {
         wc_config cfg;
         /* notes about the --config file once, not once per design */
-        if (wc_cli_build_config(&o->c, o->designs[d], NULL, 0, &cfg, d == 0 && !o->c.quiet) < 0) {
+        if (wc_cli_build_config(&o->c, o->b.designs[d], NULL, 0, &cfg, d == 0 && !o->c.quiet) < 0) {
             free(jobs);
             return NULL;
         }
-        for (size_t w = 0; w < o->ni; w++) {
-            wc_job *j = &jobs[w * o->nd + d];
+        for (size_t w = 0; w < o->b.ni; w++) {
+            wc_job *j = &jobs[w * o->b.nd + d];
             j->cfg = cfg;
-            j->spec.workload = o->is_trace[w] ? NULL : o->inputs[w];
-            j->spec.trace = o->is_trace[w] ? o->inputs[w] : NULL;
-            j->spec.kernels = o->is_trace[w] ? o->kernels : NULL;
-            j->spec.config_name = o->designs[d];
+            j->spec.workload = o->b.is_trace[w] ? NULL : o->b.inputs[w];
+            j->spec.trace = o->b.is_trace[w] ? o->b.inputs[w] : NULL;
+            j->spec.kernels = o->b.is_trace[w] ? o->b.kernels : NULL;
+            j->spec.config_name = o->b.designs[d];
         }
     }
     return jobs;
@@ -217,14 +145,14 @@ static const wc_kstats *kernel_of(const wc_stats *st, const row *r, size_t k_ind
 
 static int build_table(compare_cli *o, const wc_job *jobs, table *t)
 {
-    size_t cap = o->ni;
+    size_t cap = o->b.ni;
     if (o->per_kernel) {
         cap = 0;
-        for (size_t w = 0; w < o->ni; w++) cap += jobs[w * o->nd].stats.n_kernels;
+        for (size_t w = 0; w < o->b.ni; w++) cap += jobs[w * o->b.nd].stats.n_kernels;
     }
     t->rows = calloc(cap ? cap : 1, sizeof *t->rows);
-    t->v = calloc((cap ? cap : 1) * o->nd, sizeof *t->v);
-    t->norm = calloc((cap ? cap : 1) * o->nd, sizeof *t->norm);
+    t->v = calloc((cap ? cap : 1) * o->b.nd, sizeof *t->v);
+    t->norm = calloc((cap ? cap : 1) * o->b.nd, sizeof *t->norm);
     if (!t->rows || !t->v || !t->norm) {
         wc_cli_error("out of memory");
         return -1;
@@ -232,8 +160,8 @@ static int build_table(compare_cli *o, const wc_job *jobs, table *t)
     size_t *kidx = calloc(cap ? cap : 1, sizeof *kidx);
     if (!kidx) return -1;
     t->n = 0;
-    for (size_t w = 0; w < o->ni; w++) {
-        const wc_stats *ref = &jobs[w * o->nd].stats;
+    for (size_t w = 0; w < o->b.ni; w++) {
+        const wc_stats *ref = &jobs[w * o->b.nd].stats;
         size_t nk = o->per_kernel ? ref->n_kernels : 1;
         for (size_t k = 0; k < nk; k++) {
             row *r = &t->rows[t->n];
@@ -242,18 +170,18 @@ static int build_table(compare_cli *o, const wc_job *jobs, table *t)
                 snprintf(r->kernel, sizeof r->kernel, "%s", ref->kernels[k].name);
                 r->kernel_id = ref->kernels[k].id;
             }
-            if (o->by_class && !o->is_trace[w])
-                wc_workload_classes(o->inputs[w], o->by_class, r->classes, sizeof r->classes);
+            if (o->by_class && !o->b.is_trace[w])
+                wc_workload_classes(o->b.inputs[w], o->by_class, r->classes, sizeof r->classes);
             kidx[t->n] = k;
-            for (size_t d = 0; d < o->nd; d++) {
-                const wc_kstats *ks = kernel_of(&jobs[w * o->nd + d].stats, r, k);
-                t->v[t->n * o->nd + d] = ks ? wc_exp_metric_value(&o->metric, ks) : NAN;
+            for (size_t d = 0; d < o->b.nd; d++) {
+                const wc_kstats *ks = kernel_of(&jobs[w * o->b.nd + d].stats, r, k);
+                t->v[t->n * o->b.nd + d] = ks ? wc_exp_metric_value(&o->metric, ks) : NAN;
             }
             t->n++;
         }
     }
     free(kidx);
-    wc_exp_normalise(t->v, t->n, o->nd, t->norm);
+    wc_exp_normalise(t->v, t->n, o->b.nd, t->norm);
     return 0;
 }
 
@@ -324,9 +252,9 @@ static void free_groups(group *g, size_t ng)
 static void row_name(const compare_cli *o, const row *r, char *buf, size_t n)
 {
     if (r->kernel[0])
-        snprintf(buf, n, "%s--%u:%s", o->inputs[r->input], r->kernel_id, r->kernel);
+        snprintf(buf, n, "%s--%u:%s", o->b.inputs[r->input], r->kernel_id, r->kernel);
     else
-        snprintf(buf, n, "%s", o->inputs[r->input]);
+        snprintf(buf, n, "%s", o->b.inputs[r->input]);
 }
 
 static void text_num(FILE *f, double x, int width, const char *fmt)
@@ -340,8 +268,8 @@ static void text_num(FILE *f, double x, int width, const char *fmt)
 static void write_text(const compare_cli *o, const table *t, const group *g, size_t ng, FILE *f)
 {
     int w = 10;
-    for (size_t d = 0; d < o->nd; d++)
-        if ((int)strlen(o->designs[d]) > w) w = (int)strlen(o->designs[d]);
+    for (size_t d = 0; d < o->b.nd; d++)
+        if ((int)strlen(o->b.designs[d]) > w) w = (int)strlen(o->b.designs[d]);
     char name[600];
     int nw = 24; /* the widest row name, within reason */
     for (size_t r = 0; r < t->n; r++) {
@@ -349,30 +277,30 @@ static void write_text(const compare_cli *o, const table *t, const group *g, siz
         if ((int)strlen(name) > nw) nw = strlen(name) > 72 ? 72 : (int)strlen(name);
     }
     fprintf(f, "metric: %s (%s), each design divided by %s; column 2: %s of %s\n", o->metric.name,
-            o->metric.label, o->designs[0], o->metric.name, o->designs[0]);
+            o->metric.label, o->b.designs[0], o->metric.name, o->b.designs[0]);
     fprintf(f, "%-*s %14.14s", nw, "workload", o->metric.name);
-    for (size_t d = 0; d < o->nd; d++) fprintf(f, " %*s", w, o->designs[d]);
+    for (size_t d = 0; d < o->b.nd; d++) fprintf(f, " %*s", w, o->b.designs[d]);
     fputc('\n', f);
     for (size_t r = 0; r < t->n; r++) {
         row_name(o, &t->rows[r], name, sizeof name);
         fprintf(f, "%-*.*s", nw, nw, name);
-        text_num(f, t->v[r * o->nd], 14, o->metric.is_float ? " %*.4f" : " %*.0f");
-        for (size_t d = 0; d < o->nd; d++) text_num(f, t->norm[r * o->nd + d], w, " %*.3f");
+        text_num(f, t->v[r * o->b.nd], 14, o->metric.is_float ? " %*.4f" : " %*.0f");
+        for (size_t d = 0; d < o->b.nd; d++) text_num(f, t->norm[r * o->b.nd + d], w, " %*.3f");
         fputc('\n', f);
     }
     fputc('\n', f);
     for (size_t i = 0; i < ng; i++)
         for (int h = 0; h < 2; h++) {
             size_t cnt = 0, maxc = 0;
-            double m[MAX_DESIGNS];
-            for (size_t d = 0; d < o->nd; d++) {
-                m[d] = h ? wc_exp_hmean(t->norm, t->n, o->nd, d, g[i].use, &cnt)
-                         : wc_exp_geomean(t->norm, t->n, o->nd, d, g[i].use, &cnt);
+            double m[WC_CLI_MAX_DESIGNS];
+            for (size_t d = 0; d < o->b.nd; d++) {
+                m[d] = h ? wc_exp_hmean(t->norm, t->n, o->b.nd, d, g[i].use, &cnt)
+                         : wc_exp_geomean(t->norm, t->n, o->b.nd, d, g[i].use, &cnt);
                 if (cnt > maxc) maxc = cnt;
             }
             snprintf(name, sizeof name, "%s %s (%zu)", h ? "hmean" : "geomean", g[i].name, maxc);
             fprintf(f, "%-*s %14s", nw, name, "");
-            for (size_t d = 0; d < o->nd; d++) text_num(f, m[d], w, " %*.3f");
+            for (size_t d = 0; d < o->b.nd; d++) text_num(f, m[d], w, " %*.3f");
             fputc('\n', f);
         }
 }
@@ -391,17 +319,17 @@ static void write_json(const compare_cli *o, const table *t, const group *g, siz
             COMPARE_SCHEMA_VERSION, WC_VERSION);
     wc_json_string(f, o->metric.name);
     fputs(",\n  \"reference\": ", f);
-    wc_json_string(f, o->designs[0]);
+    wc_json_string(f, o->b.designs[0]);
     fputs(",\n  \"designs\": [", f);
-    for (size_t d = 0; d < o->nd; d++) {
+    for (size_t d = 0; d < o->b.nd; d++) {
         if (d) fputs(", ", f);
-        wc_json_string(f, o->designs[d]);
+        wc_json_string(f, o->b.designs[d]);
     }
     fputs("],\n  \"rows\": [", f);
     for (size_t r = 0; r < t->n; r++) {
         const row *rw = &t->rows[r];
         fputs(r ? ",\n    {\"workload\": " : "\n    {\"workload\": ", f);
-        wc_json_string(f, o->inputs[rw->input]);
+        wc_json_string(f, o->b.inputs[rw->input]);
         if (rw->kernel[0]) {
             fprintf(f, ", \"kernel_id\": %u, \"kernel\": ", rw->kernel_id);
             wc_json_string(f, rw->kernel);
@@ -410,9 +338,9 @@ static void write_json(const compare_cli *o, const table *t, const group *g, siz
         wc_json_string(f, rw->classes);
         for (int k = 0; k < 2; k++) {
             fputs(k ? ", \"normalised\": [" : ", \"values\": [", f);
-            for (size_t d = 0; d < o->nd; d++) {
+            for (size_t d = 0; d < o->b.nd; d++) {
                 if (d) fputs(", ", f);
-                json_num(f, (k ? t->norm : t->v)[r * o->nd + d]);
+                json_num(f, (k ? t->norm : t->v)[r * o->b.nd + d]);
             }
             fputc(']', f);
         }
@@ -423,20 +351,20 @@ static void write_json(const compare_cli *o, const table *t, const group *g, siz
         fputs(i ? ",\n    {\"group\": " : "\n    {\"group\": ", f);
         wc_json_string(f, g[i].name);
         for (int h = 0; h < 2; h++) {
-            size_t cnt[MAX_DESIGNS];
-            double m[MAX_DESIGNS];
-            for (size_t d = 0; d < o->nd; d++)
-                m[d] = h ? wc_exp_hmean(t->norm, t->n, o->nd, d, g[i].use, &cnt[d])
-                         : wc_exp_geomean(t->norm, t->n, o->nd, d, g[i].use, &cnt[d]);
+            size_t cnt[WC_CLI_MAX_DESIGNS];
+            double m[WC_CLI_MAX_DESIGNS];
+            for (size_t d = 0; d < o->b.nd; d++)
+                m[d] = h ? wc_exp_hmean(t->norm, t->n, o->b.nd, d, g[i].use, &cnt[d])
+                         : wc_exp_geomean(t->norm, t->n, o->b.nd, d, g[i].use, &cnt[d]);
             fputs(h ? ", \"hmean\": [" : ", \"geomean\": [", f);
-            for (size_t d = 0; d < o->nd; d++) {
+            for (size_t d = 0; d < o->b.nd; d++) {
                 if (d) fputs(", ", f);
                 json_num(f, m[d]);
             }
             fputc(']', f);
             if (!h) {
                 fputs(", \"rows\": [", f);
-                for (size_t d = 0; d < o->nd; d++) fprintf(f, "%s%zu", d ? ", " : "", cnt[d]);
+                for (size_t d = 0; d < o->b.nd; d++) fprintf(f, "%s%zu", d ? ", " : "", cnt[d]);
                 fputc(']', f);
             }
         }
@@ -455,13 +383,13 @@ static void csv_num(FILE *f, double x)
 static void write_csv(const compare_cli *o, const table *t, const group *g, size_t ng, FILE *f)
 {
     fputs("row,workload,kernel_id,kernel,classes,metric", f);
-    for (size_t d = 0; d < o->nd; d++) {
+    for (size_t d = 0; d < o->b.nd; d++) {
         fputc(',', f);
-        wc_csv_field(f, o->designs[d]);
+        wc_csv_field(f, o->b.designs[d]);
     }
-    for (size_t d = 0; d < o->nd; d++) {
+    for (size_t d = 0; d < o->b.nd; d++) {
         char h[300];
-        snprintf(h, sizeof h, "%s:value", o->designs[d]);
+        snprintf(h, sizeof h, "%s:value", o->b.designs[d]);
         fputc(',', f);
         wc_csv_field(f, h);
     }
@@ -469,7 +397,7 @@ static void write_csv(const compare_cli *o, const table *t, const group *g, size
     for (size_t r = 0; r < t->n; r++) {
         const row *rw = &t->rows[r];
         fputs("data,", f);
-        wc_csv_field(f, o->inputs[rw->input]);
+        wc_csv_field(f, o->b.inputs[rw->input]);
         if (rw->kernel[0]) {
             fprintf(f, ",%u,", rw->kernel_id);
             wc_csv_field(f, rw->kernel);
@@ -479,8 +407,8 @@ static void write_csv(const compare_cli *o, const table *t, const group *g, size
         fputc(',', f);
         wc_csv_field(f, rw->classes);
         fprintf(f, ",%s", o->metric.name);
-        for (size_t d = 0; d < o->nd; d++) fputc(',', f), csv_num(f, t->norm[r * o->nd + d]);
-        for (size_t d = 0; d < o->nd; d++) fputc(',', f), csv_num(f, t->v[r * o->nd + d]);
+        for (size_t d = 0; d < o->b.nd; d++) fputc(',', f), csv_num(f, t->norm[r * o->b.nd + d]);
+        for (size_t d = 0; d < o->b.nd; d++) fputc(',', f), csv_num(f, t->v[r * o->b.nd + d]);
         fputc('\n', f);
     }
     for (size_t i = 0; i < ng; i++)
@@ -488,14 +416,14 @@ static void write_csv(const compare_cli *o, const table *t, const group *g, size
             fprintf(f, "%s,", h ? "hmean" : "geomean");
             wc_csv_field(f, g[i].name);
             fprintf(f, ",,,,%s", o->metric.name);
-            for (size_t d = 0; d < o->nd; d++) {
+            for (size_t d = 0; d < o->b.nd; d++) {
                 size_t cnt;
-                double m = h ? wc_exp_hmean(t->norm, t->n, o->nd, d, g[i].use, &cnt)
-                             : wc_exp_geomean(t->norm, t->n, o->nd, d, g[i].use, &cnt);
+                double m = h ? wc_exp_hmean(t->norm, t->n, o->b.nd, d, g[i].use, &cnt)
+                             : wc_exp_geomean(t->norm, t->n, o->b.nd, d, g[i].use, &cnt);
                 fputc(',', f);
                 csv_num(f, m);
             }
-            for (size_t d = 0; d < o->nd; d++) fputc(',', f);
+            for (size_t d = 0; d < o->b.nd; d++) fputc(',', f);
             fputc('\n', f);
         }
 }
@@ -514,17 +442,17 @@ static void write_wide_csv(const compare_cli *o, const wc_job *jobs, FILE *f)
     dashes[100] = 0;
     for (size_t s = 0; s < nm; s++) {
         fputs(dashes, f);
-        for (size_t d = 0; d < o->nd; d++) fputc(',', f);
+        for (size_t d = 0; d < o->b.nd; d++) fputc(',', f);
         fprintf(f, "\n%s", m[s].key);
-        for (size_t d = 0; d < o->nd; d++) fputc(',', f);
+        for (size_t d = 0; d < o->b.nd; d++) fputc(',', f);
         fputs("\nAPPS", f);
-        for (size_t d = 0; d < o->nd; d++) {
+        for (size_t d = 0; d < o->b.nd; d++) {
             fputc(',', f);
-            wc_csv_field(f, o->designs[d]);
+            wc_csv_field(f, o->b.designs[d]);
         }
         fputc('\n', f);
-        for (size_t w = 0; w < o->ni; w++) {
-            const wc_stats *ref = &jobs[w * o->nd].stats;
+        for (size_t w = 0; w < o->b.ni; w++) {
+            const wc_stats *ref = &jobs[w * o->b.nd].stats;
             for (size_t k = 0; k < ref->n_kernels; k++) {
                 unsigned inst = 0, total = 0;
                 for (size_t q = 0; q < ref->n_kernels; q++)
@@ -534,13 +462,13 @@ static void write_wide_csv(const compare_cli *o, const wc_job *jobs, FILE *f)
                     }
                 char name[800];
                 if (total > 1)
-                    snprintf(name, sizeof name, "%s--%s--%u", o->inputs[w], ref->kernels[k].name,
+                    snprintf(name, sizeof name, "%s--%s--%u", o->b.inputs[w], ref->kernels[k].name,
                              inst);
                 else
-                    snprintf(name, sizeof name, "%s--%s", o->inputs[w], ref->kernels[k].name);
+                    snprintf(name, sizeof name, "%s--%s", o->b.inputs[w], ref->kernels[k].name);
                 wc_csv_field(f, name);
-                for (size_t d = 0; d < o->nd; d++) {
-                    const wc_stats *st = &jobs[w * o->nd + d].stats;
+                for (size_t d = 0; d < o->b.nd; d++) {
+                    const wc_stats *st = &jobs[w * o->b.nd + d].stats;
                     fputc(',', f);
                     if (k < st->n_kernels && st->kernels[k].id == ref->kernels[k].id)
                         wc_json_number(f, m[s].get(&st->kernels[k]), m[s].is_float);
@@ -582,9 +510,7 @@ done:
 
 static void free_cli(compare_cli *o)
 {
-    for (size_t i = 0; i < o->ni; i++) free(o->inputs[i]);
-    free(o->inputs);
-    free(o->is_trace);
+    wc_cli_batch_free(&o->b);
 }
 
 int wc_cmd_compare(int argc, char **argv)
@@ -599,9 +525,9 @@ int wc_cmd_compare(int argc, char **argv)
     wc_out_set outs;
     bool outs_open = false;
     if (parse(&o, argc, argv) < 0 || !(jobs = make_jobs(&o)) ||
-        wc_cli_check_inputs(o.inputs, o.is_trace, o.ni, o.kernels) < 0)
+        wc_cli_check_inputs(o.b.inputs, o.b.is_trace, o.b.ni, o.b.kernels) < 0)
         goto out;
-    n = o.ni * o.nd;
+    n = o.b.ni * o.b.nd;
     /* opened before the simulations: a path that cannot be written fails now */
     paths[OUT_JSON] = o.c.json;
     paths[OUT_CSV] = o.c.csv;
@@ -613,7 +539,7 @@ int wc_cmd_compare(int argc, char **argv)
     outs_open = true;
     wc_batch_progress prog;
     wc_batch_progress_init(&prog, "compare", o.c.quiet);
-    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, &prog, NULL, NULL};
+    wc_batch_opts bo = {o.b.threads, wc_batch_progress_cb, &prog, NULL, NULL};
     wc_err err = {{0}};
     int brc = wc_batch_run(jobs, n, &bo, &err);
     wc_batch_progress_end(&prog);
@@ -625,15 +551,16 @@ int wc_cmd_compare(int argc, char **argv)
     /* The first failure in job order, whatever finished first. */
     for (size_t i = 0; i < n; i++)
         if (jobs[i].rc < 0) {
-            wc_cli_error("%s (design %s): %s", o.inputs[i / o.nd], o.designs[i % o.nd],
+            wc_cli_error("%s (design %s): %s", o.b.inputs[i / o.b.nd], o.b.designs[i % o.b.nd],
                          jobs[i].err.msg);
             rc = wc_cli_status_of(&jobs[i].err); /* a deadlock is internal: 1 */
             goto out;
         }
     for (size_t i = 0; i < n && !o.c.quiet; i++)
         if (jobs[i].stats.truncated)
-            wc_cli_error("%s (design %s): stopped by -max_cycles in kernel %s", o.inputs[i / o.nd],
-                         o.designs[i % o.nd], jobs[i].stats.truncated_in);
+            wc_cli_error("%s (design %s): stopped by -max_cycles in kernel %s",
+                         o.b.inputs[i / o.b.nd], o.b.designs[i % o.b.nd],
+                         jobs[i].stats.truncated_in);
     rc = write_outputs(&o, jobs, &outs);
 out:
     if (outs_open) wc_out_set_abort(&outs); /* after a failure: the temporary files go */

@@ -28,7 +28,7 @@
 #define SWEEP_SCHEMA_VERSION 1
 #define MAX_DIMS             16
 #define MAX_VALUES           256
-#define MAX_DESIGNS          64
+#define WC_CLI_MAX_DESIGNS   64
 
 static const char sweep_help[] =
     "usage: warpcache sweep --results FILE (-g NAME=V1,V2,... | --designs A,B,...)...\n"
@@ -68,17 +68,11 @@ typedef struct point {
 
 typedef struct sweep_cli {
     wc_cli_common c;
-    char designs_arg[4096];
-    const char *designs[MAX_DESIGNS];
-    size_t nd; /* 0: no design dimension */
+    wc_cli_batch b; /* --designs, inputs, --kernels, -j */
     dim dims[MAX_DIMS];
     size_t ndims;
-    char **inputs;
-    bool *is_trace;
-    size_t ni;
-    const char *kernels, *results;
+    const char *results;
     bool resume;
-    unsigned threads;
     point *points;
     size_t np;
     wc_config *cfgs; /* one per (design, grid value) group: points / workloads */
@@ -128,40 +122,11 @@ static int add_dim(sweep_cli *o, const char *arg)
     return 0;
 }
 
-static int add_input(sweep_cli *o, const char *arg, bool trace)
-{
-    char **names = NULL;
-    size_t n = 0;
-    wc_err err = {{0}};
-    if (trace) {
-        names = malloc(sizeof *names);
-        if (!names || !(names[0] = strdup(arg))) return -1;
-        n = 1;
-    } else if (wc_expand_workloads(arg, &names, &n, &err) < 0) {
-        wc_cli_error("sweep: %s", err.msg);
-        free(names);
-        return -1;
-    }
-    char **in = realloc(o->inputs, (o->ni + n) * sizeof *in);
-    if (in) o->inputs = in;
-    bool *tr = realloc(o->is_trace, (o->ni + n) * sizeof *tr);
-    if (tr) o->is_trace = tr;
-    if (!in || !tr) {
-        wc_cli_error("out of memory");
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) {
-        o->inputs[o->ni] = names[i];
-        o->is_trace[o->ni++] = trace;
-    }
-    free(names);
-    return 0;
-}
-
 static int parse(sweep_cli *o, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc == 0) rc = wc_cli_batch_arg(&o->b, "sweep", argc, argv, &i);
         if (rc < 0) return -1;
         if (rc > 0) continue;
         const char *a = argv[i];
@@ -172,37 +137,18 @@ static int parse(sweep_cli *o, int argc, char **argv)
         }
         if (strcmp(a, "-g") == 0 && has) {
             if (add_dim(o, argv[++i]) < 0) return -1;
-        } else if (strcmp(a, "--designs") == 0 && has) {
-            snprintf(o->designs_arg, sizeof o->designs_arg, "%s", argv[++i]);
-            o->nd = 0;
-            for (char *save = NULL, *t = strtok_r(o->designs_arg, ",", &save); t;
-                 t = strtok_r(NULL, ",", &save)) {
-                if (o->nd == MAX_DESIGNS) {
-                    wc_cli_error("option --designs: more than %d designs", MAX_DESIGNS);
-                    return -1;
-                }
-                o->designs[o->nd++] = t;
-            }
-        } else if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && has) {
-            if (add_input(o, argv[++i], false) < 0) return -1;
-        } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && has) {
-            if (add_input(o, argv[++i], true) < 0) return -1;
-        } else if (strcmp(a, "--kernels") == 0 && has) {
-            o->kernels = argv[++i];
         } else if (strcmp(a, "--results") == 0 && has) {
             o->results = argv[++i];
         } else if (strcmp(a, "--resume") == 0) {
             o->resume = true;
-        } else if (strcmp(a, "-j") == 0 && has) {
-            if (wc_cli_parse_jobs(argv[++i], &o->threads) < 0) return -1;
         } else {
             wc_cli_error("sweep: unknown or incomplete option '%s' (warpcache sweep --help)", a);
             return -1;
         }
     }
-    if (o->c.design && o->nd == 0) { /* one fixed design: a dimension of one */
-        snprintf(o->designs_arg, sizeof o->designs_arg, "%s", o->c.design);
-        o->designs[o->nd++] = o->designs_arg;
+    if (o->c.design && o->b.nd == 0) { /* one fixed design: a dimension of one */
+        snprintf(o->b.designs_arg, sizeof o->b.designs_arg, "%s", o->c.design);
+        o->b.designs[o->b.nd++] = o->b.designs_arg;
     } else if (o->c.design) {
         wc_cli_error("sweep: give either --design or --designs");
         return -1;
@@ -215,7 +161,7 @@ static int parse(sweep_cli *o, int argc, char **argv)
         wc_cli_error("sweep: give --results FILE (a file: it is appended to and read back)");
         return -1;
     }
-    if (o->ni == 0) {
+    if (o->b.ni == 0) {
         wc_cli_error("sweep: give at least one --workload or --trace");
         return -1;
     }
@@ -236,10 +182,10 @@ static char *point_key(const sweep_cli *o, const point *p)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f) return NULL;
-    if (o->nd) fprintf(f, "design=%s;", o->designs[p->design]);
+    if (o->b.nd) fprintf(f, "design=%s;", o->b.designs[p->design]);
     for (size_t d = 0; d < o->ndims; d++)
         fprintf(f, "%s=%s;", o->dims[d].name, o->dims[d].values[p->value[d]]);
-    fprintf(f, "%s=%s", o->is_trace[p->input] ? "trace" : "workload", o->inputs[p->input]);
+    fprintf(f, "%s=%s", o->b.is_trace[p->input] ? "trace" : "workload", o->b.inputs[p->input]);
     fclose(f);
     return buf;
 }
@@ -248,9 +194,9 @@ static char *point_key(const sweep_cli *o, const point *p)
  * given (the last fastest), then the workloads. */
 static int make_points(sweep_cli *o)
 {
-    size_t n = o->nd ? o->nd : 1;
+    size_t n = o->b.nd ? o->b.nd : 1;
     for (size_t d = 0; d < o->ndims; d++) n *= o->dims[d].n;
-    n *= o->ni;
+    n *= o->b.ni;
     if (n > 1000000) {
         wc_cli_error("sweep: %zu points is more than 1000000", n);
         return -1;
@@ -259,8 +205,8 @@ static int make_points(sweep_cli *o)
     if (!o->points) return -1;
     for (size_t i = 0; i < n; i++) {
         point *p = &o->points[i];
-        size_t c = i / o->ni;
-        p->input = i % o->ni;
+        size_t c = i / o->b.ni;
+        p->input = i % o->b.ni;
         for (size_t d = o->ndims; d-- > 0;) {
             p->value[d] = c % o->dims[d].n;
             c /= o->dims[d].n;
@@ -293,7 +239,7 @@ static int point_config(const sweep_cli *o, const point *p, wc_config *cfg, bool
         set[d].name = o->dims[d].name;
         set[d].value = o->dims[d].values[p->value[d]];
     }
-    return wc_cli_build_config(&o->c, o->nd ? o->designs[p->design] : NULL, set, o->ndims, cfg,
+    return wc_cli_build_config(&o->c, o->b.nd ? o->b.designs[p->design] : NULL, set, o->ndims, cfg,
                                notes);
 }
 
@@ -421,8 +367,8 @@ static char *format_line(const sweep_cli *o, size_t index, const point *p, const
     fprintf(f, "{\"schema_version\": %d, \"point\": %zu, \"key\": ", SWEEP_SCHEMA_VERSION, index);
     wc_json_string(f, p->key);
     fputs(", \"design\": ", f);
-    if (o->nd)
-        wc_json_string(f, o->designs[p->design]);
+    if (o->b.nd)
+        wc_json_string(f, o->b.designs[p->design]);
     else
         fputs("null", f);
     fputs(", \"params\": {", f);
@@ -432,8 +378,8 @@ static char *format_line(const sweep_cli *o, size_t index, const point *p, const
         fputs(": ", f);
         wc_json_string(f, o->dims[d].values[p->value[d]]);
     }
-    fputs(o->is_trace[p->input] ? "}, \"trace\": " : "}, \"workload\": ", f);
-    wc_json_string(f, o->inputs[p->input]);
+    fputs(o->b.is_trace[p->input] ? "}, \"trace\": " : "}, \"workload\": ", f);
+    wc_json_string(f, o->b.inputs[p->input]);
     fprintf(f, ", \"kernels\": %zu, \"truncated\": %s, \"totals\": {", st->n_kernels,
             st->truncated ? "true" : "false");
     size_t nm;
@@ -588,9 +534,7 @@ static int write_csv(sweep_cli *o, FILE *f)
 static void free_cli(sweep_cli *o)
 {
     for (size_t d = 0; d < o->ndims; d++) free(o->dims[d].text);
-    for (size_t i = 0; i < o->ni; i++) free(o->inputs[i]);
-    free(o->inputs);
-    free(o->is_trace);
+    wc_cli_batch_free(&o->b);
     for (size_t i = 0; i < o->np; i++) free(o->points[i].key);
     free(o->points);
     free(o->cfgs);
@@ -606,11 +550,11 @@ static bool is_done(char **keys, size_t nkeys, const char *key)
  * front. */
 static int make_configs(sweep_cli *o)
 {
-    size_t ncfg = o->np / o->ni;
+    size_t ncfg = o->np / o->b.ni;
     o->cfgs = calloc(ncfg ? ncfg : 1, sizeof *o->cfgs);
     if (!o->cfgs) return -1;
     for (size_t g = 0; g < ncfg; g++)
-        if (point_config(o, &o->points[g * o->ni], &o->cfgs[g], g == 0 && !o->c.quiet) < 0)
+        if (point_config(o, &o->points[g * o->b.ni], &o->cfgs[g], g == 0 && !o->c.quiet) < 0)
             return -1;
     return 0;
 }
@@ -630,10 +574,10 @@ static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order
         const point *p = &o->points[i];
         if (is_done(keys, nkeys, p->key)) continue;
         wc_job *j = &jobs[*n];
-        j->cfg = o->cfgs[i / o->ni]; /* workloads are the innermost dimension */
-        j->spec.workload = o->is_trace[p->input] ? NULL : o->inputs[p->input];
-        j->spec.trace = o->is_trace[p->input] ? o->inputs[p->input] : NULL;
-        j->spec.kernels = o->is_trace[p->input] ? o->kernels : NULL;
+        j->cfg = o->cfgs[i / o->b.ni]; /* workloads are the innermost dimension */
+        j->spec.workload = o->b.is_trace[p->input] ? NULL : o->b.inputs[p->input];
+        j->spec.trace = o->b.is_trace[p->input] ? o->b.inputs[p->input] : NULL;
+        j->spec.kernels = o->b.is_trace[p->input] ? o->b.kernels : NULL;
         (*order)[(*n)++] = i;
     }
     return jobs;
@@ -649,7 +593,7 @@ static int run_points(sweep_cli *o, wc_job *jobs, size_t n)
     }
     wc_batch_progress prog;
     wc_batch_progress_init(&prog, "sweep", o->c.quiet);
-    wc_batch_opts bo = {o->threads, wc_batch_progress_cb, &prog, deliver, o};
+    wc_batch_opts bo = {o->b.threads, wc_batch_progress_cb, &prog, deliver, o};
     wc_err err = {{0}};
     int brc = wc_batch_run(jobs, n, &bo, &err);
     wc_batch_progress_end(&prog);
@@ -679,7 +623,7 @@ int wc_cmd_sweep(int argc, char **argv)
     wc_out_set outs;
     bool outs_open = false;
     if (parse(&o, argc, argv) < 0 || make_points(&o) < 0 || make_configs(&o) < 0 ||
-        wc_cli_check_inputs(o.inputs, o.is_trace, o.ni, o.kernels) < 0 ||
+        wc_cli_check_inputs(o.b.inputs, o.b.is_trace, o.b.ni, o.b.kernels) < 0 ||
         load_done(&o, &keys, &nkeys) < 0)
         goto out;
     if (!(jobs = make_jobs(&o, keys, nkeys, &order, &n))) goto out;

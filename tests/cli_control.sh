@@ -3,21 +3,7 @@
 # parameters (bad values exit 2 naming the option), the shipped designs load,
 # --timeline-csv writes what the JSON timeline holds, and a warp limit of 1
 # does not deadlock a workload with barriers.  Prints "cli_control: N passed, N failed".
-W=${BUILD:-build}/warpcache
-T=$(mktemp -d /tmp/wc-cli.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
-
-# expect NAME STATUS PATTERN -- command...: exit status and a pattern in stderr+stdout
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
+. "$(dirname "$0")/clilib.sh"
 
 S="--workload micro/stream:n=4096"
 expect unknown_controller 2 "option -controllers: unknown controller 'nosuch'" -- $W run $S -o controllers=nosuch

@@ -3,19 +3,7 @@
 # apply (file, design, -o), design lookup from any directory, bad names and
 # values (exit 2), -j 1 vs -j 2 byte-identical output, and sweep resume after
 # a torn last line or kill -9.  Prints "cli_experiments: N passed, N failed".
-W=$(cd "$(dirname "${BUILD:-build}/warpcache")" && pwd)/warpcache
-T=$(mktemp -d /tmp/wc-exp.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
+. "$(dirname "$0")/clilib.sh"
 
 expect list_designs 0 "paper: 004_0fcfedff3b0ef5ba.txt Table 1 (Base-L)" -- $W list designs
 expect bad_design 2 "unknown design 'nosuch' (known: .*base-48k" -- $W run -w micro/stream:n=4096 --design nosuch

@@ -4,22 +4,8 @@
 # cannot run, unknown suites, and messages that named no source.  Expected
 # figures are derived by hand in the comments.
 # Prints "cli_options: N passed, N failed".
-W=${BUILD:-build}/warpcache
-T=$(mktemp -d /tmp/wc-opt.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
+. "$(dirname "$0")/clilib.sh"
 
-# expect NAME STATUS PATTERN -- command...: exit status and a pattern in stderr+stdout
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  cat "$T/out" >>"$T/all"
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
 # total cycles of a run (the "cycles" line of the totals)
 cycles() { "$W" run -q "$@" | awk '$1 == "cycles" { print $2 }'; }
 # is_eq NAME GOT WANT

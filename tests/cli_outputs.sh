@@ -5,22 +5,8 @@
 # never leave a truncated file, temporary files are removed on SIGTERM/SIGINT,
 # and a command refuses to write one file twice or over its own input.
 # Prints "cli_outputs: N passed, N failed".
-W=${BUILD:-build}/warpcache
-W=$(cd "$(dirname "$W")" && pwd)/warpcache # absolute: some cases run in other folders
-T=$(mktemp -d /tmp/wc-out.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
+. "$(dirname "$0")/clilib.sh"
 
-# expect NAME STATUS PATTERN -- command...: exit status and a pattern in stderr+stdout
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
 # no temporary files left in folder $2 (test name $1)
 no_temps() {
   left=$(ls -A "$2" | grep '\.tmp\.' | head -3)

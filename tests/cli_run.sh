@@ -1,21 +1,7 @@
 #!/bin/sh
 # CLI behaviour of `warpcache`: exit statuses, error messages (file, line,
 # reason), output formats and determinism.  Prints "cli_run: N passed, N failed".
-W=${BUILD:-build}/warpcache
-T=$(mktemp -d /tmp/wc-cli.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
-
-# expect NAME STATUS PATTERN -- command...: exit status and a pattern in stderr+stdout
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
+. "$(dirname "$0")/clilib.sh"
 
 expect help 0 "usage: warpcache COMMAND" -- $W --help
 expect run_help 0 "workload NAME" -- $W run --help

@@ -99,6 +99,7 @@ static const wc_workload *const workloads[] = {
     &wc_wl_rodinia_bptree,
     &wc_wl_rodinia_cfd,
     &wc_wl_rodinia_leukocyte,
+    &wc_wl_rodinia_heartwall,
     &wc_wl_rodinia_myocyte,
     /* parboil */
     &wc_wl_parboil_spmv,

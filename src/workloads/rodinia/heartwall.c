@@ -47,11 +47,11 @@
 #include "workloads/gen.h"
 
 #define HW_THREADS 256
-#define HW_POINTS 51
-#define HW_FROWS 609
-#define HW_FCOLS 590
-#define HW_MAXPH 40
-#define HW_SHARED 0xff /* a phase storing to shared memory */
+#define HW_POINTS  51
+#define HW_FROWS   609
+#define HW_FCOLS   590
+#define HW_MAXPH   40
+#define HW_SHARED  0xff /* a phase storing to shared memory */
 
 static const uint16_t hw_row[HW_POINTS] = {
     369, 400, 429, 452, 476, 486, 479, 458, 433, 404, 374, 346, 318, 294, 277, 269, 275,
@@ -214,8 +214,8 @@ static uint32_t hw_term(const hw_ctx *c, const wc_gen_warp *w, int64_t k, int64_
     return got;
 }
 
-static void hw_term_load(wc_winst *o, const hw_ctx *c, const wc_gen_warp *w, int64_t k,
-                         int64_t tj, int64_t ti)
+static void hw_term_load(wc_winst *o, const hw_ctx *c, const wc_gen_warp *w, int64_t k, int64_t tj,
+                         int64_t ti)
 {
     uint64_t addr[WC_WARP_SIZE];
     uint32_t m = hw_term(c, w, k, tj, ti, addr);
@@ -242,8 +242,8 @@ static int hw_elem(const hw_ctx *c, const hw_phase *p, wc_gen_warp *w, wc_winst 
         for (w->v[2] = 0; w->v[2] < p->alu; w->v[2]++)
             WC_CO_EMIT(w, wc_gen_alu(o, 0x20, hw_mask(w, w->v[1], n), 4, 4, 5));
         if (p->st_array == HW_SHARED)
-            WC_CO_EMIT(w, wc_gen_mem(o, 0x28, WC_OP_STS, hw_mask(w, w->v[1], n), 4, WC_REG_NONE, 4,
-                                     0, 4));
+            WC_CO_EMIT(
+                w, wc_gen_mem(o, 0x28, WC_OP_STS, hw_mask(w, w->v[1], n), 4, WC_REG_NONE, 4, 0, 4));
         else
             WC_CO_EMIT(w, hw_elem_mem(o, c, p, &st, WC_OP_STG, w, w->v[1]));
     }
@@ -290,8 +290,8 @@ static int hw_conv(const hw_ctx *c, const hw_phase *p, wc_gen_warp *w, wc_winst 
             w->v[5] = hw_trips(c, w, w->v[1], w->v[3]);
             for (w->v[2] = 0; w->v[2] < w->v[5]; w->v[2]++) {
                 w->v[6] = hw_term(c, w, w->v[1], w->v[3], w->v[2], NULL);
-                WC_CO_EMIT(w, wc_gen_mem(o, 0x50, WC_OP_LDS, (uint32_t)w->v[6], 4, WC_REG_NONE, 4,
-                                         0, 4));
+                WC_CO_EMIT(
+                    w, wc_gen_mem(o, 0x50, WC_OP_LDS, (uint32_t)w->v[6], 4, WC_REG_NONE, 4, 0, 4));
                 WC_CO_EMIT(w, hw_term_load(o, c, w, w->v[1], w->v[3], w->v[2]));
                 WC_CO_EMIT(w, wc_gen_alu(o, 0x58, (uint32_t)w->v[6], 6, 4, 5));
             }
@@ -358,9 +358,11 @@ static hw_phase elem(uint32_t rows, uint32_t cols, hw_ref l0, hw_ref l1, unsigne
 
 static hw_phase sums(hw_phkind k, uint32_t rows, uint32_t cols, unsigned array)
 {
-    return (hw_phase){
-        .kind = (uint8_t)k, .rows = rows, .cols = cols, .st_array = (uint8_t)array,
-        .st_elems = rows * cols};
+    return (hw_phase){.kind = (uint8_t)k,
+                      .rows = rows,
+                      .cols = cols,
+                      .st_array = (uint8_t)array,
+                      .st_elems = rows * cols};
 }
 
 /* Local sums of `src` (in2 or in2_sqr, IN2 x IN2) into `dst` (CV x CV). */
@@ -373,7 +375,8 @@ static void local_sums(hw_ctx *c, unsigned src, unsigned dst)
         elem(pad, pad, ref_sub(src, in2, in2, -(int32_t)in, -(int32_t)in, in2 * in2), none, 4,
              pad * pad, 0));
     add(t, &n, sums(PH_COLSUM, pad, pad, 4));
-    add(t, &n, elem(cv, pad, ref_sub(4, pad, pad, (int32_t)in, 0, pad * pad), none, 5, cv * pad, 0));
+    add(t, &n,
+        elem(cv, pad, ref_sub(4, pad, pad, (int32_t)in, 0, pad * pad), none, 5, cv * pad, 0));
     add(t, &n, elem(cv, pad, ref_sub(4, pad, pad, 0, 0, pad * pad), none, 6, cv * pad, 0));
     add(t, &n, elem(cv, pad, ref_ident(5, cv * pad), ref_ident(6, cv * pad), 6, cv * pad, 1));
     add(t, &n, sums(PH_ROWSUM, cv, pad, 6));
@@ -410,7 +413,7 @@ static void hw_tables(hw_ctx *c)
     add(c->track, &c->ntrack, elem(cv, cv, ref_ident(10, ec), none, 10, ec, 1)); /* *= denomT */
     add(c->track, &c->ntrack, elem(cv, cv, ref_ident(3, ec), ref_ident(8, ec), 3, ec, 3));
     add(c->track, &c->ntrack, elem(cv, cv, ref_ident(3, ec), ref_ident(10, ec), 10, ec, 2));
-    add(c->track, &c->ntrack, elem(cv, cv, none, none, 12, ec, 1)); /* tMask */
+    add(c->track, &c->ntrack, elem(cv, cv, none, none, 12, ec, 1));                    /* tMask */
     add(c->track, &c->ntrack, elem(cv, cv, ref_ident(10, ec), none, HW_SHARED, 0, 2)); /* max */
     add(c->track, &c->ntrack, elem(in, in, frame_t, ref_ident(1, e1), 1, e1, 2)); /* update T */
 }

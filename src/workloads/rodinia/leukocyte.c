@@ -45,14 +45,14 @@
 
 #include "workloads/gen.h"
 
-#define LK_NPOINTS 150
-#define LK_NCIRCLES 7
-#define LK_MAXR 22 /* MAX_RAD + 2 */
-#define LK_STREL 25
-#define LK_DIL_THREADS 176
+#define LK_NPOINTS       150
+#define LK_NCIRCLES      7
+#define LK_MAXR          22 /* MAX_RAD + 2 */
+#define LK_STREL         25
+#define LK_DIL_THREADS   176
 #define LK_IMGVF_THREADS 320
-#define LK_CELL_M 41
-#define LK_CELL_N 81
+#define LK_CELL_M        41
+#define LK_CELL_N        81
 
 typedef struct lk_ctx {
     uint64_t rows, cols, frames, cells, iterations;
@@ -67,9 +67,10 @@ static void lk_sfu(wc_winst *o, uint64_t pc, uint32_t mask)
     o->op = WC_OP_SFU;
 }
 
+/* Lanes that exist (w->live is a mask: the last warp of a block may be partial). */
 static uint32_t live_mask(const wc_gen_warp *w)
 {
-    return w->live >= WC_WARP_SIZE ? 0xffffffffu : (1u << w->live) - 1u;
+    return w->live;
 }
 
 /* ---- GICOV_kernel ------------------------------------------------------ */
@@ -90,24 +91,23 @@ static int gicov_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     for (w->v[0] = 0; w->v[0] < LK_NCIRCLES; w->v[0]++) {
         for (w->v[1] = 0; w->v[1] < LK_NPOINTS; w->v[1]++) {
             w->v[2] = w->v[0] * LK_NPOINTS + w->v[1];
-            WC_CO_EMIT(w, wc_gen_mem(o, 0x10, WC_OP_LDG, m, 4, 1, 4, gicov_addr(c, w, w->v[2], 0),
-                                     4));
+            WC_CO_EMIT(w,
+                       wc_gen_mem(o, 0x10, WC_OP_LDG, m, 4, 1, 4, gicov_addr(c, w, w->v[2], 0), 4));
             w->v[2] = w->v[0] * LK_NPOINTS + w->v[1];
-            WC_CO_EMIT(w, wc_gen_mem(o, 0x18, WC_OP_LDG, m, 5, 1, 4, gicov_addr(c, w, w->v[2], 1),
-                                     4));
+            WC_CO_EMIT(w,
+                       wc_gen_mem(o, 0x18, WC_OP_LDG, m, 5, 1, 4, gicov_addr(c, w, w->v[2], 1), 4));
             /* p = gx*cos + gy*sin; sum; delta; mean; M2 */
             for (w->v[3] = 0; w->v[3] < 8; w->v[3]++)
                 WC_CO_EMIT(w, wc_gen_alu(o, 0x20, m, 6, 4 + (unsigned)(w->v[3] % 2), 6));
         }
         WC_CO_EMIT(w, lk_sfu(o, 0x28, m)); /* mean*mean/var */
-        for (w->v[3] = 0; w->v[3] < 4; w->v[3]++)
-            WC_CO_EMIT(w, wc_gen_alu(o, 0x30, m, 7, 6, 3));
+        for (w->v[3] = 0; w->v[3] < 4; w->v[3]++) WC_CO_EMIT(w, wc_gen_alu(o, 0x30, m, 7, 6, 3));
     }
-    WC_CO_EMIT(w, wc_gen_mem(o, 0x38, WC_OP_STG, m, 7, 1, 4,
-                             WC_GEN_REGION(2) +
-                                 ((w->bid.x + LK_MAXR) * c->rows + (uint64_t)w->warp * 32 + LK_MAXR) *
-                                     4,
-                             4));
+    WC_CO_EMIT(
+        w, wc_gen_mem(o, 0x38, WC_OP_STG, m, 7, 1, 4,
+                      WC_GEN_REGION(2) +
+                          ((w->bid.x + LK_MAXR) * c->rows + (uint64_t)w->warp * 32 + LK_MAXR) * 4,
+                      4));
     WC_CO_END(w);
 }
 
@@ -219,8 +219,8 @@ static int imgvf_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
                 WC_CO_EMIT(w, wc_gen_mem(o, 0xb8, WC_OP_LDG, (uint32_t)w->v[2], 7, 1, 4,
                                          imgvf_addr(w, w->v[0], 5), 4));
                 WC_CO_EMIT(w, wc_gen_alu(o, 0xc0, (uint32_t)w->v[2], 6, 6, 7));
-                WC_CO_EMIT(w, wc_gen_mem(o, 0xc8, WC_OP_STS, (uint32_t)w->v[2], 6, WC_REG_NONE, 4,
-                                         0, 4));
+                WC_CO_EMIT(
+                    w, wc_gen_mem(o, 0xc8, WC_OP_STS, (uint32_t)w->v[2], 6, WC_REG_NONE, 4, 0, 4));
             }
             WC_CO_EMIT(w, wc_gen_bar(o, 0xd0));
         }

@@ -13,12 +13,12 @@
  * active lane: block 0 (ECC module): params[15], then initvalu[k] for k in
  * 0..39 except 21 (39 loads), about 76 transcendental calls and 376 arithmetic
  * operations, then the 60 finavalu accesses in the source's order: 46 stores
- * and 14 loads of rates just written (the buffering sums).  Block 1 (three CaM modules, valu offsets 46, 61, 76, params offsets
- * 0, 5, 10, com offsets 0, 1, 2): per module initvalu[35 + m], params[po+1..4],
- * params[16], params[17], initvalu[vo + 0..14], 10 transcendental calls and
- * about 120 arithmetic operations, stores finavalu[vo + 0..14], then
- * finavalu[com_offset] (the source writes the CaM/fin communication value
- * there).  Arrays (floats): 0 initvalu (91), 1 finavalu (91), 2 params (18).
+ * and 14 loads of rates just written (the buffering sums).  Block 1 (three CaM modules, valu
+ * offsets 46, 61, 76, params offsets 0, 5, 10, com offsets 0, 1, 2): per module initvalu[35 + m],
+ * params[po+1..4], params[16], params[17], initvalu[vo + 0..14], 10 transcendental calls and about
+ * 120 arithmetic operations, stores finavalu[vo + 0..14], then finavalu[com_offset] (the source
+ * writes the CaM/fin communication value there).  Arrays (floats): 0 initvalu (91), 1 finavalu
+ * (91), 2 params (18).
  *
  * Approximated: ALU/SFU counts are counts of operators and calls in the
  * source, spread evenly between loads and stores; the host-side fin module and
@@ -38,10 +38,11 @@
  * stores, and 14 loads (LD) where the module sums rates it has just written. */
 #define LD(i) (0x80 | (i))
 static const uint8_t ecc_fina[] = {
-    0, 1, 2, 11, 12, 7, 8, 39, 9, 10, 3, 4, 5, 6, 42, 44, 43, 45, 13, 14, 15, 16, 17, 18, 19, 20,
-    21, 22, 23, 24, LD(18), LD(19), LD(20), LD(21), LD(22), LD(23), LD(24), 25, 26, 27, 28,
-    LD(25), LD(27), LD(26), LD(28), 29, 30, LD(29), 31, LD(16), 32, LD(17), 33, 34, 35, 36, 37,
-    38, 40, 41,
+    0,      1,      2,  11,     12, 7,      8,      39,     9,      10,     3,      4,
+    5,      6,      42, 44,     43, 45,     13,     14,     15,     16,     17,     18,
+    19,     20,     21, 22,     23, 24,     LD(18), LD(19), LD(20), LD(21), LD(22), LD(23),
+    LD(24), 25,     26, 27,     28, LD(25), LD(27), LD(26), LD(28), 29,     30,     LD(29),
+    31,     LD(16), 32, LD(17), 33, 34,     35,     36,     37,     38,     40,     41,
 };
 
 typedef struct myc_ctx {
@@ -92,13 +93,15 @@ static int myc_cam(wc_gen_warp *w, wc_winst *o)
         WC_CO_EMIT(w, one_lane(o, 0x50, WC_OP_LDG, 2, 2, 16));
         WC_CO_EMIT(w, one_lane(o, 0x58, WC_OP_LDG, 2, 2, 17));
         for (w->v[0] = 0; w->v[0] < 15; w->v[0]++)
-            WC_CO_EMIT(w, one_lane(o, 0x60, WC_OP_LDG, 2, 0, valu_off[w->v[1]] + (uint64_t)w->v[0]));
+            WC_CO_EMIT(w,
+                       one_lane(o, 0x60, WC_OP_LDG, 2, 0, valu_off[w->v[1]] + (uint64_t)w->v[0]));
         for (w->v[0] = 0; w->v[0] < MYC_CAM_ALU; w->v[0]++) {
             WC_CO_EMIT(w, wc_gen_alu(o, 0x68, 1u, 3, 2, 3));
             if (w->v[0] % 12 == 11) WC_CO_EMIT(w, sfu(o, 0x70));
         }
         for (w->v[0] = 0; w->v[0] < 15; w->v[0]++)
-            WC_CO_EMIT(w, one_lane(o, 0x78, WC_OP_STG, 3, 1, valu_off[w->v[1]] + (uint64_t)w->v[0]));
+            WC_CO_EMIT(w,
+                       one_lane(o, 0x78, WC_OP_STG, 3, 1, valu_off[w->v[1]] + (uint64_t)w->v[0]));
         WC_CO_EMIT(w, one_lane(o, 0x80, WC_OP_STG, 3, 1, (uint64_t)w->v[1]));
     }
     WC_CO_END(w);

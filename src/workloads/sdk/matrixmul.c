@@ -95,8 +95,7 @@ static wc_source *open_matrixmul(wc_params *p, uint64_t seed, wc_err *err)
     }
     if (c.wa % c.bs || c.ha % c.bs || c.wb % c.bs) {
         wc_errf(err, "workload %s: parameters wa, ha and wb must be multiples of block (%llu)",
-                p->workload,
-                (unsigned long long)c.bs);
+                p->workload, (unsigned long long)c.bs);
         return NULL;
     }
     mm_ctx *h = malloc(sizeof *h);

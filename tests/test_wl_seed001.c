@@ -78,6 +78,22 @@ static void test_matrixmul(void)
     CHECK(probe_is(&p32[0], WC_OP_LDG, 31, R(1) + 191 * 4));
     free(wk);
 
+    /* l1=1: per tile and k, one A and one B load and no shared memory: 2 tiles
+     * * 16 * 2 + the C store = 65 per warp, 12 * 8 * 65 = 6240. */
+    probe pl[] = {{.launch = 0, .block = 9, .warp = 3, .nth = (16 + 3) * 2},
+                  {.launch = 0, .block = 9, .warp = 3, .nth = (16 + 3) * 2 + 1}};
+    wk = walk_new(pl, 2);
+    CHECK_EQ(walk_run("sdk/matrixmul:block=16,wa=32,ha=48,wb=64,l1=1", 1, wk), 0);
+    CHECK_EQ(wk->mem[0], 6240);
+    CHECK_EQ(wk->bar, 0);
+    CHECK_EQ(wk->lds, 0);
+    /* tile 1, k 3, lane 5 (tx 5, ty 6): A[1024 + 16 + 3 + 32*6] = A[1235], the
+     * same for every tx of the row (lane 0); B[16 + 1024 + 64*3 + 5] */
+    CHECK(probe_is(&pl[0], WC_OP_LDG, 5, R(0) + 1235 * 4));
+    CHECK(probe_is(&pl[0], WC_OP_LDG, 0, R(0) + 1235 * 4));
+    CHECK(probe_is(&pl[1], WC_OP_LDG, 5, R(1) + 1237 * 4));
+    free(wk);
+
     wc_err err;
     CHECK(wc_workload_open("sdk/matrixmul:block=16,wa=40", 1, &err) == NULL);
     CHECK(wc_workload_open("sdk/matrixmul:block=24", 1, &err) == NULL);

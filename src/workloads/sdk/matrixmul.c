@@ -13,6 +13,9 @@
  * C[wb*bs*by + bs*bx + wb*ty + tx].  Row-major floats.
  * Arrays: 0 A, 1 B, 2 C.
  *
+ * l1=1 is the variant with the shared-memory staging removed (tiles read
+ * through the L1; see mm_l1_next).
+ *
  * Approximated: the sample times `iterations` (300) identical launches after
  * a warm-up; the default here is 1 (each launch repeats the same stream).
  */
@@ -23,6 +26,7 @@
 
 typedef struct mm_ctx {
     uint64_t bs, wa, ha, wb, iterations;
+    bool l1; /* l1=1: the tiles are read from global memory (through the L1) */
 } mm_ctx;
 
 /* Lane addresses of element (row0 + ty, col0 + tx) of a row-major matrix of
@@ -64,6 +68,43 @@ static int mm_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_END(w);
 }
 
+/* A[first + wa*ty] for every lane: the address does not depend on tx. */
+static void mm_row(wc_winst *o, const mm_ctx *c, const wc_gen_warp *w, uint64_t first)
+{
+    wc_gen_mem_list(o, 0x10, WC_OP_LDG, 0xffffffffu, 2, 2, 4);
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++) {
+        uint64_t ty = ((uint64_t)w->warp * WC_WARP_SIZE + l) / c->bs;
+        o->addr[l] = WC_GEN_REGION(0) + (first + c->wa * ty) * 4;
+    }
+}
+
+/* l1=1: the same tiled loop with the shared-memory staging removed, as
+ * in the L1-cache versions of tiled kernels (seed 001's "tiled cache" may be
+ * this): per tile and k < bs, A[aBegin + s*bs + wa*ty + k] (one address per
+ * row of the tile: a broadcast within a warp row) and
+ * B[bBegin + s*bs*wb + wb*k + tx], no barriers. */
+static int mm_l1_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const mm_ctx *c = gk->arg;
+    uint64_t tiles = c->wa / c->bs, bx = w->bid.x, by = w->bid.y;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 1, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < (int64_t)tiles; w->v[0]++)
+        for (w->v[1] = 0; w->v[1] < (int64_t)c->bs; w->v[1]++) {
+            WC_CO_EMIT(w,
+                       mm_row(o, c, w,
+                              c->wa * c->bs * by + c->bs * (uint64_t)w->v[0] + (uint64_t)w->v[1]));
+            WC_CO_EMIT(w, mm_list(o, 0x20, WC_OP_LDG, 3, c, w, WC_GEN_REGION(1),
+                                  c->bs * bx + c->bs * c->wb * (uint64_t)w->v[0] +
+                                      c->wb * (uint64_t)w->v[1],
+                                  0));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x48, 0xffffffffu, 1, 2, 3));
+        }
+    WC_CO_EMIT(w, mm_list(o, 0x58, WC_OP_STG, 1, c, w, WC_GEN_REGION(2),
+                          c->wb * c->bs * by + c->bs * bx, c->wb));
+    WC_CO_END(w);
+}
+
 static int mm_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
 {
     mm_ctx *c = ctx;
@@ -72,9 +113,9 @@ static int mm_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
     snprintf(out->k.name, sizeof out->k.name, "matrixMulCUDA");
     out->k.block = (wc_dim3){(uint32_t)c->bs, (uint32_t)c->bs, 1};
     out->k.grid = (wc_dim3){(uint32_t)(c->wb / c->bs), (uint32_t)(c->ha / c->bs), 1};
-    out->k.shmem_bytes = (uint32_t)(2 * c->bs * c->bs * 4);
+    out->k.shmem_bytes = c->l1 ? 0 : (uint32_t)(2 * c->bs * c->bs * 4);
     out->k.regs_per_thread = 20;
-    out->next = mm_next;
+    out->next = c->l1 ? mm_l1_next : mm_next;
     return 1;
 }
 
@@ -87,6 +128,9 @@ static wc_source *open_matrixmul(wc_params *p, uint64_t seed, wc_err *err)
         wc_params_u64(p, "wb", 640, 16, 1u << 14, &c.wb, err) < 0 ||
         wc_params_u64(p, "iterations", 1, 1, 1000, &c.iterations, err) < 0)
         return NULL;
+    uint64_t l1;
+    if (wc_params_u64(p, "l1", 0, 0, 1, &l1, err) < 0) return NULL;
+    c.l1 = l1 == 1;
     /* The sample instantiates block sizes 16 and 32 only, and its kernel has
      * no bounds guards: every dimension must be a multiple of the block. */
     if (c.bs != 16 && c.bs != 32) {
@@ -115,6 +159,7 @@ const wc_workload wc_wl_sdk_matrixmul = {
     .size = "block=32 wa=320 ha=320 wb=640 iterations=1",
     .classes = "001:CF 002:conflict",
     .help = "CUDA SDK tiled matrix multiply (seed 001 MM); block (16|32), wa, ha, wb "
-            "(A is ha x wa, B is wa x wb), iterations (launches)",
+            "(A is ha x wa, B is wa x wb), iterations (launches), l1 (1: tiles through the L1, "
+            "no shared memory)",
     .open = open_matrixmul,
 };

@@ -12,9 +12,9 @@
  * initial point locations are the source's hard-coded endo/epi tables.
  *
  * Frame 0 (template extraction): each thread ei < IN*IN loads the frame at
- * the point (row = ei % IN, col = ei / IN, offsets -tsize-1) and stores
- * T[ei].  Later frames run the source's phases in order, each a loop
- * ei = tx, tx+256, ... over its elements, with a barrier after it:
+ * the point (row = ei % IN, col = ei / IN, offsets -tsize-1; the source
+ * writes the 25 of its tSize literally) and stores T[ei].  Later frames run the source's phases in
+ * order, each a loop ei = tx, tx+256, ... over its elements, with a barrier after it:
  *  - gather the IN2 x IN2 search window from the frame into in2;
  *  - load the template rotated by 180 degrees (into shared memory);
  *  - the full 2-D convolution conv (CV x CV): output (ic, jc) sums over the

@@ -31,6 +31,9 @@ extern const wc_workload wc_wl_rodinia_streamcluster;
 extern const wc_workload wc_wl_rodinia_particlefilter;
 extern const wc_workload wc_wl_rodinia_bptree;
 extern const wc_workload wc_wl_rodinia_cfd;
+extern const wc_workload wc_wl_rodinia_leukocyte;
+extern const wc_workload wc_wl_rodinia_heartwall;
+extern const wc_workload wc_wl_rodinia_myocyte;
 /* parboil */
 extern const wc_workload wc_wl_parboil_spmv;
 extern const wc_workload wc_wl_parboil_stencil;
@@ -42,6 +45,9 @@ extern const wc_workload wc_wl_parboil_cutcp;
 /* lonestar */
 extern const wc_workload wc_wl_lonestar_sssp;
 extern const wc_workload wc_wl_lonestar_bh;
+/* seed 001's CUDA SDK and SHOC kernels */
+extern const wc_workload wc_wl_sdk_matrixmul;
+extern const wc_workload wc_wl_shoc_fft;
 
 /* One entry per line (merges stay trivial); clang-format would pack them. */
 // clang-format off
@@ -92,6 +98,9 @@ static const wc_workload *const workloads[] = {
     &wc_wl_rodinia_particlefilter,
     &wc_wl_rodinia_bptree,
     &wc_wl_rodinia_cfd,
+    &wc_wl_rodinia_leukocyte,
+    &wc_wl_rodinia_heartwall,
+    &wc_wl_rodinia_myocyte,
     /* parboil */
     &wc_wl_parboil_spmv,
     &wc_wl_parboil_stencil,
@@ -103,6 +112,9 @@ static const wc_workload *const workloads[] = {
     /* lonestar */
     &wc_wl_lonestar_sssp,
     &wc_wl_lonestar_bh,
+    /* seed 001's CUDA SDK and SHOC kernels */
+    &wc_wl_sdk_matrixmul,
+    &wc_wl_shoc_fft,
 };
 // clang-format on
 

@@ -287,7 +287,7 @@ const wc_workload wc_wl_rodinia_gaussian = {
     .suite = "rodinia",
     .kernels = "(Fan1, Fan2) x (size-1)",
     .size = "size=256",
-    .classes = "000:CLP",
+    .classes = "000:CLP 001:CI",
     .help = "Rodinia gaussian elimination; size (matrix is size x size)",
     .open = open_gaussian,
 };

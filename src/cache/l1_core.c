@@ -254,6 +254,12 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
     /* A miss (line absent) or a sector miss (line present, chunks absent),
      * checked in GPGPU-Sim's order before anything changes. */
     bool take_way = !line && c->alloc_on_miss;
+    if (take_way && e < 0 && !c->ta && ts->ops->bypasses && ts->ops->bypasses(ts, set, tag)) {
+        wc_outcome o = read_bypass(c, req, want, now, why);
+        wc_repl_ctx x = ctx_of(req, set);
+        if (o == WC_BYPASSED) ts->ops->bypassed(ts, c, set, tag, &x, now);
+        return o;
+    }
     if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
     if (!mq_has(c, take_way ? c->mq_need_alloc : 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     if (e >= 0 && m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);

@@ -54,6 +54,17 @@ typedef struct wc_tagstore_ops {
     /* Calls fn on every VALID line (flush). */
     void (*each_valid)(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),
                        void *arg);
+    /* Optional: whether a read of line `tag` that misses in `set` (no line,
+     * no MSHR entry) goes around the cache, decided per access by the store
+     * (the decoupled L1D's reference counts, BALL).  No side effects.  When
+     * it answers true the core neither takes a way nor an MSHR entry (so
+     * neither LINE_ALLOC nor MSHR fails apply): it sends the request as a
+     * bypass and then calls bypassed().  NULL: never. */
+    bool (*bypasses)(const wc_tagstore *ts, uint32_t set, uint64_t tag);
+    /* Required with bypasses: the bypass of line `tag` was sent (the store
+     * records the access). */
+    void (*bypassed)(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+                     const wc_repl_ctx *ctx, uint64_t now);
     /* Optional: counters of the store (and its replacement policy). */
     void (*stats)(const wc_tagstore *ts, void (*emit)(void *ctx, const char *name, double v),
                   void *ctx);

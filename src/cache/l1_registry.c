@@ -9,6 +9,8 @@
 
 static const wc_l1_ops *const l1_all[] = {
     &wc_l1_conventional,
+    &wc_l1_dl1d_static,
+    &wc_l1_ball,
 };
 
 const wc_l1_ops *const *wc_l1_list(size_t *count)

@@ -1,0 +1,299 @@
+/*
+ * test_dl1d.c - seed 001's bypass schemes on hand-built request streams:
+ * the decoupled L1D (dl1d-static: seen once bypassed, seen twice allocated,
+ * LFU tag victims, dynamic aging, the evicted line's RC reset, bypasses
+ * taking no MSHR) and BALL (never allocates).  Every L1 here uses a linear
+ * set index on 32 sets of 128 B lines, so line address L (= addr >> 7) maps
+ * to set L mod 32: addresses k * 4096 all fall in set 0.  Expected values
+ * are derived by hand in the comment above each test.
+ */
+#include <stdlib.h>
+
+#include "cache/l1_core.h"
+#include "cache/l1_impl.h"
+#include "check.h"
+#include "warpcache/params.h"
+#include "warpcache/trace.h"
+
+typedef struct rec {
+    int n_sent, n_bypass_sent, n_resp;
+} rec;
+
+static uint64_t rec_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
+{
+    rec *r = ctx;
+    r->n_sent++;
+    r->n_bypass_sent += (req->flags & WC_REQ_BYPASS) != 0;
+    return now;
+}
+
+static void rec_respond(void *ctx, uint32_t cookie, uint64_t t)
+{
+    ((rec *)ctx)->n_resp++;
+}
+
+/* An L1 of organisation `org`, geometry `geom`, plug-in parameters
+ * "key=value" (NULL-ended). */
+static wc_l1 *make(rec *r, const char *org, const char *geom, const char *const *kv)
+{
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    if (wc_config_set(&cfg, "gpgpu_cache:dl1", geom, "test", &err) != 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return NULL;
+    }
+    for (; kv && kv[0]; kv += 2)
+        if (wc_config_set(&cfg, kv[0], kv[1], "test", &err) != 0) {
+            fprintf(stderr, "%s\n", err.msg);
+            return NULL;
+        }
+    wc_l1_env env = {r, 0, rec_send, rec_respond, NULL, NULL};
+    wc_l1 *l1 = wc_l1_find(org)->create(&cfg, &env, &err);
+    if (!l1) fprintf(stderr, "create: %s\n", err.msg);
+    return l1;
+}
+
+#define GEOM_4WAY "N:32:128:4,L:L:m:N:L,A:32:8,8"
+#define GEOM_1WAY "N:32:128:1,L:L:m:N:L,A:32:8,8"
+
+static wc_outcome rd(wc_l1 *l1, uint64_t addr, uint32_t cookie, uint64_t now)
+{
+    wc_mem_req q;
+    memset(&q, 0, sizeof q);
+    q.addr = addr;
+    q.chunks = 0xf;
+    q.line_log2 = 7;
+    q.chunk_log2 = 5;
+    q.op = WC_OP_LDG;
+    q.tag = cookie;
+    wc_fail_reason why;
+    return l1->ops->access(l1, &q, now, &why);
+}
+
+static void fill(wc_l1 *l1, uint64_t addr, uint64_t now)
+{
+    l1->ops->fill(l1, addr, 0xf, now);
+}
+
+/* RC of line address `line`, -1 when the tag store has no entry for it. */
+static int rc_of(const wc_l1 *l1, uint64_t line, int *pos)
+{
+    unsigned rc;
+    int p = -2;
+    if (!wc_dl1d_entry(l1, line, &rc, &p)) return -1;
+    if (pos) *pos = p;
+    return (int)rc;
+}
+
+/*
+ * Seen once bypassed, seen twice allocated (threshold 2, Table 3):
+ *   read A (line 0): tag miss -> entry RC 1, BYPASSED, one send flagged
+ *     BYPASS, no MSHR entry (fill of A then is not ours: no response);
+ *   read A again: tag hit without data, RC 2 = threshold -> a data line,
+ *     MISS (one normal send), entry points at way 0 (the set is empty);
+ *   fill A: the one waiter is answered;  read A: HIT.
+ */
+static void test_seen_once_bypassed_twice_allocated(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make(&r, "dl1d-static", GEOM_4WAY, NULL);
+    if (!l1) return;
+    int pos;
+    CHECK_EQ(rd(l1, 0, 1, 0), WC_BYPASSED);
+    CHECK_EQ(rc_of(l1, 0, &pos), 1);
+    CHECK_EQ(pos, -1);
+    CHECK_EQ(r.n_sent, 1);
+    CHECK_EQ(r.n_bypass_sent, 1);
+    CHECK_EQ(rd(l1, 0, 2, 10), WC_MISS);
+    CHECK_EQ(rc_of(l1, 0, &pos), 2);
+    CHECK_EQ(pos, 0);
+    CHECK_EQ(r.n_sent, 2);
+    CHECK_EQ(r.n_bypass_sent, 1);
+    fill(l1, 0, 20);
+    CHECK_EQ(r.n_resp, 1);
+    CHECK_EQ(rd(l1, 0, 3, 30), WC_HIT);
+    CHECK_EQ(l1->stats.outcome[WC_BYPASSED], 1);
+    CHECK_EQ(l1->stats.read_bypasses, 1);
+    CHECK_EQ(l1->stats.outcome[WC_MISS], 1);
+    CHECK_EQ(l1->stats.outcome[WC_HIT], 1);
+    l1->ops->destroy(l1);
+}
+
+/*
+ * A bypass takes no MSHR entry: with 1 MSHR entry ("A:1:8"), lines 0 and 1
+ * (sets 0 and 1) read once each at the same cycle are both BYPASSED; the
+ * conventional L1 would fail the second with MSHR_ENTRY_FAIL.  Threshold 0
+ * makes every access allocate: the first is a MISS, the second (another
+ * line, no MSHR entry free) a reservation fail.
+ */
+static void test_bypass_takes_no_mshr(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make(&r, "dl1d-static", "N:32:128:4,L:L:m:N:L,A:1:8,8", NULL);
+    if (!l1) return;
+    CHECK_EQ(rd(l1, 0, 1, 0), WC_BYPASSED);
+    CHECK_EQ(rd(l1, 128, 2, 0), WC_BYPASSED);
+    l1->ops->destroy(l1);
+    const char *thr0[] = {"dl1d_threshold", "0", NULL};
+    l1 = make(&r, "dl1d-static", "N:32:128:4,L:L:m:N:L,A:1:8,8", thr0);
+    if (!l1) return;
+    CHECK_EQ(rd(l1, 0, 1, 0), WC_MISS);
+    CHECK_EQ(rd(l1, 128, 2, 0), WC_RESERVATION_FAIL);
+    CHECK_EQ(l1->stats.fail[WC_FAIL_MSHR_ENTRY], 1);
+    l1->ops->destroy(l1);
+}
+
+/*
+ * LFU picks the smallest count: 2 tag ways, threshold 10 (nothing allocates
+ * data, so nothing ages).  Set 0: A = line 0 read twice (RC 2, way 0), B =
+ * line 32 read once (RC 1, way 1).  C = line 64: tag miss, no invalid
+ * entry, victim = smallest RC = B.  After: A RC 2, B gone, C RC 1.  D =
+ * line 96 then replaces C (RC 1 < A's 2), never A.
+ */
+static void test_lfu_picks_smallest_count(void)
+{
+    rec r = {0};
+    const char *kv[] = {"dl1d_tag_ways", "2", "dl1d_threshold", "10", NULL};
+    wc_l1 *l1 = make(&r, "dl1d-static", GEOM_4WAY, kv);
+    if (!l1) return;
+    rd(l1, 0 * 128, 1, 0);
+    rd(l1, 0 * 128, 2, 1);
+    rd(l1, 32 * 128, 3, 2);
+    CHECK_EQ(rc_of(l1, 0, NULL), 2);
+    CHECK_EQ(rc_of(l1, 32, NULL), 1);
+    CHECK_EQ(rd(l1, 64 * 128, 4, 3), WC_BYPASSED);
+    CHECK_EQ(rc_of(l1, 0, NULL), 2);
+    CHECK_EQ(rc_of(l1, 32, NULL), -1);
+    CHECK_EQ(rc_of(l1, 64, NULL), 1);
+    rd(l1, 96 * 128, 5, 4);
+    CHECK_EQ(rc_of(l1, 0, NULL), 2);
+    CHECK_EQ(rc_of(l1, 64, NULL), -1);
+    CHECK_EQ(rc_of(l1, 96, NULL), 1);
+    l1->ops->destroy(l1);
+}
+
+/*
+ * Aging evicts a stale tag entry: 3 tag ways, threshold 2, set 0.
+ *   P (line 0) once: way 0, RC 1.   S (line 32) once: way 1, RC 1.
+ *   X (line 64) twice: way 2, RC 2 -> data allocated: the others age,
+ *     P 0 and S 0.
+ *   P once more: RC 1 (still below 2: BYPASSED).
+ *   Z (line 96): tag miss, ways full; dataless entries P (RC 1) and S
+ *     (RC 0): the stale S goes.  X keeps its entry and its line.
+ */
+static void test_aging_evicts_stale_entry(void)
+{
+    rec r = {0};
+    const char *kv[] = {"dl1d_tag_ways", "3", NULL};
+    wc_l1 *l1 = make(&r, "dl1d-static", GEOM_4WAY, kv);
+    if (!l1) return;
+    rd(l1, 0, 1, 0);
+    rd(l1, 32 * 128, 2, 1);
+    rd(l1, 64 * 128, 3, 2);
+    CHECK_EQ(rd(l1, 64 * 128, 4, 3), WC_MISS);
+    CHECK_EQ(rc_of(l1, 0, NULL), 0);
+    CHECK_EQ(rc_of(l1, 32, NULL), 0);
+    CHECK_EQ(rc_of(l1, 64, NULL), 2);
+    CHECK_EQ(rd(l1, 0, 5, 4), WC_BYPASSED);
+    CHECK_EQ(rc_of(l1, 0, NULL), 1);
+    CHECK_EQ(rd(l1, 96 * 128, 6, 5), WC_BYPASSED);
+    CHECK_EQ(rc_of(l1, 32, NULL), -1);
+    CHECK_EQ(rc_of(l1, 0, NULL), 1);
+    CHECK_EQ(rc_of(l1, 96, NULL), 1);
+    int pos;
+    CHECK_EQ(rc_of(l1, 64, &pos), 2);
+    CHECK_EQ(pos, 0);
+    l1->ops->destroy(l1);
+}
+
+/*
+ * The evicted line's RC resets: a 1-way data store (32 x 1), threshold 2.
+ *   A (line 0) twice: allocated in way 0 (RC 2); fill; A: HIT.
+ *   B (line 32) once: BYPASSED, RC 1.  B again: RC 2 -> allocated, the
+ *     only way holds A: A's line is evicted, A's entry RC 0 and no line;
+ *     one aging step for the others (B, the allocating entry, keeps 2).
+ *   A again: tag hit without data, RC 0 + 1 = 1 < 2 -> BYPASSED (with A's
+ *     old count of 2 it would have allocated at once).
+ */
+static void test_evicted_line_rc_resets(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make(&r, "dl1d-static", GEOM_1WAY, NULL);
+    if (!l1) return;
+    rd(l1, 0, 1, 0);
+    CHECK_EQ(rd(l1, 0, 2, 1), WC_MISS);
+    fill(l1, 0, 2);
+    CHECK_EQ(rd(l1, 0, 3, 3), WC_HIT);
+    CHECK_EQ(rd(l1, 32 * 128, 4, 4), WC_BYPASSED);
+    CHECK_EQ(rd(l1, 32 * 128, 5, 5), WC_MISS);
+    int pos;
+    CHECK_EQ(rc_of(l1, 0, &pos), 0);
+    CHECK_EQ(pos, -1);
+    CHECK_EQ(rc_of(l1, 32, &pos), 2);
+    CHECK_EQ(pos, 0);
+    CHECK_EQ(l1->stats.evictions, 1);
+    CHECK_EQ(rd(l1, 0, 6, 6), WC_BYPASSED);
+    CHECK_EQ(rc_of(l1, 0, NULL), 1);
+    l1->ops->destroy(l1);
+}
+
+/*
+ * BALL never allocates: 3 reads of the same global line, 1 local read, a
+ * local write (write policy L: local writes are write-back, allocation N)
+ * and a global write.  Every read is BYPASSED (4 bypass sends); the writes
+ * go below as MISSes (2 more sends); no eviction, no fill, the MSHRs never
+ * used (a fill of the line answers no one).
+ */
+static void test_ball_never_allocates(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make(&r, "ball", GEOM_4WAY, NULL);
+    if (!l1) return;
+    for (int i = 0; i < 3; i++) CHECK_EQ(rd(l1, 0, (uint32_t)i, (uint64_t)i), WC_BYPASSED);
+    wc_mem_req q;
+    memset(&q, 0, sizeof q);
+    q.addr = 4096;
+    q.chunks = 1;
+    q.line_log2 = 7;
+    q.chunk_log2 = 5;
+    q.op = WC_OP_LDL;
+    q.flags = WC_REQ_LOCAL;
+    CHECK_EQ(l1->ops->access(l1, &q, 5, NULL), WC_BYPASSED);
+    q.flags = WC_REQ_LOCAL | WC_REQ_WRITE;
+    q.op = WC_OP_STL;
+    CHECK_EQ(l1->ops->access(l1, &q, 6, NULL), WC_MISS);
+    q.flags = WC_REQ_WRITE;
+    q.op = WC_OP_STG;
+    CHECK_EQ(l1->ops->access(l1, &q, 7, NULL), WC_MISS);
+    fill(l1, 0, 8);
+    CHECK_EQ(r.n_sent, 6);
+    CHECK_EQ(r.n_bypass_sent, 4);
+    CHECK_EQ(r.n_resp, 0);
+    CHECK_EQ(l1->stats.outcome[WC_BYPASSED], 4);
+    CHECK_EQ(l1->stats.evictions, 0);
+    CHECK_EQ(l1->stats.fills, 0);
+    l1->ops->destroy(l1);
+}
+
+/* A parameter out of range is a configuration error naming the option. */
+static void test_param_range(void)
+{
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    CHECK(wc_config_set(&cfg, "dl1d_rc_bits", "9", "test", &err) != 0);
+    CHECK(strstr(err.msg, "dl1d_rc_bits") != NULL);
+}
+
+int main(void)
+{
+    RUN(test_seen_once_bypassed_twice_allocated);
+    RUN(test_bypass_takes_no_mshr);
+    RUN(test_lfu_picks_smallest_count);
+    RUN(test_aging_evicts_stale_entry);
+    RUN(test_evicted_line_rc_resets);
+    RUN(test_ball_never_allocates);
+    RUN(test_param_range);
+    return check_summary("dl1d");
+}

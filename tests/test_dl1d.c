@@ -2,10 +2,10 @@
  * test_dl1d.c - seed 001's bypass schemes on hand-built request streams:
  * the decoupled L1D (dl1d-static: seen once bypassed, seen twice allocated,
  * LFU tag victims, dynamic aging, the evicted line's RC reset, bypasses
- * taking no MSHR) and BALL (never allocates).  Every L1 here uses a linear
- * set index on 32 sets of 128 B lines, so line address L (= addr >> 7) maps
- * to set L mod 32: addresses k * 4096 all fall in set 0.  Expected values
- * are derived by hand in the comment above each test.
+ * taking no MSHR), BALL (never allocates) and PDP (protects, then bypasses).  Every L1 here uses a
+ * linear set index on 32 sets of 128 B lines, so line address L (= addr >> 7) maps to set L mod 32:
+ * addresses k * 4096 all fall in set 0.  Expected values are derived by hand in the comment above
+ * each test.
  */
 #include <stdlib.h>
 
@@ -276,6 +276,56 @@ static void test_ball_never_allocates(void)
     l1->ops->destroy(l1);
 }
 
+/*
+ * PDP protects and bypasses: a 2-way L1 (set 0), protection distance 2,
+ * every line filled before the next access.
+ *   A (line 0): MISS into the free way 0, RPD 2.
+ *   B (line 32): MISS into way 1; the access ages A: RPD 1; B RPD 2.
+ *   C (line 64): no free way, A (1) and B (2) both protected -> BYPASSED;
+ *     the access ages both: A 0, B 1.
+ *   D (line 96): A is unprotected -> evicted (1 eviction), D in way 0 with
+ *     RPD 2; B ages to 0.
+ *   B: HIT (under LRU, C evicts A and D then evicts B: the LRU run below
+ *     misses on B).
+ *   A: gone; no free way, D (RPD 1 after B's hit aged it) and B (2) are
+ *     both protected -> BYPASSED.
+ */
+static void test_pdp_protects_and_bypasses(void)
+{
+    rec r = {0};
+    const char *kv[] = {"pdp_distance", "2", NULL};
+    wc_l1 *l1 = make(&r, "conventional", "N:32:128:2,P:L:m:N:L,A:32:8,8", kv);
+    if (!l1) return;
+    CHECK_EQ(rd(l1, 0, 1, 0), WC_MISS);
+    fill(l1, 0, 1);
+    CHECK_EQ(rd(l1, 32 * 128, 2, 2), WC_MISS);
+    fill(l1, 32 * 128, 3);
+    CHECK_EQ(rd(l1, 64 * 128, 3, 4), WC_BYPASSED);
+    CHECK_EQ(l1->stats.evictions, 0);
+    CHECK_EQ(rd(l1, 96 * 128, 4, 5), WC_MISS);
+    fill(l1, 96 * 128, 6);
+    CHECK_EQ(l1->stats.evictions, 1);
+    CHECK_EQ(rd(l1, 32 * 128, 5, 7), WC_HIT);
+    CHECK_EQ(rd(l1, 0, 6, 8), WC_BYPASSED);
+    CHECK_EQ(l1->stats.outcome[WC_BYPASSED], 2);
+    l1->ops->destroy(l1);
+
+    /* The same stream under LRU: C evicts A, D evicts B, so B misses. */
+    rec r2 = {0};
+    l1 = make(&r2, "conventional", "N:32:128:2,L:L:m:N:L,A:32:8,8", NULL);
+    if (!l1) return;
+    rd(l1, 0, 1, 0);
+    fill(l1, 0, 1);
+    rd(l1, 32 * 128, 2, 2);
+    fill(l1, 32 * 128, 3);
+    CHECK_EQ(rd(l1, 64 * 128, 3, 4), WC_MISS);
+    fill(l1, 64 * 128, 5);
+    CHECK_EQ(rd(l1, 96 * 128, 4, 6), WC_MISS);
+    fill(l1, 96 * 128, 7);
+    CHECK_EQ(rd(l1, 32 * 128, 5, 8), WC_MISS);
+    l1->ops->destroy(l1);
+}
+
 /* A parameter out of range is a configuration error naming the option. */
 static void test_param_range(void)
 {
@@ -294,6 +344,7 @@ int main(void)
     RUN(test_aging_evicts_stale_entry);
     RUN(test_evicted_line_rc_resets);
     RUN(test_ball_never_allocates);
+    RUN(test_pdp_protects_and_bypasses);
     RUN(test_param_range);
     return check_summary("dl1d");
 }

@@ -1,7 +1,7 @@
 /*
  * repl.c - the registry of replacement policies: by name ("lru", "fifo",
- * "nru", "srrip", "ship") or letter (GPGPU-Sim's L and F; N, R and S are
- * warpcache extensions for NRU, SRRIP and SHiP).  A new policy is one repl_*.c file plus one
+ * "nru", "srrip", "ship", "pdp") or letter (GPGPU-Sim's L and F; N, R, S and P are
+ * warpcache extensions for NRU, SRRIP, SHiP and PDP).  A new policy is one repl_*.c file plus one
  * line below.
  */
 #include <strings.h>
@@ -9,7 +9,7 @@
 #include "repl_impl.h"
 
 static const wc_repl_ops *const repl_all[] = {
-    &wc_repl_lru, &wc_repl_fifo, &wc_repl_nru, &wc_repl_srrip, &wc_repl_ship,
+    &wc_repl_lru, &wc_repl_fifo, &wc_repl_nru, &wc_repl_srrip, &wc_repl_ship, &wc_repl_pdp,
 };
 #define N_REPL (sizeof repl_all / sizeof repl_all[0])
 

@@ -13,7 +13,8 @@
 
 #include "warpcache/cache.h"
 
-extern const wc_repl_ops wc_repl_lru, wc_repl_fifo, wc_repl_nru, wc_repl_srrip, wc_repl_ship;
+extern const wc_repl_ops wc_repl_lru, wc_repl_fifo, wc_repl_nru, wc_repl_srrip, wc_repl_ship,
+    wc_repl_pdp;
 
 /* For tests (repl_ship.c): the SHCT counter the signature of `pc` maps to. */
 unsigned wc_repl_ship_counter(const void *st, uint64_t pc);

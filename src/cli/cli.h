@@ -187,5 +187,6 @@ int wc_cmd_trace(int argc, char **argv);
 int wc_cmd_validate(int argc, char **argv);
 int wc_cmd_compare(int argc, char **argv);
 int wc_cmd_sweep(int argc, char **argv);
+int wc_cmd_oracle(int argc, char **argv);
 
 #endif

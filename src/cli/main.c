@@ -23,6 +23,7 @@ static const command commands[] = {
     {"validate", wc_cmd_validate, "compare the model's and the simulator's L1 miss rates"},
     {"compare", wc_cmd_compare, "designs x workloads: one normalised table, means per class"},
     {"sweep", wc_cmd_sweep, "a grid of option values x workloads, resumable JSONL results"},
+    {"oracle", wc_cmd_oracle, "seed 001's per-workload oracles (pdp-best): searches, not designs"},
     {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
 };
 

@@ -2,7 +2,8 @@
  * test_dl1d.c - seed 001's bypass schemes on hand-built request streams:
  * the decoupled L1D (dl1d-static: seen once bypassed, seen twice allocated,
  * LFU tag victims, dynamic aging, the evicted line's RC reset, bypasses
- * taking no MSHR), BALL (never allocates) and PDP (protects, then bypasses).  Every L1 here uses a
+ * taking no MSHR), BALL (never allocates), PDP (protects, then bypasses)
+ * and the seed's metrics (hit rate, bypass fraction, L2/DRAM APKI).  Every L1 here uses a
  * linear set index on 32 sets of 128 B lines, so line address L (= addr >> 7) maps to set L mod 32:
  * addresses k * 4096 all fall in set 0.  Expected values are derived by hand in the comment above
  * each test.
@@ -12,6 +13,7 @@
 #include "cache/l1_core.h"
 #include "cache/l1_impl.h"
 #include "check.h"
+#include "warpcache/experiment.h"
 #include "warpcache/params.h"
 #include "warpcache/trace.h"
 
@@ -326,6 +328,37 @@ static void test_pdp_protects_and_bypasses(void)
     l1->ops->destroy(l1);
 }
 
+/*
+ * Seed 001's metrics on hand numbers: 1000 non-fail accesses of which 300
+ * HIT, 100 HIT_RESERVED, 250 BYPASSED; 2000 warp instructions, 500 L2
+ * accesses, 120 DRAM reads + 30 writes:
+ *   hit rate = (300 + 100) / 1000 = 0.4;  bypass fraction = 250 / 1000 = 0.25;
+ *   L2 APKI = 1000 * 500 / 2000 = 250;   DRAM APKI = 1000 * 150 / 2000 = 75.
+ */
+static void test_metrics(void)
+{
+    wc_kstats k;
+    memset(&k, 0, sizeof k);
+    k.warp_insts = 2000;
+    k.l1.accesses = 1000;
+    k.l1.outcome[WC_HIT] = 300;
+    k.l1.outcome[WC_HIT_RESERVED] = 100;
+    k.l1.outcome[WC_BYPASSED] = 250;
+    k.l1.outcome[WC_RESERVATION_FAIL] = 77; /* not accesses: no effect */
+    k.l2.accesses = 500;
+    k.dram.reads = 120;
+    k.dram.writes = 30;
+    const char *names[] = {"l1_hit_rate", "l1_bypass_fraction", "l2_apki", "dram_apki"};
+    const double want[] = {0.4, 0.25, 250.0, 75.0};
+    for (int i = 0; i < 4; i++) {
+        wc_exp_metric m;
+        wc_err err = {{0}};
+        CHECK(wc_exp_metric_find(names[i], &m, &err) == 0);
+        double v = wc_exp_metric_value(&m, &k);
+        CHECK(v > want[i] - 1e-12 && v < want[i] + 1e-12);
+    }
+}
+
 /* A parameter out of range is a configuration error naming the option. */
 static void test_param_range(void)
 {
@@ -345,6 +378,7 @@ int main(void)
     RUN(test_evicted_line_rc_resets);
     RUN(test_ball_never_allocates);
     RUN(test_pdp_protects_and_bypasses);
+    RUN(test_metrics);
     RUN(test_param_range);
     return check_summary("dl1d");
 }

@@ -4,8 +4,9 @@
  * and harmonic means the seed papers report.
  *
  * Metric names map onto the one metric table of src/report/metrics.c, so
- * every statistic `run` reports can be compared; a few short aliases and one
- * derived rate (reservation fails per kilo-instruction) are added here.
+ * every statistic `run` reports can be compared; a few short aliases and
+ * derived rates (reservation fails, L2 and DRAM accesses per kilo-instruction,
+ * hit rate and bypass fraction) are added here.
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +19,44 @@ static double res_fails_pki(const wc_kstats *k)
 {
     return k->warp_insts ? 1000.0 * (double)wc_kstats_l1_fails(k) / (double)k->warp_insts : 0.0;
 }
+
+/* Seed 001's metrics (section 6): the L1 hit rate (HIT and HIT_RESERVED of
+ * the accesses that were not reservation fails), the fraction of them that
+ * bypassed, and L2 and DRAM accesses per 1000 warp instructions. */
+static double per_kilo(const wc_kstats *k, double n)
+{
+    return k->warp_insts ? 1000.0 * n / (double)k->warp_insts : 0.0;
+}
+static double l1_hit_rate(const wc_kstats *k)
+{
+    double hits = (double)(k->l1.outcome[WC_HIT] + k->l1.outcome[WC_HIT_RESERVED]);
+    return k->l1.accesses ? hits / (double)k->l1.accesses : 0.0;
+}
+static double l1_bypass_fraction(const wc_kstats *k)
+{
+    return k->l1.accesses ? (double)k->l1.outcome[WC_BYPASSED] / (double)k->l1.accesses : 0.0;
+}
+static double l2_apki(const wc_kstats *k)
+{
+    return per_kilo(k, (double)k->l2.accesses);
+}
+static double dram_apki(const wc_kstats *k)
+{
+    return per_kilo(k, (double)(k->dram.reads + k->dram.writes));
+}
+
+typedef struct derived {
+    const char *name, *label;
+    double (*get)(const wc_kstats *k);
+} derived;
+
+static const derived derived_metrics[] = {
+    {"res_fails_pki", "L1 reservation fails per 1000 warp insts", res_fails_pki},
+    {"l1_hit_rate", "L1 hit rate (hits + hit-reserved) / accesses", l1_hit_rate},
+    {"l1_bypass_fraction", "L1 bypasses / accesses", l1_bypass_fraction},
+    {"l2_apki", "L2 accesses per 1000 warp insts", l2_apki},
+    {"dram_apki", "DRAM accesses per 1000 warp insts", dram_apki},
+};
 
 typedef struct alias {
     const char *name, *key;
@@ -50,13 +89,14 @@ int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
         m->is_float = true;
         return 0;
     }
-    if (strcmp(name, "res_fails_pki") == 0) {
-        snprintf(m->name, sizeof m->name, "res_fails_pki");
-        m->label = "L1 reservation fails per 1000 warp insts";
-        m->is_float = true;
-        m->get = res_fails_pki;
-        return 0;
-    }
+    for (size_t i = 0; i < sizeof derived_metrics / sizeof derived_metrics[0]; i++)
+        if (strcmp(name, derived_metrics[i].name) == 0) {
+            snprintf(m->name, sizeof m->name, "%s", name);
+            m->label = derived_metrics[i].label;
+            m->is_float = true;
+            m->get = derived_metrics[i].get;
+            return 0;
+        }
     const char *key = name;
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcmp(name, aliases[i].name) == 0) key = aliases[i].key;
@@ -73,7 +113,7 @@ int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
     return wc_errf(err,
                    "unknown metric '%s' (any key of docs/stats.md, e.g. ipc, cycles, "
                    "l1_miss_rate, l1_mpki, l2_to_l1_bytes, l1_to_l2_bytes, res_fails_pki, "
-                   "extra.NAME)",
+                   "l1_hit_rate, l1_bypass_fraction, l2_apki, dram_apki, extra.NAME)",
                    name);
 }
 

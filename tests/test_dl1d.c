@@ -247,10 +247,10 @@ static void test_evicted_line_rc_resets(void)
  * go below as MISSes (2 more sends); no eviction, no fill, the MSHRs never
  * used (a fill of the line answers no one).
  */
-static void test_ball_never_allocates(void)
+static void ball_stream(const char *geom)
 {
     rec r = {0};
-    wc_l1 *l1 = make(&r, "ball", GEOM_4WAY, NULL);
+    wc_l1 *l1 = make(&r, "ball", geom, NULL);
     if (!l1) return;
     for (int i = 0; i < 3; i++) CHECK_EQ(rd(l1, 0, (uint32_t)i, (uint64_t)i), WC_BYPASSED);
     wc_mem_req q;
@@ -276,6 +276,14 @@ static void test_ball_never_allocates(void)
     CHECK_EQ(l1->stats.evictions, 0);
     CHECK_EQ(l1->stats.fills, 0);
     l1->ops->destroy(l1);
+}
+
+/* The same with allocate-on-miss and allocate-on-fill: the bypass does not
+ * depend on the allocation policy. */
+static void test_ball_never_allocates(void)
+{
+    ball_stream(GEOM_4WAY);
+    ball_stream("N:32:128:4,L:L:f:N:L,A:32:8,8");
 }
 
 /*

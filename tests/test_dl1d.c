@@ -50,7 +50,7 @@ static wc_l1 *make(rec *r, const char *org, const char *geom, const char *const 
             fprintf(stderr, "%s\n", err.msg);
             return NULL;
         }
-    wc_l1_env env = {r, 0, rec_send, rec_respond, NULL, NULL};
+    wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
     wc_l1 *l1 = wc_l1_find(org)->create(&cfg, &env, &err);
     if (!l1) fprintf(stderr, "create: %s\n", err.msg);
     return l1;

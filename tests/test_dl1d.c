@@ -3,7 +3,8 @@
  * the decoupled L1D (dl1d-static: seen once bypassed, seen twice allocated,
  * LFU tag victims, dynamic aging, the evicted line's RC reset, bypasses
  * taking no MSHR), BALL (never allocates), PDP (protects, then bypasses)
- * and the seed's metrics (hit rate, bypass fraction, L2/DRAM APKI).  Every L1 here uses a
+ * SM dueling (switches both ways, the mode reaches the L1) and the seed's
+ * metrics (hit rate, bypass fraction, L2/DRAM APKI).  Every L1 here uses a
  * linear set index on 32 sets of 128 B lines, so line address L (= addr >> 7) maps to set L mod 32:
  * addresses k * 4096 all fall in set 0.  Expected values are derived by hand in the comment above
  * each test.
@@ -13,6 +14,7 @@
 #include "cache/l1_core.h"
 #include "cache/l1_impl.h"
 #include "check.h"
+#include "warpcache/control.h"
 #include "warpcache/experiment.h"
 #include "warpcache/params.h"
 #include "warpcache/trace.h"
@@ -367,6 +369,85 @@ static void test_metrics(void)
     }
 }
 
+/* One period of SM dueling with SM 0 and SM 1 at (accesses, hits) and the
+ * other SMs idle; returns the knobs' modes as digits, SM 0 first. */
+static unsigned duel_period(wc_ctl *c, wc_ctl_io *io, uint64_t a0, uint64_t h0, uint64_t a1,
+                            uint64_t h1)
+{
+    wc_period_counters p[4];
+    memset(p, 0, sizeof p);
+    p[0].l1_accesses = a0;
+    p[0].l1_outcome[WC_HIT] = h0;
+    p[1].l1_accesses = a1;
+    p[1].l1_outcome[WC_HIT_RESERVED] = h1; /* hit-reserved counts as a hit */
+    io->sm = p;
+    io->gpu = &p[3];
+    c->ops->period(c, io);
+    unsigned m = 0;
+    for (unsigned i = 0; i < 4; i++) m = m * 10 + (unsigned)io->knobs[i].l1_mode;
+    return m;
+}
+
+/*
+ * SM dueling switches both ways (4 SMs, threshold 10 points; mode 0 = the
+ * new design, 1 = the baseline; SM 0 always 0, SM 1 always 1):
+ *   kernel begin: the rest follow SM 1 -> 0 1 1 1;
+ *   SM 0 misses 50 of 100, SM 1 45 of 100: 5 points -> new design 0 1 0 0;
+ *   SM 0 70 %, SM 1 45 %: 25 points > 10 -> baseline 0 1 1 1;
+ *   SM 0 55 %, SM 1 45 %: exactly 10, not more -> new design 0 1 0 0;
+ *   SM 0 made no access: the decision stays 0 1 0 0.
+ */
+static void test_sm_dueling_switches_both_ways(void)
+{
+    const wc_controller_ops *ops = wc_controller_find("sm_dueling");
+    CHECK(ops != NULL);
+    if (!ops) return;
+    wc_ctl c = {ops, NULL, 0, NULL};
+    wc_err err = {{0}};
+    CHECK(ops->create(&c, "interval=500,threshold=10", &err) == 0);
+    CHECK_EQ(c.period, 500);
+    wc_sm_knobs knobs[4];
+    memset(knobs, 0, sizeof knobs);
+    void *state = NULL;
+    wc_ctl_io io = {
+        .sim = NULL, .now = 0, .kernel = "k", .n_sm = 4, .knobs = knobs, .kernel_state = &state};
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_sim *sim = wc_sim_create(&cfg, &err); /* for the timeline (no run: nothing kept) */
+    io.sim = sim;
+    ops->kernel_begin(&c, &io);
+    CHECK_EQ(knobs[0].l1_mode * 1000 + knobs[1].l1_mode * 100 + knobs[2].l1_mode * 10 +
+                 knobs[3].l1_mode,
+             111);
+    CHECK_EQ(duel_period(&c, &io, 100, 50, 100, 55), 100);
+    CHECK_EQ(duel_period(&c, &io, 100, 30, 100, 55), 111);
+    CHECK_EQ(duel_period(&c, &io, 100, 45, 100, 55), 100);
+    CHECK_EQ(duel_period(&c, &io, 0, 0, 100, 55), 100);
+    if (ops->destroy) ops->destroy(&c);
+    wc_sim_destroy(sim);
+    CHECK(ops->create(&c, "threshold=101", &err) < 0);
+    CHECK(strstr(err.msg, "threshold") != NULL);
+    if (ops->destroy) ops->destroy(&c);
+}
+
+/*
+ * The mode knob reaches dl1d-static: mode 1 (the baseline, threshold 0)
+ * allocates line 0 on its first read (MISS, not BYPASSED); back in mode 0
+ * line 32, seen once, bypasses again.  ctl answers the old mode.
+ */
+static void test_dl1d_mode(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make(&r, "dl1d-static", GEOM_4WAY, NULL);
+    if (!l1) return;
+    CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_MODE, 1), 0);
+    CHECK_EQ(rd(l1, 0, 1, 0), WC_MISS);
+    CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_MODE, 0), 1);
+    CHECK_EQ(rd(l1, 32 * 128, 2, 1), WC_BYPASSED);
+    CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_MODE, 7), -1);
+    l1->ops->destroy(l1);
+}
+
 /* A parameter out of range is a configuration error naming the option. */
 static void test_param_range(void)
 {
@@ -387,6 +468,8 @@ int main(void)
     RUN(test_ball_never_allocates);
     RUN(test_pdp_protects_and_bypasses);
     RUN(test_metrics);
+    RUN(test_sm_dueling_switches_both_ways);
+    RUN(test_dl1d_mode);
     RUN(test_param_range);
     return check_summary("dl1d");
 }

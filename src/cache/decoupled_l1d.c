@@ -67,6 +67,8 @@ typedef struct dl1d_ts {
     dl1d_entry *tags; /* nsets * tways */
     uint32_t *free_lines;
     uint32_t tways, thr, rc_max;
+    uint32_t thr_cfg; /* -dl1d_threshold: thr in mode 0 (mode 1, the baseline: 0) */
+    int64_t mode;
     bool replacing; /* allocate() is evicting its victim: it ages the set itself */
     uint64_t n_tag_miss, n_tag_hit_nodata, n_alloc, n_tag_evict, n_aging;
 } dl1d_ts;
@@ -304,7 +306,7 @@ static wc_tagstore *dl1d_ts_create(wc_l1_core *core, const wc_config *cfg, const
     d->base.nchunks = g->line_bytes / 32;
     d->base.whole_line = g->type != 'S';
     d->tways = (uint32_t)wc_param_get(cfg, &dl1d_params[P_TAG_WAYS]);
-    d->thr = (uint32_t)wc_param_get(cfg, &dl1d_params[P_THRESHOLD]);
+    d->thr = d->thr_cfg = (uint32_t)wc_param_get(cfg, &dl1d_params[P_THRESHOLD]);
     d->rc_max = (1u << wc_param_get(cfg, &dl1d_params[P_RC_BITS])) - 1;
     uint64_t seed = cfg->seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(env->sm + 1));
     if (wc_tag_array_init(&d->data, g, cfg->ipoly_poly, seed, cfg, err) < 0) {
@@ -325,6 +327,21 @@ static wc_tagstore *dl1d_ts_create(wc_l1_core *core, const wc_config *cfg, const
     return &d->base;
 }
 
+/* WC_L1_CTL_MODE (SM dueling, src/core/ctl_sm_dueling.c): 0 the decoupled
+ * design, 1 the baseline - threshold 0, every access allocates (section 4.3:
+ * "disable the RC checking ... by setting the locality threshold to zero");
+ * the tag store keeps counting either way.  Returns the old mode. */
+static int64_t dl1d_ctl(wc_l1 *l1, int op, int64_t arg)
+{
+    if (op != WC_L1_CTL_MODE) return wc_l1_core_ctl(l1, op, arg);
+    dl1d_ts *d = (dl1d_ts *)((wc_l1_core *)l1)->ts;
+    if (arg != 0 && arg != 1) return -1;
+    int64_t old = d->mode;
+    d->mode = arg;
+    d->thr = arg ? 0 : d->thr_cfg;
+    return old;
+}
+
 static wc_l1 *dl1d_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err)
 {
     return wc_l1_core_create(&wc_l1_dl1d_static, dl1d_ts_create, cfg, env, err);
@@ -339,7 +356,7 @@ const wc_l1_ops wc_l1_dl1d_static = {
     .fill = wc_l1_core_fill,
     .destroy = wc_l1_core_destroy,
     .flush = wc_l1_core_flush,
-    .ctl = wc_l1_core_ctl,
+    .ctl = dl1d_ctl,
     .stats = wc_l1_core_stats,
     .params = dl1d_params,
 };

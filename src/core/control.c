@@ -14,11 +14,12 @@
 
 #include "core/gpu.h"
 
-extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl;
+extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl, wc_ctl_sm_dueling;
 
 static const wc_controller_ops *const controllers[] = {
     &wc_ctl_stream_bypass,
     &wc_ctl_swl,
+    &wc_ctl_sm_dueling,
 };
 
 const wc_controller_ops *const *wc_controller_list(size_t *count)

@@ -1,0 +1,108 @@
+/*
+ * ctl_sm_dueling.c - SM dueling for the decoupled L1D (seed 001,
+ * ../shared/papers/001_94c1440347ca7d61.txt section 4.3, Table 3): SM 0 always
+ * runs the new design (l1_mode 0), SM 1 always the baseline (l1_mode 1: the
+ * decoupled L1D with locality threshold 0, every access goes to the L1D, as
+ * the paper describes), the other SMs start as SM 1 (Table 3: "the rest SMs
+ * follow SM1").  Every `interval` cycles (500) the two miss rates of the
+ * period are compared: if SM 0's is higher than SM 1's by more than
+ * `threshold` percentage points (10), every other SM uses the baseline,
+ * otherwise the new design.  A miss here is an access that did not hit (not
+ * HIT and not HIT_RESERVED): a bypass counts as a miss, or the new design,
+ * which bypasses most of its misses, would always look better.  A period in
+ * which SM 0 or SM 1 made no L1 access keeps the decision.  Each decision is
+ * a timeline event "sm_dueling" (sm -1; 0 new design, 1 baseline) at kernel
+ * begin and whenever it changes.  With fewer than 2 SMs there is no duel:
+ * every SM runs the new design.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "warpcache/control.h"
+
+typedef struct duel {
+    uint64_t interval;
+    unsigned threshold_pct;
+    uint64_t decision; /* the mode of SMs 2..n-1 */
+} duel;
+
+static int duel_param(void *ctx, const char *key, const char *value, wc_err *err)
+{
+    duel *d = ctx;
+    char *end;
+    unsigned long long v = strtoull(value, &end, 10);
+    if (strcmp(key, "interval") == 0) {
+        if (*end || v == 0 || v > 1000000000ull)
+            return wc_errf(err, "interval=%s: must be a number of cycles from 1 to 1e9", value);
+        d->interval = v;
+    } else if (strcmp(key, "threshold") == 0) {
+        if (*end || v > 100)
+            return wc_errf(err, "threshold=%s: must be percentage points from 0 to 100", value);
+        d->threshold_pct = (unsigned)v;
+    } else {
+        return wc_errf(err, "unknown parameter '%s' (interval, threshold)", key);
+    }
+    return 0;
+}
+
+static int duel_create(wc_ctl *c, const char *params, wc_err *err)
+{
+    duel *d = calloc(1, sizeof *d);
+    if (!d) return wc_errf(err, "out of memory");
+    c->priv = d;
+    d->interval = 500;
+    d->threshold_pct = 10;
+    if (wc_params_each("sm_dueling", params, duel_param, d, err) < 0) return -1;
+    c->period = d->interval;
+    return 0;
+}
+
+static void duel_destroy(wc_ctl *c)
+{
+    free(c->priv);
+}
+
+static void apply(duel *d, wc_ctl_io *io)
+{
+    for (unsigned i = 0; i < io->n_sm; i++)
+        io->knobs[i].l1_mode = io->n_sm < 2 || i == 0 ? 0 : i == 1 ? 1 : d->decision;
+}
+
+static void duel_kernel_begin(wc_ctl *c, wc_ctl_io *io)
+{
+    duel *d = c->priv;
+    d->decision = io->n_sm < 2 ? 0 : 1;
+    apply(d, io);
+    wc_sim_record(io->sim, io->now, -1, "sm_dueling", (double)d->decision);
+}
+
+/* Accesses that did not hit (bypasses included). */
+static uint64_t non_hits(const wc_period_counters *p)
+{
+    return p->l1_accesses - p->l1_outcome[WC_HIT] - p->l1_outcome[WC_HIT_RESERVED];
+}
+
+static void duel_period(wc_ctl *c, wc_ctl_io *io)
+{
+    duel *d = c->priv;
+    if (io->n_sm < 2 || !io->sm[0].l1_accesses || !io->sm[1].l1_accesses) return;
+    /* m0/a0 - m1/a1 > t/100, in integers (an exact 10-point gap is not "more") */
+    uint64_t a0 = io->sm[0].l1_accesses, a1 = io->sm[1].l1_accesses;
+    uint64_t lhs = 100 * non_hits(&io->sm[0]) * a1;
+    uint64_t rhs = 100 * non_hits(&io->sm[1]) * a0 + (uint64_t)d->threshold_pct * a0 * a1;
+    uint64_t want = lhs > rhs ? 1 : 0;
+    if (want == d->decision) return;
+    d->decision = want;
+    apply(d, io);
+    wc_sim_record(io->sim, io->now, -1, "sm_dueling", (double)want);
+}
+
+const wc_controller_ops wc_ctl_sm_dueling = {
+    .name = "sm_dueling",
+    .help = "seed 001's SM dueling for dl1d-static: SM 0 new design, SM 1 baseline, the rest "
+            "follow the winner; interval=500 cycles, threshold=10 (miss-rate points)",
+    .create = duel_create,
+    .destroy = duel_destroy,
+    .kernel_begin = duel_kernel_begin,
+    .period = duel_period,
+};

@@ -116,10 +116,10 @@ static void test_registry(void)
 {
     size_t n = 0;
     const wc_repl_ops *const *all = wc_repl_list(&n);
-    CHECK_EQ(n, 5);
-    const char *names[] = {"lru", "fifo", "nru", "srrip", "ship"};
-    const char letters[] = "LFNRS";
-    for (size_t i = 0; i < n && i < 5; i++) {
+    CHECK_EQ(n, 6);
+    const char *names[] = {"lru", "fifo", "nru", "srrip", "ship", "pdp"};
+    const char letters[] = "LFNRSP";
+    for (size_t i = 0; i < n && i < 6; i++) {
         CHECK_STR(all[i]->name, names[i]);
         char key[2] = {letters[i], 0};
         CHECK(wc_repl_find(key) == all[i]);

@@ -59,7 +59,8 @@ typedef struct wc_tagstore_ops {
      * (the decoupled L1D's reference counts, BALL).  No side effects.  When
      * it answers true the core neither takes a way nor an MSHR entry (so
      * neither LINE_ALLOC nor MSHR fails apply): it sends the request as a
-     * bypass and then calls bypassed().  NULL: never. */
+     * bypass and then calls bypassed().  NULL: never; stores with an array
+     * (ts->ta set) are never asked. */
     bool (*bypasses)(const wc_tagstore *ts, uint32_t set, uint64_t tag);
     /* Required with bypasses: the bypass of line `tag` was sent (the store
      * records the access). */

@@ -3,19 +3,7 @@
 # listed with their paper, run, and report BYPASSED as an outcome; dl1d's SM
 # dueling writes its decisions to the timeline; bad parameters exit 2 naming
 # the option.  Prints "cli_dl1d: N passed, N failed".
-W=$(cd "$(dirname "${BUILD:-build}/warpcache")" && pwd)/warpcache
-T=$(mktemp -d /tmp/wc-dl1d.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
+. "$(dirname "$0")/clilib.sh"
 
 $W list designs >"$T/designs" 2>&1
 for d in dl1d dl1d-static ball pdp; do

@@ -3,19 +3,7 @@
 # oracle): bad input exits 2, the output is labelled as a search, the best
 # distance is one of those searched, and -j 1 and -j 2 print the same bytes.
 # Prints "cli_oracle: N passed, N failed".
-W=$(cd "$(dirname "${BUILD:-build}/warpcache")" && pwd)/warpcache
-T=$(mktemp -d /tmp/wc-oracle.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
+. "$(dirname "$0")/clilib.sh"
 
 WL=micro/stream:n=4096
 expect bad_oracle 2 "unknown oracle 'nosuch'" -- $W oracle nosuch -w $WL

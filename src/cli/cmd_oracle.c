@@ -19,7 +19,6 @@
 #include "cli/cli.h"
 
 #define MAX_DIST   64
-#define MAX_INPUTS 1024
 
 static const char oracle_help[] =
     "usage: warpcache oracle pdp-best --workload NAME... [options]\n"
@@ -40,36 +39,11 @@ static const char oracle_help[] =
 
 typedef struct oracle_cli {
     wc_cli_common c;
-    char **inputs;
-    size_t ni;
+    wc_cli_batch b; /* --workload, -j (no --designs or --trace) */
     unsigned dist[MAX_DIST];
     size_t nd;
     const char *by_class;
-    unsigned threads;
 } oracle_cli;
-
-static int add_workloads(oracle_cli *o, const char *arg)
-{
-    char **names = NULL;
-    size_t n = 0;
-    wc_err err = {{0}};
-    if (wc_expand_workloads(arg, &names, &n, &err) < 0) {
-        wc_cli_error("oracle: %s", err.msg);
-        free(names);
-        return -1;
-    }
-    char **in = realloc(o->inputs, (o->ni + n) * sizeof *in);
-    if (in) o->inputs = in;
-    if (!in || o->ni + n > MAX_INPUTS) {
-        for (size_t i = 0; i < n; i++) free(names[i]);
-        free(names);
-        wc_cli_error(in ? "oracle: more than %d workloads" : "out of memory", MAX_INPUTS);
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) o->inputs[o->ni++] = names[i];
-    free(names);
-    return 0;
-}
 
 static int parse_uint(const char *s, unsigned *v)
 {
@@ -119,6 +93,7 @@ static int parse(oracle_cli *o, int argc, char **argv)
     }
     for (int i = 2; i < argc; i++) {
         int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc == 0) rc = wc_cli_batch_arg(&o->b, "oracle", argc, argv, &i);
         if (rc < 0) return -1;
         if (rc > 0) continue;
         const char *a = argv[i];
@@ -127,14 +102,10 @@ static int parse(oracle_cli *o, int argc, char **argv)
             printf(oracle_help, wc_cli_common_help);
             exit(0);
         }
-        if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && has) {
-            if (add_workloads(o, argv[++i]) < 0) return -1;
-        } else if (strcmp(a, "--distances") == 0 && has) {
+        if (strcmp(a, "--distances") == 0 && has) {
             if (parse_distances(o, argv[++i]) < 0) return -1;
         } else if (strcmp(a, "--by-class") == 0 && has) {
             o->by_class = argv[++i];
-        } else if (strcmp(a, "-j") == 0 && has) {
-            if (wc_cli_parse_jobs(argv[++i], &o->threads) < 0) return -1;
         } else {
             wc_cli_error("oracle: unknown or incomplete option '%s' (warpcache oracle --help)", a);
             return -1;
@@ -144,7 +115,16 @@ static int parse(oracle_cli *o, int argc, char **argv)
         wc_cli_error("oracle: --json and --csv are not supported (the table is text)");
         return -1;
     }
-    if (o->ni == 0) {
+    if (o->b.nd || o->b.kernels) {
+        wc_cli_error("oracle: --designs and --kernels do not apply (one design: --design NAME)");
+        return -1;
+    }
+    for (size_t w = 0; w < o->b.ni; w++)
+        if (o->b.is_trace[w]) {
+            wc_cli_error("oracle: give workloads (--workload), not traces");
+            return -1;
+        }
+    if (o->b.ni == 0) {
         wc_cli_error("oracle: give at least one --workload");
         return -1;
     }
@@ -155,7 +135,7 @@ static int parse(oracle_cli *o, int argc, char **argv)
 static wc_job *make_jobs(oracle_cli *o, size_t *n)
 {
     size_t per = 1 + o->nd;
-    wc_job *jobs = calloc(o->ni * per, sizeof *jobs);
+    wc_job *jobs = calloc(o->b.ni * per, sizeof *jobs);
     if (!jobs) {
         wc_cli_error("out of memory");
         return NULL;
@@ -169,14 +149,14 @@ static wc_job *make_jobs(oracle_cli *o, size_t *n)
         if (wc_cli_build_config(&o->c, o->c.design, &s, 1, &jobs[1 + d].cfg, false) < 0) goto fail;
         jobs[1 + d].cfg.l1.repl = 'P';
     }
-    for (size_t w = 0; w < o->ni; w++)
+    for (size_t w = 0; w < o->b.ni; w++)
         for (size_t k = 0; k < per; k++) {
             wc_job *j = &jobs[w * per + k];
             if (w) j->cfg = jobs[k].cfg;
-            j->spec.workload = o->inputs[w];
+            j->spec.workload = o->b.inputs[w];
             j->spec.config_name = k ? "pdp" : "baseline";
         }
-    *n = o->ni * per;
+    *n = o->b.ni * per;
     return jobs;
 fail:
     free(jobs);
@@ -186,8 +166,8 @@ fail:
 static void write_table(const oracle_cli *o, const wc_job *jobs)
 {
     size_t per = 1 + o->nd;
-    double *norm = calloc(o->ni, sizeof *norm);
-    char(*cls)[64] = calloc(o->ni, sizeof *cls);
+    double *norm = calloc(o->b.ni, sizeof *norm);
+    char(*cls)[64] = calloc(o->b.ni, sizeof *cls);
     if (!norm || !cls) {
         free(norm);
         free(cls);
@@ -199,7 +179,7 @@ static void write_table(const oracle_cli *o, const wc_job *jobs)
     printf("\n");
     printf("%-44s %-10s %9s %8s %10s %7s\n", "workload", "class", "base IPC", "best PD", "PDP IPC",
            "norm");
-    for (size_t w = 0; w < o->ni; w++) {
+    for (size_t w = 0; w < o->b.ni; w++) {
         const wc_job *j = &jobs[w * per];
         double base = wc_kstats_ipc(&j->stats.total), best = -1;
         unsigned best_d = 0;
@@ -212,12 +192,12 @@ static void write_table(const oracle_cli *o, const wc_job *jobs)
         }
         norm[w] = base > 0 ? best / base : NAN;
         cls[w][0] = 0;
-        if (o->by_class) wc_workload_classes(o->inputs[w], o->by_class, cls[w], sizeof cls[w]);
-        printf("%-44s %-10s %9.3f %8u %10.3f %7.3f\n", o->inputs[w], cls[w][0] ? cls[w] : "-", base,
-               best_d, best, norm[w]);
+        if (o->by_class) wc_workload_classes(o->b.inputs[w], o->by_class, cls[w], sizeof cls[w]);
+        printf("%-44s %-10s %9.3f %8u %10.3f %7.3f\n", o->b.inputs[w], cls[w][0] ? cls[w] : "-",
+               base, best_d, best, norm[w]);
     }
     /* geometric means: all rows, then each class string in first-seen order */
-    for (size_t g = 0; g <= o->ni; g++) {
+    for (size_t g = 0; g <= o->b.ni; g++) {
         const char *label = g ? cls[g - 1] : NULL;
         if (g && (!o->by_class || !label[0])) continue;
         bool seen = false;
@@ -225,7 +205,7 @@ static void write_table(const oracle_cli *o, const wc_job *jobs)
         if (seen) continue;
         double sum = 0;
         size_t cnt = 0;
-        for (size_t w = 0; w < o->ni; w++)
+        for (size_t w = 0; w < o->b.ni; w++)
             if ((!label || strcmp(cls[w], label) == 0) && isfinite(norm[w]) && norm[w] > 0) {
                 sum += log(norm[w]);
                 cnt++;
@@ -248,13 +228,12 @@ int wc_cmd_oracle(int argc, char **argv)
     int rc = WC_EXIT_USAGE;
     wc_job *jobs = NULL;
     size_t n = 0;
-    bool no_trace[MAX_INPUTS] = {0};
     if (parse(&o, argc, argv) < 0 || !(jobs = make_jobs(&o, &n)) ||
-        wc_cli_check_inputs(o.inputs, no_trace, o.ni, NULL) < 0)
+        wc_cli_check_inputs(o.b.inputs, o.b.is_trace, o.b.ni, NULL) < 0)
         goto out;
     wc_batch_progress prog;
     wc_batch_progress_init(&prog, "oracle pdp-best", o.c.quiet);
-    wc_batch_opts bo = {o.threads, wc_batch_progress_cb, &prog, NULL, NULL};
+    wc_batch_opts bo = {o.b.threads, wc_batch_progress_cb, &prog, NULL, NULL};
     wc_err err = {{0}};
     int brc = wc_batch_run(jobs, n, &bo, &err);
     wc_batch_progress_end(&prog);
@@ -275,7 +254,6 @@ int wc_cmd_oracle(int argc, char **argv)
 out:
     wc_batch_free(jobs, n);
     free(jobs);
-    for (size_t i = 0; i < o.ni; i++) free(o.inputs[i]);
-    free(o.inputs);
+    wc_cli_batch_free(&o.b);
     return rc;
 }

@@ -18,7 +18,7 @@
 
 #include "cli/cli.h"
 
-#define MAX_DIST   64
+#define MAX_DIST 64
 
 static const char oracle_help[] =
     "usage: warpcache oracle pdp-best --workload NAME... [options]\n"

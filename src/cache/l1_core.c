@@ -170,6 +170,21 @@ static inline uint64_t write_chunks(const wc_l1_core *c, uint64_t want)
     return ts->whole_line ? c->all : want;
 }
 
+/* Chunk-placing stores (can_place/place set): room for `chunks` more of a
+ * line.  Array-backed stores have neither, and never reach these on a hit. */
+static inline bool can_place(const wc_l1_core *c, uint32_t set, const wc_line *line, uint64_t tag,
+                             uint64_t chunks)
+{
+    const wc_tagstore *ts = c->ts;
+    return !ts->ops->can_place || !chunks || ts->ops->can_place(ts, set, line, tag, chunks);
+}
+
+static inline void place(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t chunks,
+                         const wc_repl_ctx *x, uint64_t now)
+{
+    if (c->ts->ops->place && chunks) c->ts->ops->place(c->ts, c, set, line, chunks, x, now);
+}
+
 static wc_outcome fail(wc_fail_reason r, wc_fail_reason *why)
 {
     *why = r;
@@ -263,13 +278,15 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
         return o;
     }
     if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    uint64_t fetch = ts->ops->miss_chunks ? ts->ops->miss_chunks(ts, missing, have)
+                     : ts->whole_line     ? c->all & ~have
+                                          : missing;
+    if ((take_way || line) && c->alloc_on_miss && !can_place(c, set, line, tag, fetch))
+        return fail(WC_FAIL_LINE_ALLOC, why);
     if (!mq_has(c, take_way ? c->mq_need_alloc : 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     if (e >= 0 && m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);
     if (e < 0 && m->used >= m->n_entries) return fail(WC_FAIL_MSHR_ENTRY, why);
 
-    uint64_t fetch = ts->ops->miss_chunks ? ts->ops->miss_chunks(ts, missing, have)
-                     : ts->whole_line     ? c->all & ~have
-                                          : missing;
     bool sector_miss = line != NULL;
     wc_repl_ctx x = ctx_of(req, set);
     if (take_way) {
@@ -281,6 +298,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
         ts_touch(c, set, line, &x);
     }
     if (line) {
+        if (c->alloc_on_miss) place(c, set, line, fetch, &x, now);
         line->used_chunks |= (uint16_t)want;
         if (c->alloc_on_miss) {
             line->state = WC_LINE_RESERVED;
@@ -324,15 +342,20 @@ static wc_outcome write_through(wc_l1_core *c, const wc_mem_req *req, uint32_t s
 {
     bool take_way = !line && c->wa != 'N';
     if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    uint64_t tag = req->addr >> c->line_log2, wr = write_chunks(c, want);
+    uint64_t more = line ? wr & ~line->valid_chunks : wr;
+    if ((take_way || line) && !can_place(c, set, line, tag, more))
+        return fail(WC_FAIL_LINE_ALLOC, why);
     if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     bool hit = line != NULL;
     wc_repl_ctx x = ctx_of(req, set);
     if (take_way)
-        line = ts_allocate(c, set, req->addr >> c->line_log2, WC_LINE_VALID, &x, now);
+        line = ts_allocate(c, set, tag, WC_LINE_VALID, &x, now);
     else if (line)
         ts_touch(c, set, line, &x);
     if (line) {
-        line->valid_chunks |= (uint16_t)write_chunks(c, want);
+        place(c, set, line, more, &x, now);
+        line->valid_chunks |= (uint16_t)wr;
         line->used_chunks |= (uint16_t)want;
     }
     send_below(c, req, want, now);
@@ -343,9 +366,13 @@ static wc_outcome write_back(wc_l1_core *c, const wc_mem_req *req, uint32_t set,
                              wc_line *line, uint64_t now, wc_fail_reason *why)
 {
     uint16_t written = (uint16_t)write_chunks(c, want);
+    uint64_t tag = req->addr >> c->line_log2;
     wc_repl_ctx x = ctx_of(req, set);
     if (line) { /* hit: the data stays here, dirty */
+        uint64_t more = written & ~line->valid_chunks;
+        if (!can_place(c, set, line, tag, more)) return fail(WC_FAIL_LINE_ALLOC, why);
         ts_touch(c, set, line, &x);
+        place(c, set, line, more, &x, now);
         line->valid_chunks |= written;
         line->dirty_chunks |= written;
         line->used_chunks |= (uint16_t)want;
@@ -356,14 +383,16 @@ static wc_outcome write_back(wc_l1_core *c, const wc_mem_req *req, uint32_t set,
         send_below(c, req, want, now);
         return WC_MISS;
     }
-    if (!can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    if (!can_allocate(c, set) || !can_place(c, set, NULL, tag, written))
+        return fail(WC_FAIL_LINE_ALLOC, why);
     if (!mq_has(c, 1, now)) /* room for the victim's write-back */
         return fail(WC_FAIL_MISS_QUEUE_FULL, why);
-    line = ts_allocate(c, set, req->addr >> c->line_log2, WC_LINE_VALID, &x, now);
+    line = ts_allocate(c, set, tag, WC_LINE_VALID, &x, now);
     if (!line) { /* the policy declined: write through without allocating */
         send_below(c, req, want, now);
         return WC_MISS;
     }
+    place(c, set, line, written, &x, now);
     line->valid_chunks = line->dirty_chunks = written;
     line->used_chunks = (uint16_t)want;
     return WC_MISS;

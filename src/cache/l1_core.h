@@ -51,6 +51,17 @@ typedef struct wc_tagstore_ops {
     /* Optional: chunks a write of `want` leaves valid in an allocated or
      * present line.  NULL: whole_line ? the whole line : want. */
     uint64_t (*write_chunks)(const wc_tagstore *ts, uint64_t want);
+    /* Optional, for stores that place chunks rather than whole lines (TSC,
+     * DSC): whether room for `chunks` more of line `tag` (its record, or NULL
+     * when absent) can be made in `set` now, without side effects (false ->
+     * LINE_ALLOC_FAIL); and, once every check passed, making it (victims go
+     * through wc_l1_core_evict or lose chunks).  place() runs after allocate
+     * (a new line) or touch (a present one) and before the core adds
+     * `chunks` to the line's pending or valid mask. */
+    bool (*can_place)(const wc_tagstore *ts, uint32_t set, const wc_line *line, uint64_t tag,
+                      uint64_t chunks);
+    void (*place)(wc_tagstore *ts, wc_l1_core *core, uint32_t set, wc_line *line, uint64_t chunks,
+                  const wc_repl_ctx *ctx, uint64_t now);
     /* Calls fn on every VALID line (flush). */
     void (*each_valid)(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),
                        void *arg);

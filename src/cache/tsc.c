@@ -173,16 +173,22 @@ static bool plan(const tsc_ts *t, uint32_t set, int li, uint64_t s, unsigned n, 
     return true;
 }
 
-/* NRU: slot i was used; when no occupied slot has a 0 left, the others
- * start a new epoch at 0. */
-static void nru_mark(tsc_ts *t, tsc_slot *sl, unsigned i)
+/* NRU: the slots in `used` were used (one access or one placement sets all
+ * its chunks at once); when no occupied slot has a 0 left, all others start
+ * a new epoch at 0. */
+static void nru_mark(tsc_ts *t, tsc_slot *sl, uint64_t used)
 {
-    sl[i].nru = 1;
+    for (unsigned k = 0; k < t->nslots; k++)
+        if (used >> k & 1) sl[k].nru = 1;
     for (unsigned k = 0; k < t->nslots; k++)
         if (sl[k].owner >= 0 && !sl[k].nru) return;
+    bool cleared = false;
     for (unsigned k = 0; k < t->nslots; k++)
-        if (k != i) sl[k].nru = 0;
-    t->nru_resets++;
+        if (!(used >> k & 1) && sl[k].nru) {
+            sl[k].nru = 0;
+            cleared = true;
+        }
+    t->nru_resets += cleared; /* the first line alone "resets" nothing: no epoch */
 }
 
 /* ---- the tag-store ops ------------------------------------------------------- */
@@ -229,8 +235,10 @@ static void tsc_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_rep
     uint64_t used = ctx && ctx->req && ctx->req->chunks ? ctx->req->chunks : ~0ull;
     t->occ_sum += t->valid_slots;
     t->occ_samples++;
+    uint64_t m = 0;
     for (unsigned i = 0; i < t->nslots; i++)
-        if (sl[i].owner == li && (used >> sl[i].off & 1)) nru_mark(t, sl, i);
+        if (sl[i].owner == li && (used >> sl[i].off & 1)) m |= 1ull << i;
+    nru_mark(t, sl, m);
 }
 
 /* Frees line li's slots of chunks `chunks`. */
@@ -275,17 +283,14 @@ static bool tsc_can_place(const wc_tagstore *ts, uint32_t set, const wc_line *li
 
 /* The victims leave in one step: a line left with no slot is evicted
  * through the core, the others lose only their victim chunks. */
-static void evict_victims(tsc_ts *t, wc_l1_core *core, uint32_t set, uint64_t gone, uint64_t now)
+static void evict_victims(tsc_ts *t, wc_l1_core *core, uint32_t set, uint64_t s, uint64_t gone,
+                          uint64_t now)
 {
     tsc_slot *sl = slots(t, set);
     wc_line *p = pool(t, set);
-    for (unsigned g = 0; g < t->groups; g++) {
+    for (unsigned g = 0; g < t->groups; g++) { /* groups emptied for another shared tag */
         uint64_t gm = wc_chunks_all(t->per_group) << (g * t->per_group);
-        if ((gone & gm) != gm) continue;
-        bool had = false;
-        for (unsigned i = g * t->per_group; i < (g + 1) * t->per_group; i++)
-            had |= sl[i].owner >= 0;
-        t->group_invalidations += had;
+        if ((gone & gm) && group_kind(t, p, sl, g, s, 0) == G_FOREIGN) t->group_invalidations++;
     }
     for (unsigned i = 0; i < t->nslots; i++) {
         if (!(gone >> i & 1) || sl[i].owner < 0) continue;
@@ -317,17 +322,19 @@ static void tsc_place(wc_tagstore *ts, wc_l1_core *core, uint32_t set, wc_line *
     if (line->valid_chunks && req && (req->chunks & line->valid_chunks)) t->partial_misses++;
     uint64_t gone = 0;
     if (!plan(t, set, li, s, wc_chunk_count(chunks), &t->rng, &gone)) return; /* checked before */
-    if (gone) evict_victims(t, core, set, gone, now);
+    if (gone) evict_victims(t, core, set, s, gone, now);
     tsc_slot *sl = slots(t, set);
     uint8_t order[TSC_MAX_SLOTS];
     unsigned n = usable(t, p, sl, s, 0, order), k = 0;
+    uint64_t m = 0;
     for (unsigned c = 0; c < t->base.nchunks && k < n; c++) {
         if (!(chunks >> c & 1)) continue;
         unsigned i = order[k++];
         sl[i].owner = (int8_t)li;
         sl[i].off = (uint8_t)c;
-        nru_mark(t, sl, i);
+        m |= 1ull << i;
     }
+    nru_mark(t, sl, m);
 }
 
 static void tsc_each_valid(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),

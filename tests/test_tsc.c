@@ -2,7 +2,8 @@
  * test_tsc.c - the tag-split cache (src/cache/tsc.c; seed 000, sections 3-4):
  * partial misses, the issued-chunk mask, the free-chunk rule with a
  * conflicting shared tag, several lines' chunks replaced in one step, the NRU
- * reset, and private tag length 0 behaving like the sector cache.  Every
+ * reset, private tag length 0 behaving like the sector cache, and DSC-2
+ * (src/cache/dsc.c) refusing two lines that TSC stores (section 5.2).  Every
  * expected value is derived by hand in the comment above its test.
  *
  * Geometry in every test: 32 sets x 4 groups x 4 chunks of 32 B (128 B
@@ -354,6 +355,49 @@ static void test_private_zero_is_sector_cache(void)
     s->ops->destroy(s);
 }
 
+/*
+ * Section 5.2's example: two lines that need the same 32 B position.  One
+ * sector frame / chunk group per set ("N:32:128:1"), set 0, lines A = 0 and
+ * B = 32 (same shared tag for TSC: 0 >> 13 = 32 >> 13 = 0).
+ *   DSC-2: A {0} takes tag 0 and position 0 of the frame.  B {0}: the frame
+ *   has a second tag, but chunk 0 can only sit at position 0, which A holds:
+ *   B takes it, A loses its only chunk and leaves (evictions 1, position
+ *   conflicts 1); A {0} then misses.
+ *   TSC: A {0} -> slot 0, B {0} -> slot 1 (the inter-chunk offset says
+ *   which chunk): both stay, both hit, no eviction.
+ *   DSC-2 with different positions, A {0} and B {1}: both stay.
+ */
+static void test_dsc2_refuses_what_tsc_stores(void)
+{
+    const char *g1 = "N:32:128:1,L:L:m:N:L,A:32:8,8";
+    rec rd_ = {0}, rt = {0}, r2 = {0};
+    wc_l1 *d = make(&rd_, "dsc", g1, "dsc_tags", "2");
+    wc_l1 *t = make(&rt, "tsc", g1, NULL, NULL);
+    wc_l1 *d2 = make(&r2, "dsc", g1, "dsc_tags", "2");
+    if (!d || !t || !d2) return;
+    CHECK_EQ(rd_fill(d, 0, 0x1, 0), WC_MISS);
+    CHECK_EQ(rd_fill(d, 32, 0x1, 2), WC_MISS);
+    CHECK_EQ(d->stats.evictions, 1);
+    CHECK_EQ(stat(d, "dsc_position_conflicts"), 1);
+    CHECK_EQ(rd(d, 32, 0x1, 4), WC_HIT);
+    CHECK_EQ(rd(d, 0, 0x1, 5), WC_MISS);
+
+    CHECK_EQ(rd_fill(t, 0, 0x1, 0), WC_MISS);
+    CHECK_EQ(rd_fill(t, 32, 0x1, 2), WC_MISS);
+    CHECK_EQ(t->stats.evictions, 0);
+    CHECK_EQ(rd(t, 32, 0x1, 4), WC_HIT);
+    CHECK_EQ(rd(t, 0, 0x1, 5), WC_HIT);
+
+    CHECK_EQ(rd_fill(d2, 0, 0x1, 0), WC_MISS);
+    CHECK_EQ(rd_fill(d2, 32, 0x2, 2), WC_MISS);
+    CHECK_EQ(d2->stats.evictions, 0);
+    CHECK_EQ(rd(d2, 0, 0x1, 4), WC_HIT);
+    CHECK_EQ(rd(d2, 32, 0x2, 5), WC_HIT);
+    d->ops->destroy(d);
+    t->ops->destroy(t);
+    d2->ops->destroy(d2);
+}
+
 /* Options out of range or unsupported are refused at creation. */
 static void test_refused(void)
 {
@@ -383,6 +427,7 @@ int main(void)
     RUN(test_matching_group_loses_one_chunk);
     RUN(test_nru_reset);
     RUN(test_private_zero_is_sector_cache);
+    RUN(test_dsc2_refuses_what_tsc_stores);
     RUN(test_refused);
     return check_summary("tsc");
 }

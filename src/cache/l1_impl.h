@@ -13,5 +13,6 @@ extern const wc_l1_ops wc_l1_conventional, wc_l1_dl1d_static, wc_l1_ball;
  * in a dl1d-static L1; false when its tag store holds no entry for it. */
 bool wc_dl1d_entry(const wc_l1 *l1, uint64_t tag, unsigned *rc, int *pos);
 extern const wc_l1_ops wc_l1_tsc;
+extern const wc_l1_ops wc_l1_dsc;
 
 #endif

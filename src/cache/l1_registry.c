@@ -12,6 +12,7 @@ static const wc_l1_ops *const l1_all[] = {
     &wc_l1_dl1d_static,
     &wc_l1_ball,
     &wc_l1_tsc,
+    &wc_l1_dsc,
 };
 
 const wc_l1_ops *const *wc_l1_list(size_t *count)

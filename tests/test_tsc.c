@@ -3,7 +3,8 @@
  * partial misses, the issued-chunk mask, the free-chunk rule with a
  * conflicting shared tag, several lines' chunks replaced in one step, the NRU
  * reset, private tag length 0 behaving like the sector cache, and DSC-2
- * (src/cache/dsc.c) refusing two lines that TSC stores (section 5.2).  Every
+ * (src/cache/dsc.c) refusing two lines that TSC stores (section 5.2), and
+ * TSC+ (src/cache/tscplus.c) switching mode when its counters cross.  Every
  * expected value is derived by hand in the comment above its test.
  *
  * Geometry in every test: 32 sets x 4 groups x 4 chunks of 32 B (128 B
@@ -398,6 +399,79 @@ static void test_dsc2_refuses_what_tsc_stores(void)
     d2->ops->destroy(d2);
 }
 
+/* A TSC+ L1 of SM 0 with its own shared block (freed by the caller). */
+static wc_l1 *make_tscp(rec *r, const char *halve, void **sh)
+{
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    if (wc_config_set(&cfg, "gpgpu_cache:dl1", GEOM, "test", &err) != 0 ||
+        (halve && wc_config_set(&cfg, "tscp_halve_at", halve, "test", &err) != 0))
+        return NULL;
+    const wc_l1_ops *ops = wc_l1_find("tsc-plus");
+    *sh = ops->shared_create(&cfg, 1, &err);
+    wc_l1_env env = {r, 0, rec_send, rec_respond, NULL, *sh};
+    wc_l1 *l1 = ops->create(&cfg, &env, &err);
+    if (!l1) fprintf(stderr, "create: %s\n", err.msg);
+    return l1;
+}
+
+/* The set of SM 0 with role `role` (1 fine sampler, 2 coarse, 0 follower). */
+static int64_t set_with_role(wc_l1 *l1, int role)
+{
+    for (int64_t s = 0; s < 32; s++)
+        if (wc_l1_ctl(l1, WC_L1_CTL_ORG + 1, s) == role) return s;
+    return -1;
+}
+
+/*
+ * TSC+ switches mode when the counters cross.  SM 0 has 4 fine and 4
+ * coarse sampler sets (seeded draw); F, C, X are a fine sampler, a coarse
+ * sampler and a follower set (line tag = set, so address = set << 7).
+ * Products miss x traffic (traffic per miss = 1 request + chunks fetched):
+ *   C {0}: coarse fetches the whole line: 0b1111; coarse 1 x 5 = 5, fine
+ *     0 -> fine stays (ties and smaller: fine).  C {1},{2},{3}: hits.
+ *   X {0}: a follower in fine mode fetches 0b0001.
+ *   F {0}: fine 1 x 2 = 2 <= 5: fine.  F {1}: sector miss, fine 2 x 4 = 8
+ *     > 5 -> coarse wins (1 switch).
+ *   X + 32 lines on (same set, new line) {0}: the follower now fetches
+ *     0b1111.
+ * With -tscp_halve_at 1 the same steps halve at F's second miss (fine
+ * misses 2 > 1): fine 2, 4 -> 1, 2; coarse 1, 5 -> 0, 2; coarse product
+ * 0 < 2 -> coarse.
+ */
+static void test_tscplus_switches_mode(void)
+{
+    for (int h = 0; h < 2; h++) {
+        rec r = {0};
+        void *sh = NULL;
+        wc_l1 *l1 = make_tscp(&r, h ? "1" : NULL, &sh);
+        if (!l1) return;
+        int64_t F = set_with_role(l1, 1), C = set_with_role(l1, 2), X = set_with_role(l1, 0);
+        CHECK(F >= 0 && C >= 0 && X >= 0);
+        CHECK_EQ(rd_fill(l1, (uint64_t)C, 0x1, 0), WC_MISS);
+        CHECK_EQ(r.sent_chunks[0], 0xf);
+        l1->ops->fill(l1, line_addr((uint64_t)C), 0xf, 1);
+        for (uint64_t c = 1; c < 4; c++) CHECK_EQ(rd(l1, (uint64_t)C, 1ull << c, 2 + c), WC_HIT);
+        CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_ORG + 2, 0), 0);
+        CHECK_EQ(rd_fill(l1, (uint64_t)X, 0x1, 10), WC_MISS);
+        CHECK_EQ(r.sent_chunks[1], 0x1);
+        CHECK_EQ(rd_fill(l1, (uint64_t)F, 0x1, 12), WC_MISS);
+        CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_ORG + 2, 0), 0);
+        CHECK_EQ(rd_fill(l1, (uint64_t)F, 0x2, 14), WC_SECTOR_MISS);
+        CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_ORG + 2, 0), 1);
+        CHECK_EQ(stat(l1, "tscp_winner_switches"), 1);
+        CHECK_EQ(rd(l1, (uint64_t)X + 32, 0x1, 20), WC_MISS);
+        CHECK_EQ(r.sent_chunks[r.n_sent - 1], 0xf);
+        CHECK_EQ(stat(l1, "tscp_duel_miss_fine"), h ? 1 : 2);
+        CHECK_EQ(stat(l1, "tscp_duel_traffic_fine"), h ? 2 : 4);
+        CHECK_EQ(stat(l1, "tscp_duel_miss_coarse"), h ? 0 : 1);
+        CHECK_EQ(stat(l1, "tscp_duel_traffic_coarse"), h ? 2 : 5);
+        l1->ops->destroy(l1);
+        wc_l1_find("tsc-plus")->shared_destroy(sh);
+    }
+}
+
 /* Options out of range or unsupported are refused at creation. */
 static void test_refused(void)
 {
@@ -428,6 +502,7 @@ int main(void)
     RUN(test_nru_reset);
     RUN(test_private_zero_is_sector_cache);
     RUN(test_dsc2_refuses_what_tsc_stores);
+    RUN(test_tscplus_switches_mode);
     RUN(test_refused);
     return check_summary("tsc");
 }

@@ -14,5 +14,6 @@ extern const wc_l1_ops wc_l1_conventional, wc_l1_dl1d_static, wc_l1_ball;
 bool wc_dl1d_entry(const wc_l1 *l1, uint64_t tag, unsigned *rc, int *pos);
 extern const wc_l1_ops wc_l1_tsc;
 extern const wc_l1_ops wc_l1_dsc;
+extern const wc_l1_ops wc_l1_tscplus;
 
 #endif

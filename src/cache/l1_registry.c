@@ -13,6 +13,7 @@ static const wc_l1_ops *const l1_all[] = {
     &wc_l1_ball,
     &wc_l1_tsc,
     &wc_l1_dsc,
+    &wc_l1_tscplus,
 };
 
 const wc_l1_ops *const *wc_l1_list(size_t *count)

@@ -193,7 +193,7 @@ static void nru_mark(tsc_ts *t, tsc_slot *sl, uint64_t used)
 
 /* ---- the tag-store ops ------------------------------------------------------- */
 
-static wc_line *tsc_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
+wc_line *wc_tsc_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
 {
     tsc_ts *t = (tsc_ts *)ts;
     *set = wc_index_set(&t->index, addr);
@@ -205,13 +205,13 @@ static wc_line *tsc_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
     return NULL;
 }
 
-static bool tsc_can_allocate(const wc_tagstore *ts, uint32_t set)
+bool wc_tsc_can_allocate(const wc_tagstore *ts, uint32_t set)
 {
     return true; /* a record is always free (slots + 1); room is can_place's question */
 }
 
-static wc_line *tsc_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
-                             uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
+wc_line *wc_tsc_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+                         uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
 {
     tsc_ts *t = (tsc_ts *)ts;
     wc_line *p = pool(t, set);
@@ -227,7 +227,7 @@ static wc_line *tsc_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, ui
     return NULL; /* cannot happen: at most nslots lines hold slots */
 }
 
-static void tsc_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)
+void wc_tsc_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)
 {
     tsc_ts *t = (tsc_ts *)ts;
     tsc_slot *sl = slots(t, set);
@@ -254,7 +254,7 @@ static void drop_chunks(tsc_ts *t, uint32_t set, int li, uint64_t chunks)
     }
 }
 
-static void tsc_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line)
+void wc_tsc_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line)
 {
     tsc_ts *t = (tsc_ts *)ts;
     drop_chunks(t, set, (int)(line - pool(t, set)), ~0ull);
@@ -262,7 +262,7 @@ static void tsc_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line)
     line->valid_chunks = line->dirty_chunks = line->used_chunks = line->pending_chunks = 0;
 }
 
-static void tsc_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks)
+void wc_tsc_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks)
 {
     tsc_ts *t = (tsc_ts *)ts;
     uint16_t add = (uint16_t)(chunks & line->pending_chunks & ~line->valid_chunks);
@@ -272,8 +272,8 @@ static void tsc_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chun
     if (line->state == WC_LINE_RESERVED && !line->pending_chunks) line->state = WC_LINE_VALID;
 }
 
-static bool tsc_can_place(const wc_tagstore *ts, uint32_t set, const wc_line *line, uint64_t tag,
-                          uint64_t chunks)
+bool wc_tsc_can_place(const wc_tagstore *ts, uint32_t set, const wc_line *line, uint64_t tag,
+                      uint64_t chunks)
 {
     const tsc_ts *t = (const tsc_ts *)ts;
     int li = line ? (int)(line - (t->lines + (size_t)set * t->npool)) : -1;
@@ -311,8 +311,8 @@ static void evict_victims(tsc_ts *t, wc_l1_core *core, uint32_t set, uint64_t s,
     }
 }
 
-static void tsc_place(wc_tagstore *ts, wc_l1_core *core, uint32_t set, wc_line *line,
-                      uint64_t chunks, const wc_repl_ctx *ctx, uint64_t now)
+void wc_tsc_place(wc_tagstore *ts, wc_l1_core *core, uint32_t set, wc_line *line, uint64_t chunks,
+                  const wc_repl_ctx *ctx, uint64_t now)
 {
     tsc_ts *t = (tsc_ts *)ts;
     wc_line *p = pool(t, set);
@@ -337,8 +337,8 @@ static void tsc_place(wc_tagstore *ts, wc_l1_core *core, uint32_t set, wc_line *
     nru_mark(t, sl, m);
 }
 
-static void tsc_each_valid(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),
-                           void *arg)
+void wc_tsc_each_valid(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),
+                       void *arg)
 {
     tsc_ts *t = (tsc_ts *)ts;
     for (uint32_t s = 0; s < t->nsets; s++)
@@ -359,7 +359,7 @@ void wc_tsc_stats(const wc_tagstore *ts, void (*emit)(void *ctx, const char *nam
     emit(ctx, "tsc_occ_slot_samples", (double)t->occ_samples * t->nslots * t->nsets);
 }
 
-static void tsc_destroy(wc_tagstore *ts)
+void wc_tsc_destroy(wc_tagstore *ts)
 {
     tsc_ts *t = (tsc_ts *)ts;
     if (!t) return;
@@ -370,16 +370,16 @@ static void tsc_destroy(wc_tagstore *ts)
 
 static const wc_tagstore_ops tsc_ops = {
     .name = "tsc",
-    .destroy = tsc_destroy,
-    .lookup = tsc_lookup,
-    .can_allocate = tsc_can_allocate,
-    .allocate = tsc_allocate,
-    .touch = tsc_touch,
-    .invalidate = tsc_invalidate,
-    .fill = tsc_fill,
-    .can_place = tsc_can_place,
-    .place = tsc_place,
-    .each_valid = tsc_each_valid,
+    .destroy = wc_tsc_destroy,
+    .lookup = wc_tsc_lookup,
+    .can_allocate = wc_tsc_can_allocate,
+    .allocate = wc_tsc_allocate,
+    .touch = wc_tsc_touch,
+    .invalidate = wc_tsc_invalidate,
+    .fill = wc_tsc_fill,
+    .can_place = wc_tsc_can_place,
+    .place = wc_tsc_place,
+    .each_valid = wc_tsc_each_valid,
     .stats = wc_tsc_stats,
 };
 
@@ -436,7 +436,7 @@ static wc_tagstore *tsc_create(wc_l1_core *core, const wc_config *cfg, const wc_
         return NULL;
     }
     if (wc_tsc_init(t, &tsc_ops, cfg, env, err) < 0) {
-        tsc_destroy(&t->base);
+        wc_tsc_destroy(&t->base);
         return NULL;
     }
     return &t->base;

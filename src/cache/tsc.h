@@ -41,6 +41,21 @@ extern const wc_param_desc wc_tsc_params[];
 /* Initialises the store in *t (zeroed) for (cfg, env) with ops `ops`. */
 int wc_tsc_init(tsc_ts *t, const wc_tagstore_ops *ops, const wc_config *cfg, const wc_l1_env *env,
                 wc_err *err);
+/* The store's operations, for variants' ops tables (TSC+). */
+void wc_tsc_destroy(wc_tagstore *ts);
+wc_line *wc_tsc_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set);
+bool wc_tsc_can_allocate(const wc_tagstore *ts, uint32_t set);
+wc_line *wc_tsc_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,
+                         uint8_t state, const wc_repl_ctx *ctx, uint64_t now);
+void wc_tsc_touch(wc_tagstore *ts, uint32_t set, wc_line *line, const wc_repl_ctx *ctx);
+void wc_tsc_invalidate(wc_tagstore *ts, uint32_t set, wc_line *line);
+void wc_tsc_fill(wc_tagstore *ts, uint32_t set, wc_line *line, uint64_t chunks);
+bool wc_tsc_can_place(const wc_tagstore *ts, uint32_t set, const wc_line *line, uint64_t tag,
+                      uint64_t chunks);
+void wc_tsc_place(wc_tagstore *ts, wc_l1_core *core, uint32_t set, wc_line *line, uint64_t chunks,
+                  const wc_repl_ctx *ctx, uint64_t now);
+void wc_tsc_each_valid(wc_tagstore *ts, void (*fn)(void *arg, uint32_t set, wc_line *line),
+                       void *arg);
 void wc_tsc_stats(const wc_tagstore *ts, void (*emit)(void *ctx, const char *name, double v),
                   void *ctx);
 

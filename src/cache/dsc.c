@@ -1,8 +1,8 @@
 /*
  * dsc.c - the decoupled sectored caches DSC-2 and DSC-4 (designs `dsc2`,
  * `dsc4`; -l1_org dsc, -dsc_tags 2 or 4) that seed 000
- * (../shared/papers/000_746bcc542c65c503.txt, sections 2.3 and 5.2, Figure
- * 12) compares TSC with: a tag store on the L1 core (l1_core.h) with the
+ * (../shared/papers/000_746bcc542c65c503.txt, section 5.2, Figures 10-11;
+ * its reference [32]) compares TSC with: a tag store on the L1 core (l1_core.h) with the
  * same chunk-mask MSHR.
  *
  * Each set has assoc sector frames of line/32 data slots (16 KB Fermi L1: 4

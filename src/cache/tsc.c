@@ -1,6 +1,6 @@
 /*
  * tsc.c - the tag-split cache (TSC, design `tsc`, -l1_org tsc) of
- * ../shared/papers/000_746bcc542c65c503.txt, sections 3 and 4 (Table 2 for
+ * ../shared/papers/000_746bcc542c65c503.txt, sections 3.1-3.4 (Table 2 for
  * the parameters): a tag store on the L1 core (l1_core.h) that places 32 B
  * chunks, not lines.
  *

@@ -1,6 +1,6 @@
 /*
  * tscplus.c - TSC+ (design `tsc-plus`, -l1_org tsc-plus) of
- * ../shared/papers/000_746bcc542c65c503.txt, section 4.3: the tag-split
+ * ../shared/papers/000_746bcc542c65c503.txt, section 3.5: the tag-split
  * cache (tsc.c, same store) with two storage modes chosen by set dueling.
  *
  *   fine    a miss fetches only the missing requested chunks (TSC);

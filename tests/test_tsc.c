@@ -472,6 +472,39 @@ static void test_tscplus_switches_mode(void)
     }
 }
 
+/*
+ * A chunk that arrived, was taken away and is fetched again inside the same
+ * MSHR entry must arrive again before the entry completes (l1_core.c).  DSC-2,
+ * one frame per set, set 0, A = 0, B = 32:
+ *   A {0,1}: MISS, one entry issuing 0b0011.  Chunk 0 arrives (A valid {0},
+ *   chunk 1 still pending; no answer yet).
+ *   B {0}: takes position 0 from A (A loses chunk 0); B filled: 1 answer.
+ *   A {0}: SECTOR_MISS, sends chunk 0 again on A's entry.
+ *   Chunk 1 arrives: the entry must still wait for the resent chunk 0 -> no
+ *   new answer (1).  Chunk 0 arrives: both A requests answered (3), and A
+ *   {0,1} hits.  (Before the fix the entry completed at chunk 1, the resent
+ *   chunk found no entry, and A stayed pending for ever: a deadlock.)
+ */
+static void test_refetch_waits_in_same_entry(void)
+{
+    rec r = {0};
+    wc_l1 *d = make(&r, "dsc", "N:32:128:1,L:L:m:N:L,A:32:8,8", "dsc_tags", "2");
+    if (!d) return;
+    CHECK_EQ(rd(d, 0, 0x3, 0), WC_MISS);
+    d->ops->fill(d, 0, 0x1, 1);
+    CHECK_EQ(r.n_resp, 0);
+    CHECK_EQ(rd_fill(d, 32, 0x1, 2), WC_MISS);
+    CHECK_EQ(r.n_resp, 1);
+    CHECK_EQ(rd(d, 0, 0x1, 4), WC_SECTOR_MISS);
+    CHECK_EQ(r.sent_chunks[r.n_sent - 1], 0x1);
+    d->ops->fill(d, 0, 0x2, 5);
+    CHECK_EQ(r.n_resp, 1);
+    d->ops->fill(d, 0, 0x1, 6);
+    CHECK_EQ(r.n_resp, 3);
+    CHECK_EQ(rd(d, 0, 0x3, 7), WC_HIT);
+    d->ops->destroy(d);
+}
+
 /* Options out of range or unsupported are refused at creation. */
 static void test_refused(void)
 {
@@ -503,6 +536,7 @@ int main(void)
     RUN(test_private_zero_is_sector_cache);
     RUN(test_dsc2_refuses_what_tsc_stores);
     RUN(test_tscplus_switches_mode);
+    RUN(test_refetch_waits_in_same_entry);
     RUN(test_refused);
     return check_summary("tsc");
 }

@@ -317,6 +317,10 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
     }
     c->e_used[e] |= want;
     m->e[e].issued |= fetch;
+    /* A chunk that already arrived once but is fetched again (a chunk-placing
+     * store dropped it since) must arrive again before the entry completes,
+     * or its second fill would find no entry and stay pending for ever. */
+    m->e[e].arrived &= ~fetch;
 
     wc_mem_req r = *req;
     r.addr = tag << c->line_log2;

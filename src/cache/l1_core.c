@@ -175,6 +175,7 @@ static inline uint64_t write_chunks(const wc_l1_core *c, uint64_t want)
 static inline bool can_place(const wc_l1_core *c, uint32_t set, const wc_line *line, uint64_t tag,
                              uint64_t chunks)
 {
+    if (c->ta) return true; /* array-backed: a line's room is its way */
     const wc_tagstore *ts = c->ts;
     return !ts->ops->can_place || !chunks || ts->ops->can_place(ts, set, line, tag, chunks);
 }
@@ -182,7 +183,8 @@ static inline bool can_place(const wc_l1_core *c, uint32_t set, const wc_line *l
 static inline void place(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t chunks,
                          const wc_repl_ctx *x, uint64_t now)
 {
-    if (c->ts->ops->place && chunks) c->ts->ops->place(c->ts, c, set, line, chunks, x, now);
+    if (!c->ta && c->ts->ops->place && chunks)
+        c->ts->ops->place(c->ts, c, set, line, chunks, x, now);
 }
 
 static wc_outcome fail(wc_fail_reason r, wc_fail_reason *why)

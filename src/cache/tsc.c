@@ -132,6 +132,7 @@ static unsigned usable(const tsc_ts *t, const wc_line *p, const tsc_slot *sl, ui
 static uint64_t victims_of(const tsc_ts *t, const wc_line *p, const tsc_slot *sl, unsigned i,
                            int li, uint64_t s, uint64_t gone)
 {
+    if (sl[i].owner < 0) return 0; /* a free slot is no victim */
     unsigned g = i / t->per_group;
     uint64_t v = 1ull << i;
     if (group_kind(t, p, sl, g, s, gone) == G_FOREIGN)
@@ -139,7 +140,8 @@ static uint64_t victims_of(const tsc_ts *t, const wc_line *p, const tsc_slot *sl
             if (sl[k].owner >= 0 && !(gone >> k & 1)) v |= 1ull << k;
     uint64_t more = 0;
     for (unsigned k = 0; k < t->nslots; k++)
-        if ((v >> k & 1) && p[sl[k].owner].dirty_chunks) more |= slots_of(t, sl, sl[k].owner);
+        if ((v >> k & 1) && sl[k].owner >= 0 && p[sl[k].owner].dirty_chunks)
+            more |= slots_of(t, sl, sl[k].owner);
     v |= more;
     for (unsigned k = 0; k < t->nslots; k++)
         if ((v >> k & 1) && !(gone >> k & 1) && !slot_evictable(t, p, sl, k, li)) return 0;

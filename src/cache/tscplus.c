@@ -14,8 +14,8 @@
  * fine) and every other set of every SM follows it.  When a miss counter
  * passes -tscp_halve_at all four counters halve, so the choice follows
  * program phases.  The stats give the accesses made in each mode, the
- * winner switches and the counters; the mode over time waits for the
- * engine's timeline (not on main yet).
+ * winner switches and the counters; every switch goes on the run's timeline
+ * (env.record: key tscp_mode_coarse, value 1 coarse / 0 fine, SM 0).
  *
  * Everything else (placement, NRU, partial misses) is tsc.c's.
  */
@@ -55,6 +55,9 @@ typedef struct tscp_ts {
     tscp_shared *sh;
     bool sm0;
     uint8_t cur; /* mode of the access in progress */
+    /* The run's timeline (env.record, may be NULL): SM 0 records each switch. */
+    void (*record)(void *ctx, const char *key, double value, uint64_t now);
+    void *record_ctx;
     uint64_t acc[2];
 } tscp_ts;
 
@@ -137,8 +140,11 @@ static void tscp_place(wc_tagstore *ts, wc_l1_core *core, uint32_t set, wc_line 
     tscp_ts *x = (tscp_ts *)ts;
     wc_tsc_place(ts, core, set, line, chunks, ctx, now);
     bool read = ctx && ctx->req && !(ctx->req->flags & WC_REQ_WRITE);
-    if (read && x->sm0 && x->sh->role[set] != ROLE_FOLLOWER)
-        duel(x->sh, (uint8_t)(x->sh->role[set] - ROLE_FINE), chunks);
+    if (!read || !x->sm0 || x->sh->role[set] == ROLE_FOLLOWER) return;
+    uint8_t before = x->sh->winner;
+    duel(x->sh, (uint8_t)(x->sh->role[set] - ROLE_FINE), chunks);
+    if (x->sh->winner != before && x->record)
+        x->record(x->record_ctx, "tscp_mode_coarse", x->sh->winner, now);
 }
 
 static void tscp_stats(const wc_tagstore *ts, void (*emit)(void *ctx, const char *name, double v),
@@ -191,6 +197,8 @@ static wc_tagstore *tscp_create(wc_l1_core *core, const wc_config *cfg, const wc
     }
     x->sh = env->shared;
     x->sm0 = env->sm == 0;
+    x->record = env->record;
+    x->record_ctx = env->ctx;
     return &x->t.base;
 }
 

@@ -3,20 +3,7 @@
 # range-checked with the option named (exit 2), and the b+tree input on which
 # DSC-4 once deadlocked (a chunk fetched twice inside one MSHR entry) finishes.
 # Prints "cli_tsc: N passed, N failed".
-W=${BUILD:-build}/warpcache
-T=$(mktemp -d /tmp/wc-tsc.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "$1 ok"; }
-bad() { fail=$((fail + 1)); echo "$1 FAILED: $2"; }
-# expect NAME STATUS PATTERN -- command...: exit status and a pattern in stderr+stdout
-expect() {
-  name=$1; want=$2; pat=$3; shift 4
-  "$@" >"$T/out" 2>&1; got=$?
-  if [ "$got" -ne "$want" ]; then bad "$name" "exit $got, expected $want: $(head -c 300 "$T/out")"; return; fi
-  if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/out"; then bad "$name" "no '$pat' in: $(head -c 300 "$T/out")"; return; fi
-  ok "$name"
-}
+. "$(dirname "$0")/clilib.sh"
 
 for d in sector dsc2 dsc4 tsc tsc-plus; do
   expect "listed_$d" 0 "^$d " -- $W list designs

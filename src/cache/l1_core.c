@@ -170,6 +170,16 @@ static inline uint64_t write_chunks(const wc_l1_core *c, uint64_t want)
     return ts->whole_line ? c->all : want;
 }
 
+/* Chunks a read miss fetches: it misses `missing`, the line has or awaits
+ * `have`. */
+static inline uint64_t fetch_chunks(const wc_l1_core *c, uint64_t missing, uint64_t have)
+{
+    const wc_tagstore *ts = c->ts;
+    return ts->ops->miss_chunks ? ts->ops->miss_chunks(ts, missing, have)
+           : ts->whole_line     ? c->all & ~have
+                                : missing;
+}
+
 /* Chunk-placing stores (can_place/place set): room for `chunks` more of a
  * line.  Array-backed stores have neither, and never reach these on a hit. */
 static inline bool can_place(const wc_l1_core *c, uint32_t set, const wc_line *line, uint64_t tag,
@@ -280,14 +290,19 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
         return o;
     }
     if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
-    uint64_t fetch = ts->ops->miss_chunks ? ts->ops->miss_chunks(ts, missing, have)
-                     : ts->whole_line     ? c->all & ~have
-                                          : missing;
-    if ((take_way || line) && c->alloc_on_miss && !can_place(c, set, line, tag, fetch))
-        return fail(WC_FAIL_LINE_ALLOC, why);
+    /* A chunk-placing store needs the fetch first, to check room for it; the
+     * array-backed ones compute it only once the checks passed (retries of a
+     * reservation fail are frequent on the baseline's miss path). */
+    uint64_t fetch = 0;
+    if (!c->ta) {
+        fetch = fetch_chunks(c, missing, have);
+        if ((take_way || line) && c->alloc_on_miss && !can_place(c, set, line, tag, fetch))
+            return fail(WC_FAIL_LINE_ALLOC, why);
+    }
     if (!mq_has(c, take_way ? c->mq_need_alloc : 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     if (e >= 0 && m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);
     if (e < 0 && m->used >= m->n_entries) return fail(WC_FAIL_MSHR_ENTRY, why);
+    if (c->ta) fetch = fetch_chunks(c, missing, have);
 
     bool sector_miss = line != NULL;
     wc_repl_ctx x = ctx_of(req, set);

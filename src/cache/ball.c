@@ -101,10 +101,5 @@ const wc_l1_ops wc_l1_ball = {
     .name = "ball",
     .help = "seed 001's BALL: every global and local access bypasses the L1, nothing allocates",
     .create = ball_create,
-    .access = wc_l1_core_access,
-    .fill = wc_l1_core_fill,
-    .destroy = wc_l1_core_destroy,
-    .flush = wc_l1_core_flush,
-    .ctl = wc_l1_core_ctl,
-    .stats = wc_l1_core_stats,
+    WC_L1_CORE_OPS,
 };

@@ -26,10 +26,5 @@ const wc_l1_ops wc_l1_conventional = {
     .name = "conventional",
     .help = "GPGPU-Sim-class L1D: tag array + MSHRs + miss queue, policies from -gpgpu_cache:dl1",
     .create = conv_create,
-    .access = wc_l1_core_access,
-    .fill = wc_l1_core_fill,
-    .destroy = wc_l1_core_destroy,
-    .flush = wc_l1_core_flush,
-    .ctl = wc_l1_core_ctl,
-    .stats = wc_l1_core_stats,
+    WC_L1_CORE_OPS,
 };

@@ -316,11 +316,6 @@ const wc_l1_ops wc_l1_dsc = {
     .name = "dsc",
     .help = "decoupled sectored cache (seed 000's DSC-2/DSC-4): k tags per sector frame",
     .create = dsc_l1_create,
-    .access = wc_l1_core_access,
-    .fill = wc_l1_core_fill,
-    .destroy = wc_l1_core_destroy,
-    .flush = wc_l1_core_flush,
-    .ctl = wc_l1_core_ctl,
-    .stats = wc_l1_core_stats,
+    WC_L1_CORE_OPS,
     .params = dsc_params,
 };

@@ -121,6 +121,14 @@ struct wc_l1_core {
     wc_tag_array arr;
 };
 
+/* The wc_l1_ops entries of an organisation that is a tag store on the core:
+ * everything but its name, help, create and parameters is the core's.  Use as
+ *   const wc_l1_ops wc_l1_NAME = {.name = ..., .help = ..., .create = ...,
+ *                                 WC_L1_CORE_OPS};                            */
+#define WC_L1_CORE_OPS                                                                             \
+    .access = wc_l1_core_access, .fill = wc_l1_core_fill, .destroy = wc_l1_core_destroy,           \
+    .flush = wc_l1_core_flush, .ctl = wc_l1_core_ctl, .stats = wc_l1_core_stats
+
 /* Creates an L1 of organisation `ops` around the tag store `mk` builds. */
 wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const wc_config *cfg,
                          const wc_l1_env *env, wc_err *err);

@@ -453,11 +453,6 @@ const wc_l1_ops wc_l1_tsc = {
     .name = "tsc",
     .help = "tag-split cache (seed 000): 32 B chunks placed by shared + private tags, NRU",
     .create = tsc_l1_create,
-    .access = wc_l1_core_access,
-    .fill = wc_l1_core_fill,
-    .destroy = wc_l1_core_destroy,
-    .flush = wc_l1_core_flush,
-    .ctl = wc_l1_core_ctl,
-    .stats = wc_l1_core_stats,
+    WC_L1_CORE_OPS,
     .params = wc_tsc_params,
 };

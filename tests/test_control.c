@@ -7,37 +7,12 @@
  * (the same one as test_engine.c: every latency visible).
  */
 #include "check.h"
+#include "tiny_config.h"
 #include "core/gpu.h"
 #include "core/memstage_sm.h"
 #include "listsrc.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"
-
-/* One SM, one scheduler, round numbers (see test_engine.c).  An L2 miss
- * issued at cycle t is answered at t + 186: the request leaves at t + 1, is
- * at the L2 at t + 12, DRAM starts at t + 112 and ends at t + 166 (50 + 4),
- * the 5-flit response leaves the L2 port at t + 171, crosses (10) and drains
- * the SM port at t + 186.  An L2 hit: at the L2 at t + 12, ready at t + 112,
- * port t + 117, SM t + 132. */
-static void tiny_config(wc_config *c)
-{
-    wc_config_defaults(c);
-    c->n_clusters = 1;
-    c->cores_per_cluster = 1;
-    c->n_sched_per_sm = 1;
-    c->alu_latency = 4;
-    c->l1_latency = 20;
-    c->icnt_latency = 10;
-    c->l2_latency = 100;
-    c->dram_latency = 50;
-    c->clk_core = c->clk_icnt = c->clk_l2 = c->clk_dram = 1000.0;
-    c->dram_bus_bytes = 4;
-    c->dram_freq_ratio = 4;
-    c->dram_chips_per_channel = 2;
-    c->flit_bytes = 32;
-    c->ctrl_bytes = 8;
-    c->icnt_flits_per_cycle = 1;
-}
 
 /* Hooks a test may attach before running. */
 typedef struct setup {

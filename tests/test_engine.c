@@ -4,33 +4,13 @@
  * the shipped/real configuration files.
  */
 #include "check.h"
+#include "tiny_config.h"
 #include "listsrc.h"
 #include "warpcache/sim.h"
 #include "warpcache/traceio.h"
 #include "warpcache/workloads.h"
 
 /* One SM, one scheduler, round numbers: every latency is visible. */
-static void tiny_config(wc_config *c)
-{
-    wc_config_defaults(c);
-    c->n_clusters = 1;
-    c->cores_per_cluster = 1;
-    c->n_sched_per_sm = 1;
-    c->alu_latency = 4;
-    c->l1_latency = 20;
-    c->icnt_latency = 10;
-    c->l2_latency = 100;
-    c->dram_latency = 50;
-    c->clk_core = c->clk_icnt = c->clk_l2 = c->clk_dram = 1000.0;
-    /* 4 B bus x 4 x 2 chips = 32 B per cycle: a 128 B line takes 4 cycles. */
-    c->dram_bus_bytes = 4;
-    c->dram_freq_ratio = 4;
-    c->dram_chips_per_channel = 2;
-    c->flit_bytes = 32;
-    c->ctrl_bytes = 8;
-    c->icnt_flits_per_cycle = 1;
-}
-
 static int simulate(const wc_config *c, wc_source *src, wc_stats *st)
 {
     wc_err err = {{0}};

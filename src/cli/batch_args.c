@@ -4,6 +4,8 @@
  * --trace paths, --kernels), and how many simulations at once (-j).  Both
  * commands build a grid of independent simulations over these; keeping the
  * parsing here means the two accept exactly the same spellings and limits.
+ * wc_cli_run_jobs runs such a grid with one progress line and reports the
+ * first failed simulation in job order (compare, sweep's callers, oracle).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -97,4 +99,27 @@ void wc_cli_batch_free(wc_cli_batch *b)
     b->inputs = NULL;
     b->is_trace = NULL;
     b->ni = 0;
+}
+
+int wc_cli_run_jobs(wc_job *jobs, size_t n, unsigned threads, const char *label, bool quiet)
+{
+    wc_batch_progress prog;
+    wc_batch_progress_init(&prog, label, quiet);
+    wc_batch_opts bo = {threads, wc_batch_progress_cb, &prog, NULL, NULL};
+    wc_err err = {{0}};
+    int brc = wc_batch_run(jobs, n, &bo, &err);
+    wc_batch_progress_end(&prog);
+    if (brc < 0) {
+        wc_cli_error("%s", err.msg);
+        return WC_EXIT_FAIL;
+    }
+    /* The first failure in job order, whatever finished first. */
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].rc < 0) {
+            wc_cli_error("%s (%s): %s", jobs[i].spec.workload ? jobs[i].spec.workload : "trace",
+                         jobs[i].spec.config_name ? jobs[i].spec.config_name : "baseline",
+                         jobs[i].err.msg);
+            return wc_cli_status_of(&jobs[i].err); /* a deadlock is internal: 1 */
+        }
+    return WC_EXIT_OK;
 }

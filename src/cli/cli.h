@@ -86,6 +86,10 @@ typedef struct wc_cli_batch {
  * messages prefixed with `cmd`). */
 int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i);
 void wc_cli_batch_free(wc_cli_batch *b);
+/* Runs the jobs on `threads` threads (0: every CPU) with one progress line;
+ * WC_EXIT_OK, or the exit status after printing the batch's error or the
+ * first failed job's (in job order). */
+int wc_cli_run_jobs(wc_job *jobs, size_t n, unsigned threads, const char *label, bool quiet);
 
 /* One progress line for a whole batch (points done / total, ETA) on stderr
  * when it is a terminal. */

@@ -537,25 +537,7 @@ int wc_cmd_compare(int argc, char **argv)
         wc_out_set_open(&outs, paths, OUT__COUNT) < 0)
         goto out;
     outs_open = true;
-    wc_batch_progress prog;
-    wc_batch_progress_init(&prog, "compare", o.c.quiet);
-    wc_batch_opts bo = {o.b.threads, wc_batch_progress_cb, &prog, NULL, NULL};
-    wc_err err = {{0}};
-    int brc = wc_batch_run(jobs, n, &bo, &err);
-    wc_batch_progress_end(&prog);
-    if (brc < 0) {
-        wc_cli_error("%s", err.msg);
-        rc = WC_EXIT_FAIL;
-        goto out;
-    }
-    /* The first failure in job order, whatever finished first. */
-    for (size_t i = 0; i < n; i++)
-        if (jobs[i].rc < 0) {
-            wc_cli_error("%s (design %s): %s", o.b.inputs[i / o.b.nd], o.b.designs[i % o.b.nd],
-                         jobs[i].err.msg);
-            rc = wc_cli_status_of(&jobs[i].err); /* a deadlock is internal: 1 */
-            goto out;
-        }
+    if ((rc = wc_cli_run_jobs(jobs, n, o.b.threads, "compare", o.c.quiet)) != WC_EXIT_OK) goto out;
     for (size_t i = 0; i < n && !o.c.quiet; i++)
         if (jobs[i].stats.truncated)
             wc_cli_error("%s (design %s): stopped by -max_cycles in kernel %s",

@@ -231,24 +231,8 @@ int wc_cmd_oracle(int argc, char **argv)
     if (parse(&o, argc, argv) < 0 || !(jobs = make_jobs(&o, &n)) ||
         wc_cli_check_inputs(o.b.inputs, o.b.is_trace, o.b.ni, NULL) < 0)
         goto out;
-    wc_batch_progress prog;
-    wc_batch_progress_init(&prog, "oracle pdp-best", o.c.quiet);
-    wc_batch_opts bo = {o.b.threads, wc_batch_progress_cb, &prog, NULL, NULL};
-    wc_err err = {{0}};
-    int brc = wc_batch_run(jobs, n, &bo, &err);
-    wc_batch_progress_end(&prog);
-    if (brc < 0) {
-        wc_cli_error("%s", err.msg);
-        rc = WC_EXIT_FAIL;
+    if ((rc = wc_cli_run_jobs(jobs, n, o.b.threads, "oracle pdp-best", o.c.quiet)) != WC_EXIT_OK)
         goto out;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (jobs[i].rc < 0) {
-            wc_cli_error("%s (%s): %s", jobs[i].spec.workload, jobs[i].spec.config_name,
-                         jobs[i].err.msg);
-            rc = wc_cli_status_of(&jobs[i].err);
-            goto out;
-        }
     write_table(&o, jobs);
     rc = WC_EXIT_OK;
 out:

@@ -1,0 +1,37 @@
+/*
+ * tiny_config.h - the hand-timed GPU the engine tests derive cycle counts
+ * on: one SM, one scheduler, round latencies, equal clocks.  By hand (I =
+ * icnt 10, R = L2 100, D = DRAM 50): an L2 miss issued at cycle t is
+ * answered at t + 186 - the request leaves at t + 1, is at the L2 at t + 12,
+ * DRAM starts at t + 112 and ends at t + 166 (50 + 4: 128 B at 32 B per
+ * cycle), the 5-flit response leaves the L2 port at t + 171, crosses (10)
+ * and drains the SM port at t + 186.  An L2 hit: at the L2 at t + 12, ready
+ * at t + 112, port t + 117, SM t + 132.
+ */
+#ifndef WC_TESTS_TINY_CONFIG_H
+#define WC_TESTS_TINY_CONFIG_H
+
+#include "warpcache/config.h"
+
+static inline void tiny_config(wc_config *c)
+{
+    wc_config_defaults(c);
+    c->n_clusters = 1;
+    c->cores_per_cluster = 1;
+    c->n_sched_per_sm = 1;
+    c->alu_latency = 4;
+    c->l1_latency = 20;
+    c->icnt_latency = 10;
+    c->l2_latency = 100;
+    c->dram_latency = 50;
+    c->clk_core = c->clk_icnt = c->clk_l2 = c->clk_dram = 1000.0;
+    /* 4 B bus x 4 x 2 chips = 32 B per cycle: a 128 B line takes 4 cycles. */
+    c->dram_bus_bytes = 4;
+    c->dram_freq_ratio = 4;
+    c->dram_chips_per_channel = 2;
+    c->flit_bytes = 32;
+    c->ctrl_bytes = 8;
+    c->icnt_flits_per_cycle = 1;
+}
+
+#endif

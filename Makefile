@@ -15,8 +15,17 @@ BUILD   ?= build
 OPT     ?= -O2
 WERROR  ?=
 CFLAGS  ?= $(OPT) -g
+# Link-time optimisation for the programs (warpcache, benchmarks): the SM, L1
+# and memory system are separate files calling each other on every access, and
+# inlining across them is worth 4-5 % of simulation time (docs/design.md,
+# "Performance").  Fat objects keep ordinary code too, so the test programs
+# link without the slow LTO step (-fno-lto); LTO= turns it off.  GCC only:
+# clang's LTO objects hold no ordinary code for the tests to link.
+IS_GCC  := $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo yes)
+LTO     ?= $(if $(IS_GCC),-flto=auto -ffat-lto-objects)
+AR      := $(if $(IS_GCC),gcc-ar,ar)
 CPPFLAGS_ALL = -Iinclude -Isrc -D_GNU_SOURCE
-CFLAGS_ALL   = -std=c11 -Wall -Wextra -Wno-unused-parameter $(WERROR) $(CFLAGS) $(EXTRA_CFLAGS)
+CFLAGS_ALL   = -std=c11 -Wall -Wextra -Wno-unused-parameter $(WERROR) $(CFLAGS) $(LTO) $(EXTRA_CFLAGS)
 LDLIBS_ALL   = -lm -lpthread
 
 # Optional Debian libraries (compressed traces), detected at build time.
@@ -64,14 +73,14 @@ $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
 
 $(BUILD)/libwarpcache.a: $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(AR) rcs $@ $^
 
 $(BUILD)/warpcache: $(CLI_OBJ) $(BUILD)/libwarpcache.a
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -fno-lto -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -95,13 +104,13 @@ bench: all $(BENCH_BIN)
 	@sh scripts/bench.sh $(BUILD)
 
 asan:
-	$(MAKE) BUILD=build-asan OPT=-O1 \
+	$(MAKE) BUILD=build-asan OPT=-O1 LTO= \
 	  EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	  test
 
 # Two simulations in two threads (tests/test_experiment.c) must show no race.
 tsan:
-	$(MAKE) BUILD=build-tsan OPT=-O1 EXTRA_CFLAGS="-fsanitize=thread" build-tsan/tests/test_experiment
+	$(MAKE) BUILD=build-tsan OPT=-O1 LTO= EXTRA_CFLAGS="-fsanitize=thread" build-tsan/tests/test_experiment
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/test_experiment
 
 FMT_FILES = $(shell find include src tests bench fuzz -name '*.[ch]' 2>/dev/null | LC_ALL=C sort)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the libFuzzer targets fuzz/fuzz_{accelsim,trc,wct,config}.c into build-fuzz/
+# Builds the libFuzzer targets fuzz/fuzz_{accelsim,trc,wct,config,ncu}.c into build-fuzz/
 # (clang, -fsanitize=fuzzer,address,undefined, compiled with the library
 # sources) and runs each for FUZZ_SECONDS (default 30).  Seeds: the saved
 # regression inputs in tests/fuzz_corpus/<reader>/ plus small valid traces.
@@ -36,8 +36,10 @@ fi
 rc=0
 mkdir -p $OUT/seeds/config
 cp configs/*.config ../shared/data/gpgpusim-configs/SM2_GTX480/gpgpusim.config $OUT/seeds/config/ 2>/dev/null || true
+mkdir -p $OUT/seeds/ncu
+cp tests/data/ncu/*.csv $OUT/seeds/ncu/ 2>/dev/null || true
 
-for r in accelsim trc wct config; do
+for r in accelsim trc wct config ncu; do
   echo "fuzz: building $r"
   clang $CFLAGS -o $OUT/fuzz_$r fuzz/fuzz_$r.c $SRCS $LIBS -lm
   mkdir -p $OUT/corpus/$r $OUT/crashes/$r tests/fuzz_corpus/$r

@@ -189,6 +189,7 @@ int wc_cmd_list(int argc, char **argv);
 int wc_cmd_config(int argc, char **argv);
 int wc_cmd_trace(int argc, char **argv);
 int wc_cmd_validate(int argc, char **argv);
+int wc_cmd_validate_hw(int argc, char **argv);
 int wc_cmd_compare(int argc, char **argv);
 int wc_cmd_sweep(int argc, char **argv);
 int wc_cmd_oracle(int argc, char **argv);

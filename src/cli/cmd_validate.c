@@ -2,7 +2,8 @@
  * cmd_validate.c - `warpcache validate`: runs seed 003's reuse-distance model
  * and the cycle simulator on the same workloads and configuration and
  * compares their L1 load miss rates kernel by kernel, with the mean absolute
- * error at the end.  The model sees every SM's stream (core=all) with the
+ * error at the end (with --hw, cmd_validate_hw.c compares the simulator
+ * with a real GPU's counters instead).  The model sees every SM's stream (core=all) with the
  * simulator's SM count, so both describe the same per-SM L1s.
  */
 #include <math.h>
@@ -23,6 +24,8 @@ static const char validate_help[] =
     "\n"
     "  -w, --workload NAME  built-in workload (repeatable); a suite name adds all of its members\n"
     "  -m NAME=VALUE        model option (see 'warpcache model --help'); default core=all\n"
+    "  --hw FILE.csv        instead: the simulator against Nsight Compute counters of a real\n"
+    "                       GPU (see 'warpcache validate --hw --help')\n"
     "%s"
     "\n"
     "Exit status: 0 ok, 2 bad input, 1 an internal failure or an output that could not be\n"
@@ -215,6 +218,8 @@ static void write_csv(const void *v_, const void *unused, FILE *f)
 
 int wc_cmd_validate(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++) /* against a real GPU's counters: cmd_validate_hw.c */
+        if (strcmp(argv[i], "--hw") == 0) return wc_cmd_validate_hw(argc, argv);
     validate_cli v;
     memset(&v, 0, sizeof v);
     wc_cli_common_init(&v.c);

@@ -552,6 +552,31 @@ static void test_fermi_configs(void)
     CHECK_EQ((uint64_t)c.l1.nsets * c.l1.assoc * c.l1.line_bytes, 48 * 1024);
 }
 
+/* configs/h100.config: loads with nothing ignored, and its derived sizes are
+ * the public H100 SXM5 figures its comments cite: 132 SMs of 64 warps, a
+ * 256 KB L1 (4 sets x 512 ways x 128 B), 228 KB of shared memory, a 50 MB
+ * L2 (80 channels x 2 slices x 128 sets x 20 ways x 128 B), and HBM3 at
+ * 80 channels x 8 B x 2 (DDR) x 2619 MHz = 3.352 TB/s. */
+static void test_h100_file(void)
+{
+    wc_config c;
+    wc_err err;
+    static ignored_list ign;
+    memset(&ign, 0, sizeof ign);
+    wc_config_defaults(&c);
+    CHECK_EQ(load(&c, "configs/h100.config", &ign, &err), 0);
+    CHECK_EQ(ign.n, 0);
+    CHECK_EQ(wc_config_validate(&c, &err), 0);
+    CHECK_EQ(wc_config_n_sm(&c), 132);
+    CHECK_EQ(c.max_threads_per_sm / 32, 64);
+    CHECK_EQ((uint64_t)c.l1.nsets * c.l1.assoc * c.l1.line_bytes, 256 * 1024);
+    CHECK_EQ(c.shmem_per_sm, 228 * 1024);
+    CHECK_EQ((uint64_t)wc_config_n_l2(&c) * c.l2.nsets * c.l2.assoc * c.l2.line_bytes,
+             50ull * 1024 * 1024);
+    double bytes_per_s = (double)c.n_mem * c.dram_bus_bytes * c.dram_freq_ratio * c.clk_dram * 1e6;
+    CHECK_NEAR(bytes_per_s / 1e12, 3.352, 0.001);
+}
+
 /* ---- dump -> load ------------------------------------------------------- */
 
 static void round_trip(const wc_config *src)
@@ -580,7 +605,8 @@ static void round_trip(const wc_config *src)
 
 static void test_dump_round_trip(void)
 {
-    const char *paths[] = {GTX480, TITANX, RTX2060, QV100, "configs/fermi-48k.config"};
+    const char *paths[] = {
+        GTX480, TITANX, RTX2060, QV100, "configs/fermi-48k.config", "configs/h100.config"};
     wc_config c;
     wc_err err;
     wc_config_defaults(&c);
@@ -788,6 +814,7 @@ int main(void)
     RUN(test_gtx480);
     RUN(test_other_gpgpusim_files);
     RUN(test_fermi_configs);
+    RUN(test_h100_file);
     RUN(test_dump_round_trip);
     RUN(test_file_errors);
     RUN(test_file_syntax);

@@ -59,6 +59,43 @@ static void test_single_miss_timing(void)
 }
 
 /*
+ * The same load and ALU with GPGPU-Sim's launch latencies: nothing happens
+ * until the kernel's blocks may start, so the whole timeline moves by the
+ * latency and the kernel's cycles include it: 190 + 1000 with a 1000-cycle
+ * kernel launch latency.  With 7 cycles per block on top, a three-block
+ * kernel takes what it takes without any latency plus 1000 + 3 x 7.
+ */
+static uint64_t three_blocks(const wc_config *c)
+{
+    list_source *l = ls_create(3, 32);
+    l->block_stride = 1 << 20;
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    wc_stats st;
+    CHECK_EQ(simulate(c, &l->base, &st), 0);
+    uint64_t cycles = st.total.cycles;
+    wc_stats_free(&st);
+    return cycles;
+}
+
+static void test_launch_latency(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    uint64_t plain = three_blocks(&c);
+    c.kernel_launch_latency = 1000;
+    list_source *l = ls_create(1, 32);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(st.total.cycles, 190 + 1000);
+    wc_stats_free(&st);
+    c.tb_launch_latency = 7;
+    CHECK_EQ(three_blocks(&c), plain + 1000 + 3 * 7);
+}
+
+/*
  * ... then LDG r3 <- [A] again and ALU r4 <- r3: the second load is issued at
  * 187 (the ALU went at 186), hits in L1 at 188 and is answered after the hit
  * latency (20) at 208; its ALU result is ready at 212.
@@ -569,6 +606,7 @@ int main(void)
     RUN(test_real_trace_vectoradd);
     RUN(test_round_trip_same_stats);
     RUN(test_single_miss_timing);
+    RUN(test_launch_latency);
     RUN(test_hit_after_miss);
     RUN(test_l1q_single_miss);
     RUN(test_l1q_hit_after_miss);

@@ -55,6 +55,9 @@ typedef struct wc_config {
     uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
     char mem_stage[64];                /* memory stage by registry name[:params] ("inorder") */
     char controllers[256];             /* GPU-wide controllers, "name[:k=v,...][+name...]" */
+    uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency: cycles before a kernel's first
+                                       block */
+    uint32_t tb_launch_latency;     /* -gpgpu_TB_launch_latency: added per block of the kernel */
 
     /* --- L1 data cache ------------------------------------------------ */
     wc_cache_geom l1;

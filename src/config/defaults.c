@@ -37,6 +37,8 @@ void wc_config_defaults(wc_config *cfg)
     cfg->sfu_latency = 20; /* warpcache choice: one SFU pass on Fermi (see docs) */
     cfg->smem_latency = 26;
     cfg->max_warp_limit = 0;
+    cfg->kernel_launch_latency = 0; /* GPGPU-Sim 3.x had none; its 4.x files set 5000 */
+    cfg->tb_launch_latency = 0;
 
     /* L1D: 16 KB, 4-way, 128 B lines (32 sets), LRU, write-evict, allocate on
      * miss, Fermi hash index, 32 MSHRs merging 8 requests, 8-entry miss queue */

@@ -78,6 +78,10 @@ typedef struct opt_desc {
       "shared memory access latency, core cycles")                                                 \
     X("max_warp_limit", OPT_U32, max_warp_limit, 0, 65536, CHK_NONE,                               \
       "active warps per scheduler (static warp limiting); 0 = no limit")                           \
+    X("gpgpu_kernel_launch_latency", OPT_U32, kernel_launch_latency, 0, MAX_LAT, CHK_NONE,         \
+      "core cycles from a kernel's launch to its first block, counted in its cycles")              \
+    X("gpgpu_TB_launch_latency", OPT_U32, tb_launch_latency, 0, MAX_LAT, CHK_NONE,                 \
+      "core cycles added to the launch latency per thread block of the kernel")                    \
     X("mem_stage", OPT_STRING, mem_stage, 0, 0, CHK_NONE,                                          \
       "memory stage between issue and the L1: NAME[:params] (inorder)")                            \
     X("controllers", OPT_STRING, controllers, 0, 0, CHK_NONE,                                      \

@@ -374,6 +374,9 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     wc_kstats before;
     snapshot(g, &before);
     uint64_t start = *clock, now = *clock;
+    /* GPGPU-Sim's launch latency (gpgpu_sim::select_kernel): no block starts
+     * before it has passed, and the kernel's cycles include it. */
+    now += g->cfg.kernel_launch_latency + g->n_blocks * (uint64_t)g->cfg.tb_launch_latency;
     uint64_t last_done = 0, progress_step = g->n_blocks / 200 + 1;
     if (dispatch(g, now) < 0) return -1;
     wc_ctl_kernel_begin(g, now);

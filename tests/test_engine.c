@@ -184,8 +184,9 @@ static void test_l1q_hit_after_miss(void)
  * simulator builds its SMs (at the first kernel), naming the option. */
 static void test_l1q_bad_depth(void)
 {
-    const char *bad[] = {"l1q:depth=0", "l1q:depth=x", "l1q:size=4"};
-    for (unsigned i = 0; i < 3; i++) {
+    const char *bad[] = {"l1q:depth=0", "l1q:depth=x",  "l1q:size=4",
+                         "l1q:issue=0", "l1q:issue=65", "l1q:depth=4,issue="};
+    for (unsigned i = 0; i < 6; i++) {
         wc_config c;
         tiny_config(&c);
         wc_err err = {{0}};
@@ -201,6 +202,75 @@ static void test_l1q_bad_depth(void)
         if (sim) wc_sim_destroy(sim);
         wc_source_destroy(&l->base);
     }
+}
+
+/* The order in which requests reach the L1 (an L1 listener). */
+typedef struct access_log {
+    uint64_t line[16];
+    unsigned n;
+} access_log;
+
+static void log_access(void *ctx, int sm, const wc_mem_req *req, wc_outcome o, wc_fail_reason why,
+                       uint64_t now)
+{
+    access_log *a = ctx;
+    if (a->n < 16 && o != WC_RESERVATION_FAIL) a->line[a->n++] = req->addr >> 7;
+}
+
+static void l1q_issue_order(unsigned issue, access_log *a)
+{
+    wc_config c;
+    tiny_config(&c);
+    wc_err err = {{0}};
+    char stage[32];
+    snprintf(stage, sizeof stage, "l1q:issue=%u", issue);
+    CHECK_EQ(wc_config_set(&c, "mem_stage", stage, "test", &err), 0);
+    list_source *l = ls_create(1, 64);
+    ls_load(l, 0, 0x10040, 1); /* bytes 0x10040..0x100bf: lines 0x200 (P), 0x201 (Q) */
+    ls_load(l, 0, 0x20000, 2); /* line 0x400 (R), independent of the first */
+    ls_alu(l, 1, 3, WC_REG_NONE);
+    ls_load(l, 1, 0x30000, 4); /* line 0x600 (S) */
+    memset(a, 0, sizeof *a);
+    wc_l1_listener lis = {.ctx = a, .on_access = log_access};
+    wc_sim *sim = wc_sim_create(&c, &err);
+    CHECK(sim != NULL);
+    if (!sim) return;
+    wc_sim_add_l1_listener(sim, &lis);
+    wc_stats st;
+    wc_stats_init(&st);
+    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    wc_stats_free(&st);
+    wc_sim_destroy(sim);
+    wc_source_destroy(&l->base);
+}
+
+/*
+ * issue=K: memory instructions issued ahead of the LD/ST unit (GPGPU-Sim's
+ * ID_OC_MEM register and memory operand collectors).  GTO, one scheduler.
+ * Warp 0: LD P,Q (two requests); LD R.  Warp 1: ALU; LD S.
+ *   issue=1: cycle 0 warp 0's first load is taken; its two requests enter
+ *   the queue at 1 and 2, and until the second is in, the stage is full.  At
+ *   1 GTO's greedy warp 0 wants the stage, so warp 1's ALU issues and warp 1
+ *   becomes the greedy warp; at 2 the stage frees and warp 1's LD S goes
+ *   before warp 0's LD R: the L1 sees P Q S R.
+ *   issue=2: at 1 the stage holds one instruction and takes another, so
+ *   greedy warp 0 issues LD R at once: P Q R S.
+ */
+static void test_l1q_issue_ahead(void)
+{
+    access_log a;
+    l1q_issue_order(1, &a);
+    CHECK_EQ(a.n, 4);
+    CHECK_EQ(a.line[0], 0x200);
+    CHECK_EQ(a.line[1], 0x201);
+    CHECK_EQ(a.line[2], 0x600);
+    CHECK_EQ(a.line[3], 0x400);
+    l1q_issue_order(2, &a);
+    CHECK_EQ(a.n, 4);
+    CHECK_EQ(a.line[0], 0x200);
+    CHECK_EQ(a.line[1], 0x201);
+    CHECK_EQ(a.line[2], 0x400);
+    CHECK_EQ(a.line[3], 0x600);
 }
 
 /*
@@ -611,6 +681,7 @@ int main(void)
     RUN(test_l1q_single_miss);
     RUN(test_l1q_hit_after_miss);
     RUN(test_l1q_bad_depth);
+    RUN(test_l1q_issue_ahead);
     RUN(test_mshr_merge);
     RUN(test_congestion);
     RUN(test_occupancy_waves);

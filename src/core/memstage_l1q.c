@@ -20,7 +20,15 @@
  * in which warps reach contended sets and how far they run ahead.  The queue
  * is the hit latency here, so the SM answers hits at lookup time.
  *
- * Parameters: depth=N (slots; default -gpgpu_l1_latency, at least 1).  One
+ * Parameters: depth=N (slots; default -gpgpu_l1_latency, at least 1) and
+ * issue=K (default 1): memory instructions that may be issued before the
+ * LD/ST unit takes them.  GPGPU-Sim's schedulers issue a memory instruction
+ * whenever the ID_OC_MEM pipeline register is free, and it then waits in an
+ * operand collector unit (-gpgpu_operand_collector_num_units_mem, 2) and the
+ * OC_EX_MEM register while the LD/ST unit works on an earlier one, so on a
+ * Fermi file K = 1 + 2 + 1 = 4 instructions are issued ahead of the unit
+ * (shader.cc: scheduler_unit::cycle, m_mem_out->has_free()); issue=1 is the
+ * stage that takes a new instruction only once the last one is in.  One
  * bank (-gpgpu_l1_banks 1, the Fermi files' value).  Reservation fails are
  * counted per attempt as in the other stages; the head is retried every
  * cycle while anything behind it can move, else at the SM's next fill
@@ -38,16 +46,28 @@ typedef struct l1q_slot {
     bool last; /* the last request of its instruction */
 } l1q_slot;
 
+/* An issued instruction waiting for (or entering) the queue. */
+typedef struct l1q_inst {
+    wc_mem_req reqs[WC_MAX_REQS_PER_INST];
+    unsigned n;
+    uint32_t load;
+} l1q_inst;
+
 typedef struct wc_l1q {
     wc_mstage base; /* first */
     unsigned depth;
     l1q_slot *q; /* q[0] is the head (looked up), q[depth - 1] the tail (filled) */
     unsigned count;
-    /* the instruction whose requests are entering the queue (the SM's
-     * coalescer buffer, stable while the stage is full) */
+    /* the instruction whose requests are entering the queue (with issue=1 the
+     * SM's coalescer buffer, stable while the stage is full; else the head
+     * of `pend`) */
     const wc_mem_req *cur, *end;
     uint32_t load;
     uint64_t stall_from; /* first cycle the tail was taken when cur wanted in */
+    /* issue > 1: instructions issued but not yet entering, a ring of `issue` */
+    unsigned issue;
+    l1q_inst *pend;
+    unsigned p_head, p_count;
 } wc_l1q;
 
 enum head { HEAD_EMPTY, HEAD_LEFT, HEAD_FAILED };
@@ -79,6 +99,16 @@ static bool shift(wc_l1q *s)
     return moved;
 }
 
+/* issue > 1: the oldest pending instruction starts entering the queue. */
+static void next_pending(wc_l1q *s)
+{
+    if (s->cur || !s->p_count) return;
+    l1q_inst *in = &s->pend[s->p_head];
+    s->cur = in->reqs;
+    s->end = in->reqs + in->n;
+    s->load = in->load;
+}
+
 /* Moves the current instruction's next request into the tail if it is free. */
 static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
 {
@@ -99,8 +129,15 @@ static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
     s->count++;
     if (t->last) { /* the instruction has left the stage */
         s->cur = s->end = NULL;
-        s->base.full = false;
-        wc_sm_stage_freed(sm, now);
+        if (s->issue > 1) {
+            s->p_head = (s->p_head + 1) % s->issue;
+            s->p_count--;
+            next_pending(s);
+        }
+        if (s->base.full) {
+            s->base.full = false;
+            wc_sm_stage_freed(sm, now);
+        }
     }
 }
 
@@ -134,39 +171,73 @@ static void l1q_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, uns
                        uint32_t load, uint64_t now)
 {
     wc_l1q *s = (wc_l1q *)ms;
-    s->cur = reqs;
-    s->end = reqs + n;
-    s->load = load;
-    ms->full = ms->holding = true;
+    if (s->issue > 1) { /* copied: the coalescer buffer is rewritten by the next issue */
+        l1q_inst *in = &s->pend[(s->p_head + s->p_count) % s->issue];
+        memcpy(in->reqs, reqs, n * sizeof *reqs);
+        in->n = n;
+        in->load = load;
+        s->p_count++;
+        next_pending(s);
+        ms->full = s->p_count == s->issue;
+    } else {
+        s->cur = reqs;
+        s->end = reqs + n;
+        s->load = load;
+        ms->full = true;
+    }
+    ms->holding = true;
     ms->retry_at = now + 1;
+}
+
+/* Parses "key=N" into *out within lo..hi; -1 with err set otherwise. */
+static int parse_param(const char *kv, size_t len, const char *key, unsigned lo, unsigned hi,
+                       unsigned *out, wc_err *err)
+{
+    size_t kl = strlen(key);
+    if (len <= kl + 1 || strncmp(kv, key, kl) != 0 || kv[kl] != '=') return 0;
+    char buf[32];
+    size_t vl = len - kl - 1;
+    if (vl >= sizeof buf) vl = sizeof buf - 1;
+    memcpy(buf, kv + kl + 1, vl);
+    buf[vl] = '\0';
+    char *end;
+    unsigned long v = strtoul(buf, &end, 10);
+    if (end == buf || *end || buf[0] == '-' || v < lo || v > hi) {
+        wc_errf(err, "l1q %s must be %u..%u (got \"%s\")", key, lo, hi, buf);
+        return -1;
+    }
+    *out = (unsigned)v;
+    return 1;
 }
 
 static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
 {
-    unsigned depth = sm->gpu->cfg.l1_latency ? sm->gpu->cfg.l1_latency : 1;
-    if (params && *params) {
-        char *end;
-        if (strncmp(params, "depth=", 6) != 0) {
-            wc_errf(err, "l1q takes depth=N (got \"%s\")", params);
+    unsigned depth = sm->gpu->cfg.l1_latency ? sm->gpu->cfg.l1_latency : 1, issue = 1;
+    for (const char *p = params ? params : ""; *p;) {
+        size_t len = strcspn(p, ",");
+        int r = parse_param(p, len, "depth", 1, 4096, &depth, err);
+        if (r == 0) r = parse_param(p, len, "issue", 1, 64, &issue, err);
+        if (r < 0) return NULL;
+        if (r == 0) {
+            wc_errf(err, "l1q takes depth=N,issue=K (got \"%.*s\")", (int)len, p);
             return NULL;
         }
-        unsigned long v = strtoul(params + 6, &end, 10);
-        if (end == params + 6 || *end || v < 1 || v > 4096 || params[6] == '-') {
-            wc_errf(err, "l1q depth must be 1..4096 (got \"%s\")", params + 6);
-            return NULL;
-        }
-        depth = (unsigned)v;
+        p += len + (p[len] == ',');
     }
     wc_l1q *s = calloc(1, sizeof *s);
     l1q_slot *q = calloc(depth, sizeof *q);
-    if (!s || !q) {
+    l1q_inst *pend = issue > 1 ? calloc(issue, sizeof *pend) : NULL;
+    if (!s || !q || (issue > 1 && !pend)) {
         free(s);
         free(q);
+        free(pend);
         wc_errf(err, "out of memory (memory stage)");
         return NULL;
     }
     s->q = q;
     s->depth = depth;
+    s->issue = issue;
+    s->pend = pend;
     s->load = WC_NO_REC;
     s->base.sm = sm;
     s->base.retry_at = WC_NEVER;
@@ -177,14 +248,18 @@ static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
 static void l1q_destroy(wc_mstage *ms)
 {
     wc_l1q *s = (wc_l1q *)ms;
-    if (s) free(s->q);
+    if (s) {
+        free(s->q);
+        free(s->pend);
+    }
     free(s);
 }
 
 const wc_mstage_ops wc_mstage_l1q = {
     .name = "l1q",
     .help = "GPGPU-Sim's L1 latency queue: requests enter a queue of depth=N slots (default "
-            "-gpgpu_l1_latency) and are looked up at its head; hits are answered there",
+            "-gpgpu_l1_latency) and are looked up at its head; hits are answered there; "
+            "issue=K memory instructions may be issued ahead of the LD/ST unit (default 1)",
     .create = l1q_create,
     .destroy = l1q_destroy,
     .accept = l1q_accept,

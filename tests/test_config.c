@@ -364,6 +364,7 @@ static void test_option_table(void)
                                            "alu_latency",
                                            "sfu_latency",
                                            "max_warp_limit",
+                                           "ifetch",
                                            "gpgpu_kernel_launch_latency",
                                            "gpgpu_TB_launch_latency",
                                            "mem_stage",

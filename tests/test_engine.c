@@ -96,6 +96,44 @@ static void test_launch_latency(void)
 }
 
 /*
+ * -ifetch 1, GPGPU-Sim's front end.  One warp of four independent ALU
+ * instructions (latency 4): without it they issue at 0, 1, 2, 3 and the
+ * last result is ready at 7.  With it, the new warp's buffer is empty: it
+ * is fetched at 0, decoded at 1, and issues its two buffered instructions at
+ * 2 and 3; the buffer is then empty again, is fetched at 3 (after that
+ * cycle's issue), decoded at 4, and the last two issue at 5 and 6: ready at
+ * 10.
+ * Two such warps, one fetch unit, GTO (greedy on the last warp issued, else
+ * the oldest).  Without the front end: warp 0 at 0..3, warp 1 at 4..7, ready
+ * at 11.  With it: fetch w0 at 0, w1 at 1; decode w0 at 1, w1 at 2.
+ *   2: w0 I1        3: w0 I2 (empty: fetched at 3)
+ *   4: w1 I1 (w0 decoded at 4, ready at 5)
+ *   5: w1 I2 (greedy; empty: fetched at 5)
+ *   6: w0 I3        7: w0 I4        8: w1 I3 (decoded at 6)   9: w1 I4
+ * ready at 13.
+ */
+static void test_ifetch_front_end(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    for (unsigned warps = 1; warps <= 2; warps++)
+        for (int on = 0; on < 2; on++) {
+            c.ifetch = (uint32_t)on;
+            list_source *l = ls_create(1, 32 * warps);
+            for (unsigned w = 0; w < warps; w++)
+                for (unsigned i = 0; i < 4; i++) ls_alu(l, w, 1 + i, WC_REG_NONE);
+            wc_stats st;
+            CHECK_EQ(simulate(&c, &l->base, &st), 0);
+            if (warps == 1)
+                CHECK_EQ(st.total.cycles, on ? 10 : 7);
+            else
+                CHECK_EQ(st.total.cycles, on ? 13 : 11);
+            CHECK_EQ(st.total.warp_insts, 4 * warps);
+            wc_stats_free(&st);
+        }
+}
+
+/*
  * ... then LDG r3 <- [A] again and ALU r4 <- r3: the second load is issued at
  * 187 (the ALU went at 186), hits in L1 at 188 and is answered after the hit
  * latency (20) at 208; its ALU result is ready at 212.
@@ -677,6 +715,7 @@ int main(void)
     RUN(test_round_trip_same_stats);
     RUN(test_single_miss_timing);
     RUN(test_launch_latency);
+    RUN(test_ifetch_front_end);
     RUN(test_hit_after_miss);
     RUN(test_l1q_single_miss);
     RUN(test_l1q_hit_after_miss);

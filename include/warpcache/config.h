@@ -54,6 +54,7 @@ typedef struct wc_config {
     uint32_t smem_latency;             /* -gpgpu_smem_latency */
     uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
     char mem_stage[64];                /* memory stage by registry name[:params] ("inorder") */
+    uint32_t ifetch;                   /* 1: GPGPU-Sim's front end (instruction buffers, fetch) */
     char controllers[256];             /* GPU-wide controllers, "name[:k=v,...][+name...]" */
     uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency: cycles before a kernel's first
                                        block */

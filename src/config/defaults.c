@@ -37,6 +37,7 @@ void wc_config_defaults(wc_config *cfg)
     cfg->sfu_latency = 20; /* warpcache choice: one SFU pass on Fermi (see docs) */
     cfg->smem_latency = 26;
     cfg->max_warp_limit = 0;
+    cfg->ifetch = 0;                /* warpcache: the front end is not modelled by default */
     cfg->kernel_launch_latency = 0; /* GPGPU-Sim 3.x had none; its 4.x files set 5000 */
     cfg->tb_launch_latency = 0;
 

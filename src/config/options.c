@@ -78,6 +78,9 @@ typedef struct opt_desc {
       "shared memory access latency, core cycles")                                                 \
     X("max_warp_limit", OPT_U32, max_warp_limit, 0, 65536, CHK_NONE,                               \
       "active warps per scheduler (static warp limiting); 0 = no limit")                           \
+    X("ifetch", OPT_U32, ifetch, 0, 1, CHK_NONE,                                                   \
+      "1 = GPGPU-Sim's front end: warps issue from 2-entry instruction buffers refilled one warp " \
+      "per cycle; 0 = every next instruction is available at once")                                \
     X("gpgpu_kernel_launch_latency", OPT_U32, kernel_launch_latency, 0, MAX_LAT, CHK_NONE,         \
       "core cycles from a kernel's launch to its first block, counted in its cycles")              \
     X("gpgpu_TB_launch_latency", OPT_U32, tb_launch_latency, 0, MAX_LAT, CHK_NONE,                 \

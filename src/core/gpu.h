@@ -33,6 +33,8 @@ typedef struct wc_warp {
     uint8_t state;
     uint8_t at_barrier;
     uint8_t npend;
+    uint8_t ibuf;       /* -ifetch 1: instructions left in its instruction buffer */
+    uint8_t need_fetch; /* -ifetch 1: the buffer is empty and waits for the fetch unit */
     wc_pending pend[WC_MAX_PENDING];
     wc_winst inst; /* next instruction to issue */
 } wc_warp;
@@ -80,6 +82,11 @@ typedef struct wc_sm {
     uint8_t req_flags;
     bool hooks;   /* wc_sm_present needs its full version (knobs, listeners, on_miss) */
     bool inorder; /* the stage is the default one: its code is called directly */
+    /* -ifetch 1 (frontend in sm.c): the warp in decode (-1: none), the last
+     * warp fetched, and how many warps wait for a fetch */
+    bool ifetch;
+    int decoding;
+    unsigned fetch_last, n_need_fetch;
     uint32_t kernel_id;
     wc_ready_fn ready; /* warp readiness test given to the schedulers */
     /* "may this warp issue a load now" (throttling); NULL = always */

@@ -85,6 +85,9 @@ static inline void set_gate(wc_sm *sm, unsigned slot, uint64_t t)
  * scheduler's, so the scheduler looks at it again then. */
 static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
 {
+    /* -ifetch 1: a warp with an empty instruction buffer waits for the fetch
+     * unit whatever else it waited for; frontend() wakes it once decoded. */
+    if (sm->ifetch && sm->warps[slot].need_fetch) return;
     wc_sched *s = sm->slot_sched[slot];
     if (t < sm->gate[slot]) set_gate(sm, slot, t);
     if (t < s->wake) s->wake = t;
@@ -221,6 +224,9 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->ms->ops = g->mstage_ops;
     sm->ms->sm = sm;
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
+    sm->ifetch = cfg->ifetch != 0;
+    sm->decoding = -1;
+    sm->fetch_last = sm->n_slots - 1; /* the first fetch looks at slot 0 first */
     sm->ready = warp_ready;
     for (unsigned s = 0; s < sm->n_sched; s++) {
         sm->sched[s].limit = cfg->max_warp_limit;
@@ -298,6 +304,50 @@ static void fetch(wc_sm *sm, unsigned slot)
     }
 }
 
+/* ---- the front end (-ifetch 1) -----------------------------------------
+ *
+ * GPGPU-Sim's fetch and decode stages (shader_core_ctx::fetch and decode in
+ * src/gpgpu-sim/shader.cc): a warp issues only from its two-entry
+ * instruction buffer; once both entries are issued the buffer is empty, and
+ * the SM's fetch unit refills one warp's buffer per cycle, taking the next
+ * warp after the last one fetched (round robin over the warp slots) whose
+ * buffer is empty.  A warp fetched in cycle t is decoded in t + 1 (after
+ * that cycle's issue: GPGPU-Sim runs issue, decode, fetch in this order) and
+ * may issue from t + 2.  The instruction cache always hits here. */
+
+/* The warp's buffer ran empty: it waits for the fetch unit. */
+static void buffer_empty(wc_sm *sm, unsigned slot)
+{
+    wc_warp *w = &sm->warps[slot];
+    if (w->state != W_ACTIVE) return; /* its stream ended: nothing to fetch */
+    w->ibuf = 0;
+    w->need_fetch = 1;
+    sm->n_need_fetch++;
+    set_gate(sm, slot, WC_NEVER);
+}
+
+/* One cycle of decode, then fetch. */
+static void frontend(wc_sm *sm, uint64_t now)
+{
+    if (sm->decoding >= 0) {
+        unsigned slot = (unsigned)sm->decoding;
+        wc_warp *w = &sm->warps[slot];
+        sm->decoding = -1;
+        w->need_fetch = 0;
+        w->ibuf = 2;
+        if (w->state == W_ACTIVE && !w->at_barrier) warp_wake(sm, slot, now + 1);
+    }
+    if (!sm->n_need_fetch) return;
+    for (unsigned i = 1; i <= sm->n_slots; i++) {
+        unsigned slot = (sm->fetch_last + i) % sm->n_slots;
+        if (!sm->warps[slot].need_fetch) continue;
+        sm->decoding = (int)slot;
+        sm->fetch_last = slot;
+        sm->n_need_fetch--;
+        return;
+    }
+}
+
 bool wc_sm_block_fits(const wc_sm *sm)
 {
     return sm->used_blocks < sm->gpu->max_blocks_per_sm;
@@ -338,10 +388,13 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
         w->wib = i;
         w->at_barrier = 0;
         w->npend = 0;
+        w->ibuf = 0;
+        w->need_fetch = 0;
         sm->gate[s] = WC_NEVER;
         wc_sched_add(sm->slot_sched[s], s);
         warp_wake(sm, s, now);
         fetch(sm, s);
+        if (sm->ifetch) buffer_empty(sm, s); /* a new warp's buffer starts empty */
     }
     if (sm->wake > now) sm->wake = now;
     return 0;
@@ -592,6 +645,7 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     }
     }
     fetch(sm, slot);
+    if (sm->ifetch && --w->ibuf == 0) buffer_empty(sm, slot);
 }
 
 /* ---- what the SM offers its memory stage (memstage_sm.h) ---------------- */
@@ -710,6 +764,10 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
                 s->wake = s->scan_min;
         }
         if (s->wake < next) next = s->wake;
+    }
+    if (sm->ifetch) {
+        frontend(sm, now);
+        if (sm->decoding >= 0 && now + 1 < next) next = now + 1;
     }
     if (ms->holding && ms->retry_at < next) next = ms->retry_at;
     if (sm->wake < next) next = sm->wake;

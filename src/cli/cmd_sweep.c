@@ -11,6 +11,13 @@
  * buffering early finishers), so the file is always a prefix of the complete
  * result and a resumed sweep appends exactly the missing suffix: the final
  * file is byte-identical to an uninterrupted run's, whatever -j was.
+ *
+ * Across machines: --shard I/N runs one contiguous slice of the points
+ * (cmd_merge.c joins the slices), and warpcache-mpi runs the points on MPI
+ * ranks through the executor seam of sweep_exec.h.  An MPI sweep appends
+ * lines as points finish, in any order (nothing finished is kept only in
+ * memory), so every sweep ends by putting the file into point order when it
+ * is not - a no-op for a sweep run here, whose lines are already in order.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +29,7 @@
 
 #include "cli/cli.h"
 #include "cli/jsonscan.h"
+#include "cli/sweep_exec.h"
 #include "report/metrics.h"
 #include "report/report.h"
 
@@ -48,6 +56,13 @@ static const char sweep_help[] =
     "                       rest\n"
     "  --csv FILE|-         also write every point of FILE as CSV when the sweep ends\n"
     "  -j N                 simulations in parallel (default: every CPU)\n"
+    "  --keep-going         a point that fails to simulate becomes an error line and the\n"
+    "                       sweep goes on (exit status of the first failure at the end)\n"
+    "  --shard I/N          run only slice I (0 to N-1) of N contiguous slices of the\n"
+    "                       points; 'warpcache merge' joins the slices' results files\n"
+    "  --mpi                run the points on MPI ranks (mpirun -np N warpcache-mpi sweep\n"
+    "                       --mpi ...): rank 0 writes the file, the others simulate;\n"
+    "                       implies --keep-going\n"
     "%s"
     "\n"
     "Order of settings per point: --config, design, -o, grid values, --seed.\n"
@@ -66,24 +81,30 @@ typedef struct point {
     char *key;
 } point;
 
-typedef struct sweep_cli {
+/* The whole sweep; also what an executor (sweep_exec.h) holds. */
+typedef struct wc_sweep_task {
     wc_cli_common c;
     wc_cli_batch b; /* --designs, inputs, --kernels, -j */
     dim dims[MAX_DIMS];
     size_t ndims;
     const char *results;
-    bool resume;
+    bool resume, keep_going, mpi;
+    size_t shard_i, shard_n; /* --shard I/N; shard_n 0 = every point */
+    const wc_sweep_exec *ex; /* NULL: threads in this process */
     point *points;
     size_t np;
     wc_config *cfgs; /* one per (design, grid value) group: points / workloads */
     /* writing */
     int fd;
     const size_t *order; /* job index -> point index (the points still to run) */
-    bool failed;
-    size_t failed_point;
+    size_t ntodo, ndone;
+    wc_batch_progress prog;
+    bool failed, write_failed;
+    size_t failed_point, nfailed;
     int fail_status; /* 2 bad input, 1 internal or a failed write */
     wc_err fail_err;
-} sweep_cli;
+} wc_sweep_task;
+typedef wc_sweep_task sweep_cli;
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -122,6 +143,63 @@ static int add_dim(sweep_cli *o, const char *arg)
     return 0;
 }
 
+/* --shard I/N: 0 <= I < N. */
+static int parse_shard(sweep_cli *o, const char *v)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long i = strtoull(v, &end, 10), n = 0;
+    bool good = !errno && end != v && *end == '/' && *v != '-';
+    if (good) {
+        const char *ns = end + 1;
+        n = strtoull(ns, &end, 10);
+        good = !errno && end != ns && !*end && *ns != '-' && n >= 1 && n <= 1000000 && i < n;
+    }
+    if (!good) {
+        wc_cli_error("option --shard: '%s' is not I/N with 0 <= I < N <= 1000000", v);
+        return -1;
+    }
+    o->shard_i = (size_t)i;
+    o->shard_n = (size_t)n;
+    return 0;
+}
+
+/* The number of processes mpirun started, from the variables Open MPI, MPICH
+ * and Slurm's PMI set; 0 when not started that way. */
+static long launched_ranks(void)
+{
+    static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"};
+    for (size_t k = 0; k < sizeof vars / sizeof vars[0]; k++) {
+        const char *v = getenv(vars[k]);
+        if (v && *v) return strtol(v, NULL, 10);
+    }
+    return 0;
+}
+
+/* --mpi needs warpcache-mpi; and every rank of a plain sweep started by
+ * mpirun would run the whole grid into the same file, so that is refused. */
+static int check_launch(const sweep_cli *o)
+{
+    if (o->mpi && !o->ex) {
+        wc_cli_error("option --mpi: this warpcache is built without MPI; install Open MPI "
+                     "(apt-get install libopenmpi-dev openmpi-bin), run 'make mpi', then "
+                     "'mpirun -np N build/warpcache-mpi sweep --mpi ...'");
+        return -1;
+    }
+    if (o->mpi && o->shard_n) {
+        wc_cli_error("sweep: give either --mpi or --shard");
+        return -1;
+    }
+    long ranks = launched_ranks();
+    if (!o->mpi && ranks > 1) {
+        wc_cli_error("sweep: started by mpirun with %ld processes but without --mpi: each would "
+                     "run the whole sweep into the same file (use warpcache-mpi sweep --mpi)",
+                     ranks);
+        return -1;
+    }
+    return 0;
+}
+
 static int parse(sweep_cli *o, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -141,6 +219,12 @@ static int parse(sweep_cli *o, int argc, char **argv)
             o->results = argv[++i];
         } else if (strcmp(a, "--resume") == 0) {
             o->resume = true;
+        } else if (strcmp(a, "--keep-going") == 0) {
+            o->keep_going = true;
+        } else if (strcmp(a, "--shard") == 0 && has) {
+            if (parse_shard(o, argv[++i]) < 0) return -1;
+        } else if (strcmp(a, "--mpi") == 0) {
+            o->mpi = o->keep_going = true;
         } else {
             wc_cli_error("sweep: unknown or incomplete option '%s' (warpcache sweep --help)", a);
             return -1;
@@ -165,7 +249,7 @@ static int parse(sweep_cli *o, int argc, char **argv)
         wc_cli_error("sweep: give at least one --workload or --trace");
         return -1;
     }
-    return 0;
+    return check_launch(o);
 }
 
 /* ---- points ------------------------------------------------------------- */
@@ -356,14 +440,10 @@ static void json_metric(FILE *f, const char *key, double v, bool is_float, bool 
     wc_json_number(f, v, is_float);
 }
 
-/* One complete line: formatted in memory first so that it reaches the file
- * with a single write(). */
-static char *format_line(const sweep_cli *o, size_t index, const point *p, const wc_stats *st,
-                         size_t *len)
+/* What identifies the point: the same first fields in result and error
+ * lines. */
+static void line_head(FILE *f, const sweep_cli *o, size_t index, const point *p)
 {
-    char *buf = NULL;
-    FILE *f = open_memstream(&buf, len);
-    if (!f) return NULL;
     fprintf(f, "{\"schema_version\": %d, \"point\": %zu, \"key\": ", SWEEP_SCHEMA_VERSION, index);
     wc_json_string(f, p->key);
     fputs(", \"design\": ", f);
@@ -380,6 +460,17 @@ static char *format_line(const sweep_cli *o, size_t index, const point *p, const
     }
     fputs(o->b.is_trace[p->input] ? "}, \"trace\": " : "}, \"workload\": ", f);
     wc_json_string(f, o->b.inputs[p->input]);
+}
+
+/* One complete line: formatted in memory first so that it reaches the file
+ * with a single write(). */
+static char *format_line(const sweep_cli *o, size_t index, const point *p, const wc_stats *st,
+                         size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f) return NULL;
+    line_head(f, o, index, p);
     fprintf(f, ", \"kernels\": %zu, \"truncated\": %s, \"totals\": {", st->n_kernels,
             st->truncated ? "true" : "false");
     size_t nm;
@@ -396,6 +487,22 @@ static char *format_line(const sweep_cli *o, size_t index, const point *p, const
     return buf;
 }
 
+/* The line of a point that failed to simulate (--keep-going, --mpi): the
+ * point's fields, the reason and the exit status it would have had. */
+static char *format_error_line(const sweep_cli *o, size_t index, const point *p, const wc_err *err,
+                               int status, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f) return NULL;
+    line_head(f, o, index, p);
+    fputs(", \"error\": ", f);
+    wc_json_string(f, err->msg);
+    fprintf(f, ", \"exit_status\": %d}\n", status);
+    fclose(f);
+    return buf;
+}
+
 static int write_all(int fd, const char *buf, size_t len)
 {
     while (len) {
@@ -408,33 +515,93 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-/* Called in job order; a failed point stops the sweep there, so the file
- * stays a prefix of the complete result. */
+/* Counts a failed point; the first one in point order (the MPI writer may
+ * see them in another order) gives the message and the exit status. */
+static void note_failure(sweep_cli *o, size_t pi, const wc_err *err, int status)
+{
+    o->nfailed++;
+    if (o->keep_going)
+        fprintf(stderr, "warpcache: sweep point %zu (%s): %s\n", pi, o->points[pi].key, err->msg);
+    if (o->failed && o->failed_point < pi) return;
+    o->failed = true;
+    o->failed_point = pi;
+    o->fail_err = *err;
+    o->fail_status = status;
+}
+
+static void grab_error(void *ctx, const char *path, const char *text, bool is_string)
+{
+    wc_err *err = ctx;
+    if (strcmp(path, "error") == 0 && is_string) snprintf(err->msg, sizeof err->msg, "%s", text);
+}
+
+int wc_sweep_append(wc_sweep_task *o, size_t pi, const char *line, size_t len, int status)
+{
+    if (write_all(o->fd, line, len) < 0 || fdatasync(o->fd) < 0) {
+        wc_err err;
+        wc_errf(&err, "cannot write %s: %s", o->results, strerror(errno));
+        o->write_failed = true;
+        note_failure(o, pi, &err, WC_EXIT_FAIL);
+        return -1;
+    }
+    if (status) { /* the reason is in the line (it may come from another process) */
+        wc_err err = {{0}};
+        wc_json_scan(line, len, grab_error, &err);
+        note_failure(o, pi, &err, status);
+    }
+    wc_batch_progress_cb(&o->prog, ++o->ndone, o->ntodo, NULL);
+    return 0;
+}
+
+/* Called in job order.  Without --keep-going a failed point stops the sweep
+ * there, so the file stays a prefix of the complete result. */
 static int deliver(void *ctx, size_t index, wc_job *job)
 {
     sweep_cli *o = ctx;
     size_t pi = o->order[index];
     const point *p = &o->points[pi];
-    if (job->rc < 0) {
-        o->failed = true;
-        o->failed_point = pi;
-        o->fail_err = job->err;
-        o->fail_status = wc_cli_status_of(&job->err);
+    int status = job->rc < 0 ? wc_cli_status_of(&job->err) : 0;
+    if (status && !o->keep_going) {
+        note_failure(o, pi, &job->err, status);
         return 1;
     }
     size_t len = 0;
-    char *line = format_line(o, pi, p, &job->stats, &len);
-    int rc = line && write_all(o->fd, line, len) == 0 && fdatasync(o->fd) == 0 ? 0 : -1;
-    free(line);
-    wc_stats_free(&job->stats); /* written: no need to keep it */
-    if (rc < 0) {
-        o->failed = true;
-        o->failed_point = pi;
-        o->fail_status = WC_EXIT_FAIL;
-        wc_errf(&o->fail_err, "cannot write %s: %s", o->results, strerror(errno));
+    char *line = status ? format_error_line(o, pi, p, &job->err, status, &len)
+                        : format_line(o, pi, p, &job->stats, &len);
+    wc_stats_free(&job->stats); /* formatted: no need to keep it */
+    if (!line) {
+        wc_err err;
+        wc_errf(&err, "out of memory");
+        note_failure(o, pi, &err, WC_EXIT_FAIL);
         return 1;
     }
-    return 0;
+    int rc = wc_sweep_append(o, pi, line, len, status);
+    free(line);
+    return rc < 0 ? 1 : 0;
+}
+
+size_t wc_sweep_todo(const wc_sweep_task *o, const size_t **points)
+{
+    *points = o->order;
+    return o->ntodo;
+}
+
+int wc_sweep_simulate(wc_sweep_task *o, size_t pi, char **line, size_t *len, int *status)
+{
+    const point *p = &o->points[pi];
+    wc_job j;
+    memset(&j, 0, sizeof j);
+    j.cfg = o->cfgs[pi / o->b.ni]; /* workloads are the innermost dimension */
+    j.spec.workload = o->b.is_trace[p->input] ? NULL : o->b.inputs[p->input];
+    j.spec.trace = o->b.is_trace[p->input] ? o->b.inputs[p->input] : NULL;
+    j.spec.kernels = o->b.is_trace[p->input] ? o->b.kernels : NULL;
+    wc_stats_init(&j.stats);
+    j.rc = wc_run_simulation(&j.cfg, &j.spec, &j.stats, &j.err);
+    *status = j.rc < 0 ? wc_cli_status_of(&j.err) : 0;
+    *line = *status ? format_error_line(o, pi, p, &j.err, *status, len)
+                    : format_line(o, pi, p, &j.stats, len);
+    wc_stats_free(&j.stats);
+    return *line ? 0 : -1;
 }
 
 /* ---- CSV of the whole results file ---------------------------------------- */
@@ -554,9 +721,24 @@ static int make_configs(sweep_cli *o)
     o->cfgs = calloc(ncfg ? ncfg : 1, sizeof *o->cfgs);
     if (!o->cfgs) return -1;
     for (size_t g = 0; g < ncfg; g++)
-        if (point_config(o, &o->points[g * o->b.ni], &o->cfgs[g], g == 0 && !o->c.quiet) < 0)
+        if (point_config(o, &o->points[g * o->b.ni], &o->cfgs[g],
+                         g == 0 && !o->c.quiet && (!o->ex || o->ex->writer)) < 0)
             return -1;
     return 0;
+}
+
+/* --shard I/N: the points [lo, hi) of slice I.  Contiguous slices, not
+ * every N-th point: workloads are the innermost dimension and the main
+ * source of cost differences, and a contiguous slice holds whole runs of
+ * them, while every N-th point would give one shard the same workloads
+ * whenever N divides their number. */
+static void shard_range(const sweep_cli *o, size_t *lo, size_t *hi)
+{
+    *lo = 0;
+    *hi = o->np;
+    if (!o->shard_n) return;
+    *lo = o->np * o->shard_i / o->shard_n;
+    *hi = o->np * (o->shard_i + 1) / o->shard_n;
 }
 
 /* The jobs of the points not yet in the file; order[job] = point index. */
@@ -570,7 +752,9 @@ static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order
         return NULL;
     }
     *n = 0;
-    for (size_t i = 0; i < o->np; i++) {
+    size_t lo, hi;
+    shard_range(o, &lo, &hi);
+    for (size_t i = lo; i < hi; i++) {
         const point *p = &o->points[i];
         if (is_done(keys, nkeys, p->key)) continue;
         wc_job *j = &jobs[*n];
@@ -583,7 +767,8 @@ static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order
     return jobs;
 }
 
-/* Runs the jobs, appending each finished point's line in point order. */
+/* Runs the points still to run (threads here, or the executor), appending
+ * each finished point's line. */
 static int run_points(sweep_cli *o, wc_job *jobs, size_t n)
 {
     o->fd = open(o->results, O_WRONLY | O_APPEND | O_CREAT, 0644);
@@ -591,54 +776,199 @@ static int run_points(sweep_cli *o, wc_job *jobs, size_t n)
         wc_cli_error("cannot write %s: %s", o->results, strerror(errno));
         return WC_EXIT_USAGE;
     }
-    wc_batch_progress prog;
-    wc_batch_progress_init(&prog, "sweep", o->c.quiet);
-    wc_batch_opts bo = {o->b.threads, wc_batch_progress_cb, &prog, deliver, o};
-    wc_err err = {{0}};
-    int brc = wc_batch_run(jobs, n, &bo, &err);
-    wc_batch_progress_end(&prog);
-    if (brc < 0) {
-        wc_cli_error("%s", err.msg);
-        return WC_EXIT_FAIL;
+    o->ntodo = n;
+    wc_batch_progress_init(&o->prog, "sweep", o->c.quiet);
+    int rc = WC_EXIT_OK;
+    if (o->ex) {
+        rc = o->ex->run(o->ex->ctx, o);
+    } else {
+        wc_batch_opts bo = {o->b.threads, NULL, NULL, deliver, o};
+        wc_err err = {{0}};
+        if (wc_batch_run(jobs, n, &bo, &err) < 0) {
+            wc_cli_error("%s", err.msg);
+            rc = WC_EXIT_FAIL;
+        }
     }
-    if (o->failed) {
-        wc_cli_error("sweep point %zu (%s): %s", o->failed_point, o->points[o->failed_point].key,
+    wc_batch_progress_end(&o->prog);
+    return rc;
+}
+
+/* The end of a sweep that had failed points: the first one in point order,
+ * and how many there were. */
+static int report_failures(const sweep_cli *o)
+{
+    const char *key = o->points[o->failed_point].key;
+    if (o->write_failed || !o->keep_going)
+        wc_cli_error("sweep point %zu (%s): %s", o->failed_point, key, o->fail_err.msg);
+    else
+        wc_cli_error("sweep: %zu point%s failed (error lines in %s); the first: point %zu (%s): %s",
+                     o->nfailed, o->nfailed == 1 ? "" : "s", o->results, o->failed_point, key,
                      o->fail_err.msg);
-        return o->fail_status;
+    return o->fail_status;
+}
+
+/* ---- point order ---------------------------------------------------------- */
+
+typedef struct key_index {
+    const char *key;
+    size_t point;
+} key_index;
+
+static int cmp_key_index(const void *a, const void *b)
+{
+    return strcmp(((const key_index *)a)->key, ((const key_index *)b)->key);
+}
+
+typedef struct file_line {
+    size_t point, at, len;
+} file_line;
+
+static int cmp_file_line(const void *a, const void *b)
+{
+    size_t x = ((const file_line *)a)->point, y = ((const file_line *)b)->point;
+    return x < y ? -1 : x > y;
+}
+
+/* Rewrites buf's lines in point order: a temporary file, fsync'd, renamed
+ * over the results (a crash leaves either the old or the new file). */
+static int rewrite_sorted(const sweep_cli *o, const char *buf, file_line *lines, size_t n)
+{
+    qsort(lines, n, sizeof *lines, cmp_file_line);
+    wc_out out;
+    if (wc_out_open(&out, o->results) < 0) return -1;
+    for (size_t i = 0; i < n; i++) fwrite(buf + lines[i].at, 1, lines[i].len, out.f);
+    if (fflush(out.f) != 0 || fsync(fileno(out.f)) != 0) {
+        wc_cli_error("cannot write %s: %s", o->results, strerror(errno));
+        wc_out_abort(&out);
+        return -1;
     }
+    return wc_out_commit(&out);
+}
+
+/* Puts the results file into point order when it is not (lines appended as
+ * MPI ranks finished them, or a serial --resume of such a file), so that it
+ * ends byte-identical to a serial sweep's.  A file that also holds points
+ * of another grid is left as it is: there is no order to restore. */
+static int order_results(const sweep_cli *o)
+{
+    size_t len = 0;
+    bool missing;
+    char *buf = read_all(o->results, &len, &missing);
+    if (!buf) return missing ? 0 : -1;
+    key_index *ki = malloc((o->np ? o->np : 1) * sizeof *ki);
+    file_line *lines = NULL;
+    size_t n = 0, cap = 0;
+    int rc = -1;
+    bool sorted = true;
+    if (!ki) goto out;
+    for (size_t i = 0; i < o->np; i++) ki[i] = (key_index){o->points[i].key, i};
+    qsort(ki, o->np, sizeof *ki, cmp_key_index);
+    for (size_t at = 0; at < len;) {
+        char *nl = memchr(buf + at, '\n', len - at);
+        size_t ll = nl ? (size_t)(nl - (buf + at)) + 1 : len - at;
+        line_info li;
+        memset(&li, 0, sizeof li);
+        wc_json_scan(buf + at, ll, grab_key, &li);
+        key_index want = {li.key, 0};
+        const key_index *hit =
+            li.has_key ? bsearch(&want, ki, o->np, sizeof *ki, cmp_key_index) : NULL;
+        if (!hit) { /* not a point of this grid */
+            rc = 0;
+            goto out;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 256;
+            file_line *r = realloc(lines, cap * sizeof *r);
+            if (!r) goto out;
+            lines = r;
+        }
+        if (n && lines[n - 1].point > hit->point) sorted = false;
+        lines[n++] = (file_line){hit->point, at, ll};
+        at += ll;
+    }
+    rc = sorted ? 0 : rewrite_sorted(o, buf, lines, n);
+out:
+    free(buf);
+    free(ki);
+    free(lines);
+    return rc;
+}
+
+/* ---- the command -------------------------------------------------------------- */
+
+/* Everything before the simulations.  Every process builds the grid and the
+ * configurations; the writer also reads the results file (--resume) and
+ * opens the CSV, so a path that cannot be written fails now. */
+static int set_up(sweep_cli *o, int argc, char **argv, char ***keys, size_t *nkeys, wc_job **jobs,
+                  size_t **order, size_t *n, wc_out_set *outs, bool *outs_open)
+{
+    bool writer = !o->ex || o->ex->writer;
+    if (parse(o, argc, argv) < 0 || make_points(o) < 0 || make_configs(o) < 0 ||
+        wc_cli_check_inputs(o->b.inputs, o->b.is_trace, o->b.ni, o->b.kernels) < 0)
+        return WC_EXIT_USAGE;
+    if (!writer) return WC_EXIT_OK;
+    if (load_done(o, keys, nkeys) < 0) return WC_EXIT_USAGE;
+    if (!(*jobs = make_jobs(o, *keys, *nkeys, order, n))) return WC_EXIT_FAIL;
+    const char *paths[2] = {o->c.csv, o->results};
+    static const char *const opts[2] = {"--csv", "--results"};
+    if (wc_out_check_distinct(paths, opts, 2) < 0 || wc_out_set_open(outs, paths, 1) < 0)
+        return WC_EXIT_USAGE;
+    *outs_open = true;
+    o->order = *order;
+    size_t lo, hi;
+    shard_range(o, &lo, &hi);
+    if (!o->c.quiet && o->shard_n && lo < hi)
+        fprintf(stderr, "warpcache: shard %zu/%zu: points %zu to %zu of %zu\n", o->shard_i,
+                o->shard_n, lo, hi - 1, o->np);
+    else if (!o->c.quiet && o->shard_n)
+        fprintf(stderr, "warpcache: shard %zu/%zu: no points (%zu points in %zu shards)\n",
+                o->shard_i, o->shard_n, o->np, o->shard_n);
+    if (!o->c.quiet && *nkeys)
+        fprintf(stderr, "warpcache: %s: %zu points already done, %zu to run\n", o->results,
+                hi - lo - *n, *n);
     return WC_EXIT_OK;
 }
 
 int wc_cmd_sweep(int argc, char **argv)
 {
+    return wc_cmd_sweep_with(argc, argv, NULL);
+}
+
+int wc_cmd_sweep_with(int argc, char **argv, const wc_sweep_exec *ex)
+{
     sweep_cli o;
     memset(&o, 0, sizeof o);
     o.fd = -1;
+    o.ex = ex;
     wc_cli_common_init(&o.c);
-    int rc = WC_EXIT_USAGE;
     char **keys = NULL;
     size_t nkeys = 0, n = 0;
     wc_job *jobs = NULL;
     size_t *order = NULL;
     wc_out_set outs;
     bool outs_open = false;
-    if (parse(&o, argc, argv) < 0 || make_points(&o) < 0 || make_configs(&o) < 0 ||
-        wc_cli_check_inputs(o.b.inputs, o.b.is_trace, o.b.ni, o.b.kernels) < 0 ||
-        load_done(&o, &keys, &nkeys) < 0)
+    int rc = set_up(&o, argc, argv, &keys, &nkeys, &jobs, &order, &n, &outs, &outs_open);
+    if (ex) rc = ex->agree(ex->ctx, rc); /* nobody waits for a process that gave up */
+    if (rc != WC_EXIT_OK) goto out;
+    if (ex && !ex->writer) {
+        rc = ex->run(ex->ctx, &o);
         goto out;
-    if (!(jobs = make_jobs(&o, keys, nkeys, &order, &n))) goto out;
-    /* the CSV is opened before the simulations: a path that cannot be written fails now */
-    const char *paths[2] = {o.c.csv, o.results};
-    static const char *const opts[2] = {"--csv", "--results"};
-    if (wc_out_check_distinct(paths, opts, 2) < 0 || wc_out_set_open(&outs, paths, 1) < 0) goto out;
-    outs_open = true;
-    o.order = order;
-    if (!o.c.quiet && nkeys)
-        fprintf(stderr, "warpcache: %s: %zu points already done, %zu to run\n", o.results, o.np - n,
-                n);
-    if ((rc = run_points(&o, jobs, n)) != WC_EXIT_OK) goto out;
+    }
+    rc = run_points(&o, jobs, n);
+    if (o.fd >= 0) close(o.fd);
+    o.fd = -1;
+    if (rc != WC_EXIT_OK) goto out;
+    if (o.failed && (o.write_failed || !o.keep_going)) {
+        rc = report_failures(&o);
+        goto out;
+    }
+    if (order_results(&o) < 0) {
+        rc = WC_EXIT_FAIL;
+        goto out;
+    }
     FILE *csv = wc_out_set_file(&outs, 0);
     rc = csv && write_csv(&o, csv) < 0 ? WC_EXIT_FAIL : wc_out_set_commit(&outs);
+    if (rc == WC_EXIT_OK && o.failed) rc = report_failures(&o);
 out:
     if (outs_open) wc_out_set_abort(&outs); /* after a failure: the temporary file goes */
     if (o.fd >= 0) close(o.fd);

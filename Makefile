@@ -7,6 +7,8 @@
 #   make fuzz     libFuzzer targets, bounded time (needs clang)
 #   make asan     unit tests under AddressSanitizer + UBSan (used by .ci/run)
 #   make tsan     the parallel-batch tests under ThreadSanitizer (used by .ci/run)
+#   make mpi      build/warpcache-mpi (sweeps across machines; needs Open MPI's mpicc,
+#                 detected: `make` builds it too when mpicc is there)
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
@@ -54,18 +56,26 @@ FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDLIBS_ALL)
 $(shell mkdir -p $(BUILD) && { [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || \
           printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP); })
 
-LIB_SRC  := $(shell find src -name '*.c' ! -path 'src/cli/*' | LC_ALL=C sort)
+LIB_SRC  := $(shell find src -name '*.c' ! -path 'src/cli/*' ! -path 'src/mpi/*' | LC_ALL=C sort)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+# warpcache-mpi: the same commands (all of src/cli but its entry.c) around
+# src/mpi, compiled and linked with mpicc; only when mpicc is installed, and
+# nothing of it reaches build/warpcache or the library.
+MPICC    ?= mpicc
+HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && echo yes)
+MPI_SRC  := $(wildcard src/mpi/*.c)
+MPI_OBJ  := $(MPI_SRC:%.c=$(BUILD)/obj/%.o)
+MPI_BIN  := $(if $(HAVE_MPI),$(BUILD)/warpcache-mpi)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 
-.PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean
-all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a
+.PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi
+all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -77,6 +87,22 @@ $(BUILD)/libwarpcache.a: $(LIB_OBJ)
 
 $(BUILD)/warpcache: $(CLI_OBJ) $(BUILD)/libwarpcache.a
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+
+$(BUILD)/obj/src/mpi/%.o: src/mpi/%.c $(HEADERS) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/warpcache-mpi: $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) $(BUILD)/libwarpcache.a
+	$(MPICC) $(CFLAGS_ALL) -o $@ $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) \
+	  $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+
+mpi:
+ifeq ($(HAVE_MPI),yes)
+	@$(MAKE) --no-print-directory $(BUILD)/warpcache-mpi
+else
+	@echo "make mpi: no $(MPICC); install Open MPI first: apt-get install libopenmpi-dev openmpi-bin" >&2
+	@exit 2
+endif
 
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

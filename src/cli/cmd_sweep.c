@@ -547,6 +547,7 @@ int wc_sweep_append(wc_sweep_task *o, size_t pi, const char *line, size_t len, i
     if (status) { /* the reason is in the line (it may come from another process) */
         wc_err err = {{0}};
         wc_json_scan(line, len, grab_error, &err);
+        if (!err.msg[0]) wc_errf(&err, "failed without a line (out of memory where it ran)");
         note_failure(o, pi, &err, status);
     }
     wc_batch_progress_cb(&o->prog, ++o->ndone, o->ntodo, NULL);

@@ -1,6 +1,8 @@
 /*
  * main.c - the warpcache program: dispatches to one subcommand per file
- * (cmd_*.c).  Only src/cli/ turns errors into exit statuses.
+ * (cmd_*.c).  Only src/cli/ turns errors into exit statuses.  The process
+ * entry is elsewhere (entry.c; src/mpi/main_mpi.c for warpcache-mpi), so
+ * that both programs share this table.
  */
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +25,7 @@ static const command commands[] = {
     {"validate", wc_cmd_validate, "compare the model's and the simulator's L1 miss rates"},
     {"compare", wc_cmd_compare, "designs x workloads: one normalised table, means per class"},
     {"sweep", wc_cmd_sweep, "a grid of option values x workloads, resumable JSONL results"},
+    {"merge", wc_cmd_merge, "join the results files of sweep --shard slices"},
     {"oracle", wc_cmd_oracle, "seed 001's per-workload oracles (pdp-best): searches, not designs"},
     {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
 };
@@ -43,7 +46,7 @@ static void usage(FILE *f)
                "documentation: README.md and docs/ in the source tree\n");
 }
 
-int main(int argc, char **argv)
+int wc_cli_main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
         strcmp(argv[1], "help") == 0) {

@@ -1,0 +1,311 @@
+/*
+ * cmd_merge.c - `warpcache merge OUT SHARD...`: joins the results files of
+ * `sweep --shard I/N` runs (or of any sweeps of the same grid) into the one
+ * file the serial sweep writes.
+ *
+ * Every sweep line carries its point index and key, and a line's bytes do
+ * not depend on where it was simulated, so the merged file is the input
+ * lines in point order, byte for byte.  What merge refuses (exit 2, naming
+ * the file and line): a line that is not a sweep line, a torn last line (an
+ * interrupted shard: resume it first), a point given twice, one key at two
+ * indices or two keys at one index (slices of different sweeps), and missing
+ * points.  The total is not in the lines, so points missing after the last
+ * one found are only caught with --points N; `sweep --resume` on the merged
+ * file with the sweep's own options is the complete check (it runs nothing
+ * when nothing is missing).  OUT is written whole or not at all.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/jsonscan.h"
+
+static const char merge_help[] =
+    "usage: warpcache merge OUT SHARD... [--points N] [-q]\n"
+    "\n"
+    "Joins the results files of 'warpcache sweep --shard I/N' runs into OUT, in point\n"
+    "order: the same bytes as the serial sweep's results file.\n"
+    "\n"
+    "  --points N   the sweep's number of points (printed by every shard); without it,\n"
+    "               points missing after the last one found cannot be detected\n"
+    "  -q, --quiet  no summary on stderr\n"
+    "\n"
+    "Exit status: 0 ok, 2 bad input (a missing, duplicate or mismatched point; a line\n"
+    "that is not a sweep result), 1 internal failure.\n";
+
+typedef struct mline {
+    size_t point;
+    char *key;
+    const char *text; /* into the file's buffer, with its newline */
+    size_t len;
+    size_t file, lineno;
+} mline;
+
+typedef struct merge {
+    const char *out;
+    const char **files;
+    size_t nfiles;
+    char **bufs;
+    mline *lines;
+    size_t n, cap;
+    size_t points; /* --points; 0 = not given */
+    bool quiet;
+} merge;
+
+typedef struct scan {
+    char key[2048];
+    char point[32];
+    bool has_key, has_point, has_schema;
+} scan;
+
+static void grab(void *ctx, const char *path, const char *text, bool is_string)
+{
+    scan *s = ctx;
+    if (strcmp(path, "key") == 0 && is_string) {
+        snprintf(s->key, sizeof s->key, "%s", text);
+        s->has_key = true;
+    } else if (strcmp(path, "point") == 0 && !is_string) {
+        snprintf(s->point, sizeof s->point, "%s", text);
+        s->has_point = true;
+    } else if (strcmp(path, "schema_version") == 0) {
+        s->has_schema = true;
+    }
+}
+
+static int parse(merge *m, int argc, char **argv)
+{
+    m->files = calloc((size_t)argc, sizeof *m->files);
+    if (!m->files) return -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(merge_help, stdout);
+            exit(0);
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            m->quiet = true;
+        } else if (strcmp(a, "--points") == 0 && i + 1 < argc) {
+            char *end = NULL;
+            const char *v = argv[++i];
+            errno = 0;
+            unsigned long long p = strtoull(v, &end, 10);
+            if (errno || end == v || *end || *v == '-' || p == 0 || p > 1000000) {
+                wc_cli_error("option --points: '%s' is not a point count from 1 to 1000000", v);
+                return -1;
+            }
+            m->points = (size_t)p;
+        } else if (a[0] == '-' && a[1]) {
+            wc_cli_error("merge: unknown or incomplete option '%s' (warpcache merge --help)", a);
+            return -1;
+        } else if (!m->out) {
+            m->out = a;
+        } else {
+            m->files[m->nfiles++] = a;
+        }
+    }
+    if (!m->out || m->nfiles == 0) {
+        wc_cli_error("merge: give OUT and at least one SHARD file (warpcache merge --help)");
+        return -1;
+    }
+    return 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        wc_cli_error("cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *buf = NULL;
+    size_t cap = 0;
+    *len = 0;
+    for (;;) {
+        if (*len + 65536 + 1 > cap) {
+            cap = cap ? 2 * cap : 1 << 20;
+            char *r = realloc(buf, cap);
+            if (!r) {
+                free(buf);
+                fclose(f);
+                wc_cli_error("out of memory reading %s", path);
+                return NULL;
+            }
+            buf = r;
+        }
+        size_t got = fread(buf + *len, 1, 65536, f);
+        *len += got;
+        if (got < 65536) break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        wc_cli_error("cannot read %s", path);
+        free(buf);
+        return NULL;
+    }
+    buf[*len] = 0;
+    return buf;
+}
+
+/* Reads one shard file's lines into m->lines. */
+static int read_shard(merge *m, size_t fi)
+{
+    const char *path = m->files[fi];
+    size_t len = 0;
+    char *buf = slurp(path, &len);
+    if (!buf) return -1;
+    m->bufs[fi] = buf;
+    size_t lineno = 0;
+    for (size_t at = 0; at < len;) {
+        char *nl = memchr(buf + at, '\n', len - at);
+        lineno++;
+        if (!nl) {
+            wc_cli_error("%s:%zu: incomplete last line (an interrupted shard: finish it with "
+                         "'warpcache sweep ... --shard I/N --resume' first)",
+                         path, lineno);
+            return -1;
+        }
+        size_t ll = (size_t)(nl - (buf + at)) + 1;
+        scan s;
+        memset(&s, 0, sizeof s);
+        char *end = NULL;
+        unsigned long long p = 0;
+        bool good = wc_json_scan(buf + at, ll - 1, grab, &s) == 0 && s.has_key && s.has_point &&
+                    s.has_schema;
+        if (good) {
+            errno = 0;
+            p = strtoull(s.point, &end, 10);
+            good = !errno && end != s.point && !*end && s.point[0] != '-' && p < 1000000;
+        }
+        if (!good) {
+            wc_cli_error("%s:%zu: not a sweep result line (JSON object with schema_version, "
+                         "point and key)",
+                         path, lineno);
+            return -1;
+        }
+        if (m->n == m->cap) {
+            m->cap = m->cap ? 2 * m->cap : 1024;
+            mline *r = realloc(m->lines, m->cap * sizeof *r);
+            if (!r) return -1;
+            m->lines = r;
+        }
+        mline *l = &m->lines[m->n];
+        if (!(l->key = strdup(s.key))) return -1;
+        l->point = (size_t)p;
+        l->text = buf + at;
+        l->len = ll;
+        l->file = fi;
+        l->lineno = lineno;
+        m->n++;
+        at += ll;
+    }
+    return 0;
+}
+
+static int by_point(const void *a, const void *b)
+{
+    const mline *x = a, *y = b;
+    if (x->point != y->point) return x->point < y->point ? -1 : 1;
+    if (x->file != y->file) return x->file < y->file ? -1 : 1;
+    return x->lineno < y->lineno ? -1 : x->lineno > y->lineno;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const mline *const *x = a, *const *y = b;
+    int c = strcmp((*x)->key, (*y)->key);
+    return c ? c : by_point(*x, *y);
+}
+
+/* Sorted by point: every index from 0 on exactly once, each key at one
+ * index only. */
+static int check(const merge *m)
+{
+    for (size_t i = 1; i < m->n; i++) {
+        const mline *a = &m->lines[i - 1], *b = &m->lines[i];
+        if (a->point != b->point) continue;
+        if (strcmp(a->key, b->key) == 0)
+            wc_cli_error("%s:%zu: point %zu appears twice (also %s:%zu): overlapping shards, or "
+                         "one file given twice",
+                         m->files[b->file], b->lineno, b->point, m->files[a->file], a->lineno);
+        else
+            wc_cli_error("%s:%zu: point %zu is '%s' here but '%s' in %s:%zu: slices of "
+                         "different sweeps",
+                         m->files[b->file], b->lineno, b->point, b->key, a->key, m->files[a->file],
+                         a->lineno);
+        return -1;
+    }
+    const mline **k = malloc((m->n ? m->n : 1) * sizeof *k);
+    if (!k) return -1;
+    for (size_t i = 0; i < m->n; i++) k[i] = &m->lines[i];
+    qsort(k, m->n, sizeof *k, by_key);
+    for (size_t i = 1; i < m->n; i++)
+        if (strcmp(k[i - 1]->key, k[i]->key) == 0) {
+            wc_cli_error("%s:%zu: '%s' is point %zu here but point %zu in %s:%zu: slices of "
+                         "different sweeps",
+                         m->files[k[i]->file], k[i]->lineno, k[i]->key, k[i]->point,
+                         k[i - 1]->point, m->files[k[i - 1]->file], k[i - 1]->lineno);
+            free(k);
+            return -1;
+        }
+    free(k);
+    size_t total = m->points ? m->points : (m->n ? m->lines[m->n - 1].point + 1 : 0);
+    if (m->n && m->lines[m->n - 1].point >= total) {
+        const mline *l = &m->lines[m->n - 1];
+        wc_cli_error("%s:%zu: point %zu, but --points is %zu", m->files[l->file], l->lineno,
+                     l->point, total);
+        return -1;
+    }
+    if (m->n == total) return 0;
+    /* name the first few missing points: enough to find the shard */
+    char list[256] = "";
+    size_t missing = total - m->n, shown = 0, used = 0;
+    for (size_t p = 0, i = 0; p < total && shown < 8; p++) {
+        if (i < m->n && m->lines[i].point == p) {
+            i++;
+            continue;
+        }
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%zu", shown ? ", " : "", p);
+        shown++;
+    }
+    wc_cli_error("merge: %zu of %zu points missing: %s%s (rerun the shard that holds them with "
+                 "--resume)",
+                 missing, total, list, missing > shown ? ", ..." : "");
+    return -1;
+}
+
+static int write_out(const merge *m)
+{
+    wc_out out;
+    if (wc_out_open(&out, m->out) < 0) return WC_EXIT_USAGE;
+    for (size_t i = 0; i < m->n; i++) fwrite(m->lines[i].text, 1, m->lines[i].len, out.f);
+    return wc_out_commit(&out) < 0 ? WC_EXIT_FAIL : WC_EXIT_OK;
+}
+
+int wc_cmd_merge(int argc, char **argv)
+{
+    merge m;
+    memset(&m, 0, sizeof m);
+    int rc = WC_EXIT_USAGE;
+    if (parse(&m, argc, argv) < 0) goto out;
+    static const char *const opt[1] = {"OUT"};
+    const char *outs[1] = {m.out};
+    for (size_t i = 0; i < m.nfiles; i++)
+        if (wc_out_check_not_input(m.files[i], outs, opt, 1) < 0) goto out;
+    if (!(m.bufs = calloc(m.nfiles, sizeof *m.bufs))) goto out;
+    for (size_t i = 0; i < m.nfiles; i++)
+        if (read_shard(&m, i) < 0) goto out;
+    qsort(m.lines, m.n, sizeof *m.lines, by_point);
+    if (check(&m) < 0) goto out;
+    rc = write_out(&m);
+    if (rc == WC_EXIT_OK && !m.quiet)
+        fprintf(stderr, "warpcache: merge: %zu points from %zu files into %s\n", m.n, m.nfiles,
+                m.out);
+out:
+    for (size_t i = 0; i < m.n; i++) free(m.lines[i].key);
+    for (size_t i = 0; m.bufs && i < m.nfiles; i++) free(m.bufs[i]);
+    free(m.bufs);
+    free(m.lines);
+    free(m.files);
+    return rc;
+}

@@ -113,8 +113,10 @@ $W sweep $KW --results "$T/kfull.jsonl" >/dev/null 2>&1
 $RUN -np 3 "$M" sweep --mpi $KW --results "$T/k.jsonl" >"$T/kout" 2>&1 &
 mp=$!
 killed=""
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+i=0
+while [ $i -lt 600 ] && kill -0 $mp 2>/dev/null; do # up to a minute
   sleep 0.1
+  i=$((i + 1))
   [ -s "$T/k.jsonl" ] || continue # kill once a point is done: then some are in flight
   for c in $(pgrep -P $mp); do
     tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1' && kill -9 "$c" && killed=$c
@@ -129,6 +131,17 @@ if [ -z "$killed" ]; then
 elif [ $rc -eq 0 ] || [ "$n" -ge 16 ] || [ "$(tail -c 1 "$T/k.jsonl" | od -An -c | tr -d ' ')" != '\n' ]; then
   bad mpi_kill "exit $rc, $n lines: the job did not end, or a torn line"
 else ok mpi_kill; fi
+# rank 0, ended by Open MPI's SIGTERM, names the points in flight (at least
+# the killed rank's), and none of them is in the file
+flying=$(sed -n 's/.*points in flight, not in the results file (--resume runs them): //p' "$T/kout" |
+  tr ',' '\n' | sed -n 's/^ *\([0-9]*\) (rank [0-9]*)$/\1/p')
+if [ -z "$flying" ]; then
+  bad mpi_kill_reported "no points in flight named: $(head -c 400 "$T/kout")"
+else
+  inside=""
+  for p in $flying; do grep -q "\"point\": $p," "$T/k.jsonl" && inside="$inside $p"; done
+  [ -z "$inside" ] && ok mpi_kill_reported || bad mpi_kill_reported "named but in the file:$inside"
+fi
 timeout 300 $RUN -np 2 "$M" sweep --mpi $KW --results "$T/k.jsonl" --resume >"$T/out" 2>&1
 cmp -s "$T/k.jsonl" "$T/kfull.jsonl" && ok mpi_kill_resume || bad mpi_kill_resume "$(head -c 300 "$T/out")"
 

@@ -16,17 +16,21 @@
  * If a rank dies, Open MPI ends the whole job; the file then holds every
  * point that had finished (complete lines, at most one torn last line if
  * rank 0 itself died inside a write), and `sweep --resume` - under MPI or
- * not - runs only the others.
+ * not - runs only the others.  Open MPI ends the surviving ranks with
+ * SIGTERM; rank 0 then names the points that were in flight, and on which
+ * rank, before it goes.
  *
  * Rank 0 waits with MPI_Iprobe and a short sleep instead of a blocking
  * receive, which in Open MPI spins: with one rank per core it would take a
  * core from a worker.
  */
 #include <mpi.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/sweep_exec.h"
@@ -46,6 +50,59 @@ typedef struct result_head {
 typedef struct mpi_exec {
     int rank, size;
 } mpi_exec;
+
+/* ---- the points in flight, for a job ended under rank 0 -------------------- */
+
+/* inflight[r] = the point rank r is simulating, NO_POINT when none.  A
+ * signal handler reaches state only through a static; this one is set by
+ * run_writer alone and read by on_term alone. */
+static volatile uint64_t *inflight;
+static volatile int inflight_n;
+
+static size_t put_u64(char *at, uint64_t v)
+{
+    char d[24];
+    size_t n = 0, k = 0;
+    do d[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n) at[k++] = d[--n];
+    return k;
+}
+
+static size_t put_str(char *at, const char *s)
+{
+    size_t k = 0;
+    while (s[k]) {
+        at[k] = s[k];
+        k++;
+    }
+    return k;
+}
+
+/* Async-signal-safe: formats into a stack buffer, one write(), then the
+ * default action (the exit status still says which signal). */
+static void on_term(int sig)
+{
+    char buf[4096];
+    size_t k = put_str(buf, "warpcache-mpi: sweep ended by signal ");
+    k += put_u64(buf + k, (uint64_t)sig);
+    k += put_str(buf + k, "; points in flight, not in the results file (--resume runs them):");
+    bool any = false;
+    for (int r = 1; r < inflight_n && k < sizeof buf - 64; r++) {
+        if (inflight[r] == NO_POINT) continue;
+        k += put_str(buf + k, any ? ", " : " ");
+        k += put_u64(buf + k, inflight[r]);
+        k += put_str(buf + k, " (rank ");
+        k += put_u64(buf + k, (uint64_t)r);
+        k += put_str(buf + k, ")");
+        any = true;
+    }
+    k += put_str(buf + k, any ? "\n" : " none\n");
+    ssize_t w = write(2, buf, k);
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
 
 static int agree(void *ctx, int status)
 {
@@ -101,6 +158,17 @@ static int run_writer(const mpi_exec *m, wc_sweep_task *t)
     bool stop = false; /* the file cannot be written: hand out nothing more */
     char *buf = NULL;
     int cap = 0;
+    uint64_t *fly = malloc((size_t)m->size * sizeof *fly);
+    if (!fly) {
+        wc_cli_error("out of memory");
+        MPI_Abort(MPI_COMM_WORLD, WC_EXIT_FAIL);
+        return WC_EXIT_FAIL;
+    }
+    for (int r = 0; r < m->size; r++) fly[r] = NO_POINT;
+    inflight = fly;
+    inflight_n = m->size;
+    signal(SIGTERM, on_term);
+    signal(SIGINT, on_term);
     while (active > 0) {
         MPI_Status st;
         int count = 0;
@@ -127,14 +195,21 @@ static int run_writer(const mpi_exec *m, wc_sweep_task *t)
         if (h.point != NO_POINT && wc_sweep_append(t, (size_t)h.point, buf + sizeof h,
                                                    (size_t)count - sizeof h, h.status) < 0)
             stop = true;
+        fly[st.MPI_SOURCE] = NO_POINT;
         if (!stop && next < n) {
             uint64_t p = todo[next++];
+            fly[st.MPI_SOURCE] = p;
             MPI_Send(&p, 1, MPI_UINT64_T, st.MPI_SOURCE, TAG_WORK, MPI_COMM_WORLD);
         } else {
             MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP, MPI_COMM_WORLD);
             active--;
         }
     }
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    inflight_n = 0;
+    inflight = NULL;
+    free(fly);
     free(buf);
     if (rc != WC_EXIT_OK) MPI_Abort(MPI_COMM_WORLD, rc); /* workers would wait forever */
     return rc;

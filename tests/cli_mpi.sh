@@ -106,6 +106,15 @@ grep -q "2 points failed" "$T/out" && cmp -s "$T/kgm.jsonl" "$T/kg.jsonl" && ok 
   bad mpi_failed_point "$(head -c 300 "$T/out")"
 # setting-up errors stop every rank (no rank waits for one that gave up)
 expect mpi_exists 2 "exists and is not empty" -- timeout 120 $RUN -np 2 "$M" sweep --mpi $SW --results "$T/mpi2.jsonl"
+[ "$(grep -c "exists and is not empty" "$T/out")" -eq 1 ] && ok mpi_error_once ||
+  bad mpi_error_once "the writer's set-up error is not printed exactly once"
+# an input only rank 0 can open (a relative path, ranks in different folders):
+# rank 1 says so, rank 0 says nothing was run, and no results file appears
+mkdir -p "$T/wa" "$T/wb" && $W trace convert micro/stream:n=4096 "$T/wa/tr" >/dev/null 2>&1
+TR="-g l1_assoc=2 -t tr/kernelslist.g --results r.jsonl"
+expect mpi_worker_setup 2 "another rank could not set up" -- timeout 120 $RUN -np 1 -wdir "$T/wa" "$M" sweep --mpi $TR : -np 1 -wdir "$T/wb" "$M" sweep --mpi $TR
+grep -q "tr/kernelslist.g: no such file" "$T/out" && [ ! -e "$T/wa/r.jsonl" ] && ok mpi_worker_setup_said ||
+  bad mpi_worker_setup_said "$(head -c 300 "$T/out")"
 # a worker killed mid-sweep: Open MPI ends the job; every line in the file is
 # a complete finished point; --resume runs the rest and gives the serial file.
 KW="-g l1_assoc=1,2,4,8 -w polybench/atax:scale=0.25 -w polybench/bicg:scale=0.25 -q"

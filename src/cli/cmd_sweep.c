@@ -948,10 +948,17 @@ int wc_cmd_sweep_with(int argc, char **argv, const wc_sweep_exec *ex)
     size_t *order = NULL;
     wc_out_set outs;
     bool outs_open = false;
-    int rc = set_up(&o, argc, argv, &keys, &nkeys, &jobs, &order, &n, &outs, &outs_open);
-    if (ex) rc = ex->agree(ex->ctx, rc); /* nobody waits for a process that gave up */
+    bool writer = !ex || ex->writer;
+    int rc = WC_EXIT_OK;
+    if (writer) rc = set_up(&o, argc, argv, &keys, &nkeys, &jobs, &order, &n, &outs, &outs_open);
+    if (ex && (rc = ex->lead(ex->ctx, rc)) == WC_EXIT_OK) {
+        /* the writer's set-up passed: another process can only fail on its own machine */
+        if (!writer)
+            rc = set_up(&o, argc, argv, &keys, &nkeys, &jobs, &order, &n, &outs, &outs_open);
+        rc = ex->agree(ex->ctx, rc); /* nobody waits for a process that gave up */
+    }
     if (rc != WC_EXIT_OK) goto out;
-    if (ex && !ex->writer) {
+    if (!writer) {
         rc = ex->run(ex->ctx, &o);
         goto out;
     }

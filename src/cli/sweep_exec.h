@@ -24,10 +24,15 @@ typedef struct wc_sweep_exec {
     const char *name; /* "mpi": named in messages */
     bool writer;      /* this process owns the results file (MPI rank 0) */
     void *ctx;
-    /* Collective: called once by every process after its set-up (parse,
-     * grid, configurations, inputs; the writer also reads the results file),
-     * with its own exit status; returns the worst status of all processes,
-     * so one that failed makes all of them stop instead of waiting for it. */
+    /* Collective, first: every process passes the writer's set-up status
+     * (the writer sets up alone first: parse, grid, configurations, inputs,
+     * the results file) and gets it back, so a bad command line is reported
+     * once, by the writer, and every process stops. */
+    int (*lead)(void *ctx, int status);
+    /* Collective, second (only when the writer's set-up succeeded): every
+     * process passes its own set-up status and gets the worst of all, so a
+     * process that cannot run (an input missing on its machine) makes all
+     * of them stop instead of waiting for it. */
     int (*agree)(void *ctx, int status);
     /* Simulates the points: the writer hands wc_sweep_todo's points out and
      * passes each finished line to wc_sweep_append; the others call

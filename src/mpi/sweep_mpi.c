@@ -104,11 +104,21 @@ static void on_term(int sig)
     raise(sig);
 }
 
+static int lead(void *ctx, int status)
+{
+    if (MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD) != MPI_SUCCESS) return WC_EXIT_FAIL;
+    return status;
+}
+
 static int agree(void *ctx, int status)
 {
+    const mpi_exec *m = ctx;
     int worst = status;
     if (MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS)
         return WC_EXIT_FAIL;
+    if (m->rank == 0 && status == WC_EXIT_OK && worst != WC_EXIT_OK)
+        wc_cli_error("sweep --mpi: another rank could not set up (its message above); nothing "
+                     "was run");
     return worst;
 }
 
@@ -261,7 +271,7 @@ int wc_mpi_sweep(int argc, char **argv)
     mpi_exec m;
     MPI_Comm_rank(MPI_COMM_WORLD, &m.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &m.size);
-    wc_sweep_exec ex = {"mpi", m.rank == 0, &m, agree, run};
+    wc_sweep_exec ex = {"mpi", m.rank == 0, &m, lead, agree, run};
     int rc = wc_cmd_sweep_with(argc, argv, &ex);
     MPI_Finalize();
     return rc;

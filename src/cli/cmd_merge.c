@@ -73,10 +73,17 @@ static void grab(void *ctx, const char *path, const char *text, bool is_string)
     }
 }
 
+/* Out of memory is the program's failure, not the input's: exit 1. */
+static int oom(void)
+{
+    wc_cli_error("out of memory");
+    return -2;
+}
+
 static int parse(merge *m, int argc, char **argv)
 {
     m->files = calloc((size_t)argc, sizeof *m->files);
-    if (!m->files) return -1;
+    if (!m->files) return oom();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -186,11 +193,11 @@ static int read_shard(merge *m, size_t fi)
         if (m->n == m->cap) {
             m->cap = m->cap ? 2 * m->cap : 1024;
             mline *r = realloc(m->lines, m->cap * sizeof *r);
-            if (!r) return -1;
+            if (!r) return oom();
             m->lines = r;
         }
         mline *l = &m->lines[m->n];
-        if (!(l->key = strdup(s.key))) return -1;
+        if (!(l->key = strdup(s.key))) return oom();
         l->point = (size_t)p;
         l->text = buf + at;
         l->len = ll;
@@ -236,7 +243,7 @@ static int check(const merge *m)
         return -1;
     }
     const mline **k = malloc((m->n ? m->n : 1) * sizeof *k);
-    if (!k) return -1;
+    if (!k) return oom();
     for (size_t i = 0; i < m->n; i++) k[i] = &m->lines[i];
     qsort(k, m->n, sizeof *k, by_key);
     for (size_t i = 1; i < m->n; i++)
@@ -286,22 +293,26 @@ int wc_cmd_merge(int argc, char **argv)
 {
     merge m;
     memset(&m, 0, sizeof m);
-    int rc = WC_EXIT_USAGE;
-    if (parse(&m, argc, argv) < 0) goto out;
+    int rc = WC_EXIT_USAGE, r = 0;
+    if ((r = parse(&m, argc, argv)) < 0) goto out;
     static const char *const opt[1] = {"OUT"};
     const char *outs[1] = {m.out};
     for (size_t i = 0; i < m.nfiles; i++)
         if (wc_out_check_not_input(m.files[i], outs, opt, 1) < 0) goto out;
-    if (!(m.bufs = calloc(m.nfiles, sizeof *m.bufs))) goto out;
+    if (!(m.bufs = calloc(m.nfiles, sizeof *m.bufs))) {
+        r = oom();
+        goto out;
+    }
     for (size_t i = 0; i < m.nfiles; i++)
-        if (read_shard(&m, i) < 0) goto out;
+        if ((r = read_shard(&m, i)) < 0) goto out;
     qsort(m.lines, m.n, sizeof *m.lines, by_point);
-    if (check(&m) < 0) goto out;
+    if ((r = check(&m)) < 0) goto out;
     rc = write_out(&m);
     if (rc == WC_EXIT_OK && !m.quiet)
         fprintf(stderr, "warpcache: merge: %zu points from %zu files into %s\n", m.n, m.nfiles,
                 m.out);
 out:
+    if (r == -2) rc = WC_EXIT_FAIL;
     for (size_t i = 0; i < m.n; i++) free(m.lines[i].key);
     for (size_t i = 0; m.bufs && i < m.nfiles; i++) free(m.bufs[i]);
     free(m.bufs);

@@ -100,6 +100,7 @@ typedef struct wc_sweep_task {
     size_t ntodo, ndone;
     wc_batch_progress prog;
     bool failed, write_failed;
+    bool broken; /* a result for a point the sweep does not have (internal) */
     size_t failed_point, nfailed;
     int fail_status; /* 2 bad input, 1 internal or a failed write */
     wc_err fail_err;
@@ -537,6 +538,11 @@ static void grab_error(void *ctx, const char *path, const char *text, bool is_st
 
 int wc_sweep_append(wc_sweep_task *o, size_t pi, const char *line, size_t len, int status)
 {
+    if (pi >= o->np) { /* from another process: never trusted with an index */
+        wc_cli_error("internal: a result for point %zu, but the sweep has %zu points", pi, o->np);
+        o->broken = true;
+        return -1;
+    }
     if (write_all(o->fd, line, len) < 0 || fdatasync(o->fd) < 0) {
         wc_err err;
         wc_errf(&err, "cannot write %s: %s", o->results, strerror(errno));
@@ -589,6 +595,7 @@ size_t wc_sweep_todo(const wc_sweep_task *o, const size_t **points)
 
 int wc_sweep_simulate(wc_sweep_task *o, size_t pi, char **line, size_t *len, int *status)
 {
+    if (pi >= o->np) return -1;
     const point *p = &o->points[pi];
     wc_job j;
     memset(&j, 0, sizeof j);
@@ -965,6 +972,7 @@ int wc_cmd_sweep_with(int argc, char **argv, const wc_sweep_exec *ex)
     rc = run_points(&o, jobs, n);
     if (o.fd >= 0) close(o.fd);
     o.fd = -1;
+    if (rc == WC_EXIT_OK && o.broken) rc = WC_EXIT_FAIL;
     if (rc != WC_EXIT_OK) goto out;
     if (o.failed && (o.write_failed || !o.keep_going)) {
         rc = report_failures(&o);

@@ -95,6 +95,11 @@ for np in 2 3; do
   [ $rc -eq 0 ] && cmp -s "$T/mpi$np.jsonl" "$T/serial.jsonl" && ok mpi_np${np}_equals_serial ||
     bad mpi_np${np}_equals_serial "exit $rc: $(head -c 300 "$T/out")"
 done
+# -j 2: two requesters (threads) on the one worker rank
+timeout 300 $RUN -np 2 "$M" sweep --mpi $SW -j 2 --results "$T/mpij.jsonl" >"$T/out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && cmp -s "$T/mpij.jsonl" "$T/serial.jsonl" && ok mpi_threads_equals_serial ||
+  bad mpi_threads_equals_serial "exit $rc: $(head -c 300 "$T/out")"
 # resume after a partial file (cut inside line 4)
 head -c $(($(head -n 3 "$T/serial.jsonl" | wc -c) + 100)) "$T/serial.jsonl" >"$T/mcut.jsonl"
 timeout 300 $RUN -np 2 "$M" sweep --mpi $SW --results "$T/mcut.jsonl" --resume >"$T/out" 2>&1

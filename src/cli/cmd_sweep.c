@@ -61,8 +61,8 @@ static const char sweep_help[] =
     "  --shard I/N          run only slice I (0 to N-1) of N contiguous slices of the\n"
     "                       points; 'warpcache merge' joins the slices' results files\n"
     "  --mpi                run the points on MPI ranks (mpirun -np N warpcache-mpi sweep\n"
-    "                       --mpi ...): rank 0 writes the file, the others simulate;\n"
-    "                       implies --keep-going\n"
+    "                       --mpi ...): rank 0 writes the file, the others simulate,\n"
+    "                       -j N at once each (default 1); implies --keep-going\n"
     "%s"
     "\n"
     "Order of settings per point: --config, design, -o, grid values, --seed.\n"
@@ -585,6 +585,11 @@ static int deliver(void *ctx, size_t index, wc_job *job)
     int rc = wc_sweep_append(o, pi, line, len, status);
     free(line);
     return rc < 0 ? 1 : 0;
+}
+
+unsigned wc_sweep_threads(const wc_sweep_task *o)
+{
+    return o->b.threads ? o->b.threads : 1;
 }
 
 size_t wc_sweep_todo(const wc_sweep_task *o, const size_t **points)

@@ -41,6 +41,9 @@ typedef struct wc_sweep_exec {
     int (*run)(void *ctx, wc_sweep_task *t);
 } wc_sweep_exec;
 
+/* Simulations at once per process: -j N, or 1 without -j (under MPI a rank
+ * per core is the usual way to use the cores). */
+unsigned wc_sweep_threads(const wc_sweep_task *t);
 /* The points still to run (writer: after --resume), in point order. */
 size_t wc_sweep_todo(const wc_sweep_task *t, const size_t **points);
 /* Simulates one point and formats its line (a result, or an error line when

@@ -23,8 +23,15 @@
  * Rank 0 waits with MPI_Iprobe and a short sleep instead of a blocking
  * receive, which in Open MPI spins: with one rank per core it would take a
  * core from a worker.
+ *
+ * With -j N every worker rank runs N requesters on threads (one rank per
+ * machine, N simulations on it); each asks and is answered on its own, one
+ * thread in MPI at a time (MPI_THREAD_SERIALIZED: a request and its answer
+ * under one mutex, so the answer goes to the thread that asked).  Every
+ * rank parsed the same -j, so rank 0 knows how many requesters there are.
  */
 #include <mpi.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,11 +51,12 @@ enum { TAG_RESULT = 1, TAG_WORK = 2, TAG_STOP = 3 };
 typedef struct result_head {
     uint64_t point; /* NO_POINT: the first request, no line */
     int32_t status; /* 0, or the failed point's exit status */
-    int32_t pad;
+    int32_t slot;   /* which of the rank's requesters (threads) */
 } result_head;
 
 typedef struct mpi_exec {
     int rank, size;
+    bool serialized; /* MPI_THREAD_SERIALIZED provided: -j N threads per rank */
 } mpi_exec;
 
 /* ---- the points in flight, for a job ended under rank 0 -------------------- */
@@ -57,7 +65,7 @@ typedef struct mpi_exec {
  * signal handler reaches state only through a static; this one is set by
  * run_writer alone and read by on_term alone. */
 static volatile uint64_t *inflight;
-static volatile int inflight_n;
+static volatile int inflight_n, inflight_per; /* slots, slots per rank */
 
 static size_t put_u64(char *at, uint64_t v)
 {
@@ -88,12 +96,12 @@ static void on_term(int sig)
     k += put_u64(buf + k, (uint64_t)sig);
     k += put_str(buf + k, "; points in flight, not in the results file (--resume runs them):");
     bool any = false;
-    for (int r = 1; r < inflight_n && k < sizeof buf - 64; r++) {
-        if (inflight[r] == NO_POINT) continue;
+    for (int i = 0; i < inflight_n && k < sizeof buf - 64; i++) {
+        if (inflight[i] == NO_POINT) continue;
         k += put_str(buf + k, any ? ", " : " ");
-        k += put_u64(buf + k, inflight[r]);
+        k += put_u64(buf + k, inflight[i]);
         k += put_str(buf + k, " (rank ");
-        k += put_u64(buf + k, (uint64_t)r);
+        k += put_u64(buf + k, (uint64_t)(i / inflight_per));
         k += put_str(buf + k, ")");
         any = true;
     }
@@ -158,25 +166,33 @@ static int wait_result(MPI_Status *st)
     }
 }
 
+/* Requesters per worker rank: the same on every rank (same -j, same MPI). */
+static int per_rank(const mpi_exec *m, const wc_sweep_task *t)
+{
+    return m->serialized ? (int)wc_sweep_threads(t) : 1;
+}
+
 /* Rank 0: hands out the points still to run, appends the lines. */
 static int run_writer(const mpi_exec *m, wc_sweep_task *t)
 {
     if (m->size == 1) return run_alone(t);
     const size_t *todo;
     size_t n = wc_sweep_todo(t, &todo), next = 0;
-    int active = m->size - 1, rc = WC_EXIT_OK;
+    int per = per_rank(m, t), nslots = m->size * per;
+    int active = (m->size - 1) * per, rc = WC_EXIT_OK;
     bool stop = false; /* the file cannot be written: hand out nothing more */
     char *buf = NULL;
     int cap = 0;
-    uint64_t *fly = malloc((size_t)m->size * sizeof *fly);
+    uint64_t *fly = malloc((size_t)nslots * sizeof *fly); /* [rank * per + slot] */
     if (!fly) {
         wc_cli_error("out of memory");
         MPI_Abort(MPI_COMM_WORLD, WC_EXIT_FAIL);
         return WC_EXIT_FAIL;
     }
-    for (int r = 0; r < m->size; r++) fly[r] = NO_POINT;
+    for (int i = 0; i < nslots; i++) fly[i] = NO_POINT;
     inflight = fly;
-    inflight_n = m->size;
+    inflight_per = per;
+    inflight_n = nslots;
     signal(SIGTERM, on_term);
     signal(SIGINT, on_term);
     while (active > 0) {
@@ -202,13 +218,20 @@ static int run_writer(const mpi_exec *m, wc_sweep_task *t)
                  MPI_STATUS_IGNORE);
         result_head h;
         memcpy(&h, buf, sizeof h);
+        if (h.slot < 0 || h.slot >= per) {
+            wc_cli_error("internal: rank %d sent requester %d of %d", st.MPI_SOURCE, (int)h.slot,
+                         per);
+            rc = WC_EXIT_FAIL;
+            break;
+        }
         if (h.point != NO_POINT && wc_sweep_append(t, (size_t)h.point, buf + sizeof h,
                                                    (size_t)count - sizeof h, h.status) < 0)
             stop = true;
-        fly[st.MPI_SOURCE] = NO_POINT;
+        uint64_t *mine = &fly[st.MPI_SOURCE * per + h.slot];
+        *mine = NO_POINT;
         if (!stop && next < n) {
             uint64_t p = todo[next++];
-            fly[st.MPI_SOURCE] = p;
+            *mine = p;
             MPI_Send(&p, 1, MPI_UINT64_T, st.MPI_SOURCE, TAG_WORK, MPI_COMM_WORLD);
         } else {
             MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP, MPI_COMM_WORLD);
@@ -219,17 +242,18 @@ static int run_writer(const mpi_exec *m, wc_sweep_task *t)
     signal(SIGINT, SIG_DFL);
     inflight_n = 0;
     inflight = NULL;
+    inflight_per = 1;
     free(fly);
     free(buf);
     if (rc != WC_EXIT_OK) MPI_Abort(MPI_COMM_WORLD, rc); /* workers would wait forever */
     return rc;
 }
 
-static int send_result(uint64_t point, int status, const char *line, size_t len)
+static int send_result(uint64_t point, int status, int slot, const char *line, size_t len)
 {
     char *msg = malloc(sizeof(result_head) + len);
     if (!msg) return -1;
-    result_head h = {point, status, 0};
+    result_head h = {point, status, slot};
     memcpy(msg, &h, sizeof h);
     if (len) memcpy(msg + sizeof h, line, len);
     int rc = MPI_Send(msg, (int)(sizeof h + len), MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
@@ -237,38 +261,91 @@ static int send_result(uint64_t point, int status, const char *line, size_t len)
     return rc == MPI_SUCCESS ? 0 : -1;
 }
 
-/* The other ranks: ask, simulate, answer with the line, until told to stop. */
-static int run_worker(wc_sweep_task *t)
+/* One requester of a worker rank (a thread with -j N). */
+typedef struct requester {
+    wc_sweep_task *t;
+    pthread_mutex_t *mpi; /* one thread in MPI at a time */
+    int slot, rc;
+} requester;
+
+/* Asks (with the line of its last point, none at first), simulates what it
+ * is given, until told to stop.  The answer is received under the same lock
+ * as the request, so it reaches the thread that asked. */
+static void *request_loop(void *arg)
 {
-    if (send_result(NO_POINT, 0, NULL, 0) < 0) return WC_EXIT_FAIL;
+    requester *q = arg;
+    uint64_t last = NO_POINT;
+    int status = 0;
+    char *line = NULL;
+    size_t len = 0;
     for (;;) {
         MPI_Status st;
         uint64_t p = 0;
-        MPI_Recv(&p, 1, MPI_UINT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-        if (st.MPI_TAG != TAG_WORK) return WC_EXIT_OK;
-        char *line = NULL;
-        size_t len = 0;
-        int status = 0;
-        if (wc_sweep_simulate(t, (size_t)p, &line, &len, &status) < 0) status = WC_EXIT_FAIL;
-        int rc = send_result(p, status, line, line ? len : 0);
+        pthread_mutex_lock(q->mpi);
+        int rc = send_result(last, status, q->slot, line, line ? len : 0);
+        if (rc == 0 &&
+            MPI_Recv(&p, 1, MPI_UINT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st) != MPI_SUCCESS)
+            rc = -1;
+        pthread_mutex_unlock(q->mpi);
         free(line);
-        if (rc < 0) return WC_EXIT_FAIL;
+        line = NULL;
+        if (rc < 0) {
+            q->rc = WC_EXIT_FAIL;
+            return NULL;
+        }
+        if (st.MPI_TAG != TAG_WORK) return NULL;
+        last = p;
+        status = 0;
+        if (wc_sweep_simulate(q->t, (size_t)p, &line, &len, &status) < 0) status = WC_EXIT_FAIL;
     }
+}
+
+/* The other ranks: their requesters on threads (the last one on this one).
+ * A thread that cannot be started has its slot run here afterwards: rank 0
+ * waits for every slot to ask once. */
+static int run_worker(const mpi_exec *m, wc_sweep_task *t)
+{
+    int per = per_rank(m, t);
+    requester *q = calloc((size_t)per, sizeof *q);
+    pthread_t *th = calloc((size_t)per, sizeof *th);
+    pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    if (!q || !th) {
+        free(q);
+        free(th);
+        wc_cli_error("out of memory");
+        MPI_Abort(MPI_COMM_WORLD, WC_EXIT_FAIL);
+        return WC_EXIT_FAIL;
+    }
+    for (int i = 0; i < per; i++) q[i] = (requester){t, &mu, i, WC_EXIT_OK};
+    int started = 0;
+    while (started < per - 1 && pthread_create(&th[started], NULL, request_loop, &q[started]) == 0)
+        started++;
+    for (int i = started; i < per; i++) request_loop(&q[i]);
+    int rc = WC_EXIT_OK;
+    for (int i = 0; i < per; i++) {
+        if (i < started) pthread_join(th[i], NULL);
+        if (q[i].rc != WC_EXIT_OK) rc = q[i].rc;
+    }
+    free(q);
+    free(th);
+    return rc;
 }
 
 static int run(void *ctx, wc_sweep_task *t)
 {
     const mpi_exec *m = ctx;
-    return m->rank == 0 ? run_writer(m, t) : run_worker(t);
+    return m->rank == 0 ? run_writer(m, t) : run_worker(m, t);
 }
 
 int wc_mpi_sweep(int argc, char **argv)
 {
-    if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
-        wc_cli_error("sweep --mpi: MPI_Init failed");
+    int provided = MPI_THREAD_SINGLE;
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS) {
+        wc_cli_error("sweep --mpi: MPI_Init_thread failed");
         return WC_EXIT_FAIL;
     }
     mpi_exec m;
+    m.serialized = provided >= MPI_THREAD_SERIALIZED;
     MPI_Comm_rank(MPI_COMM_WORLD, &m.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &m.size);
     wc_sweep_exec ex = {"mpi", m.rank == 0, &m, lead, agree, run};

@@ -14,12 +14,13 @@
 
 #include "core/gpu.h"
 
-extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl, wc_ctl_sm_dueling;
+extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl, wc_ctl_sm_dueling, wc_ctl_dwt_cs;
 
 static const wc_controller_ops *const controllers[] = {
     &wc_ctl_stream_bypass,
     &wc_ctl_swl,
     &wc_ctl_sm_dueling,
+    &wc_ctl_dwt_cs,
 };
 
 const wc_controller_ops *const *wc_controller_list(size_t *count)

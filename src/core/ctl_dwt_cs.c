@@ -1,0 +1,251 @@
+/*
+ * ctl_dwt_cs.c - seed 002's Dynamic Warp Throttling via Cores Sampling
+ * (../shared/papers/002_549a998632bcde66.txt section 4.2; Table 4 for the
+ * period and the MPKI threshold; section 3.1 for what "MPKI" means there).
+ *
+ * Detection: at every period boundary the L1 misses of the period are turned
+ * into an MPKI.  The paper's Figure 4(b) counts "misses per kilo cycles"
+ * (section 3.1), so by default it is L1 misses per 1000 cycles per SM (the
+ * GPU's misses / SMs / kilo-cycles of the period); unit=insts uses misses
+ * per 1000 warp instructions instead.  After `n` consecutive periods above
+ * `threshold` (a period at or below it resets the count) sampling starts.
+ *
+ * Sampling: SM k (0-based) runs with first+k active warps per scheduler for
+ * `m` periods; first = 1 in the first round (the paper's "core#1 throttles
+ * the active warps to only one warp, core#2: two").  SMs past the largest
+ * warp count per scheduler run at that largest count (more samples of "no
+ * throttling").  The coordinator then picks the SM that committed the most
+ * thread instructions in the window (ties: the smallest limit) and every SM
+ * adopts its limit for the rest of the kernel.  If the winner ran the
+ * round's highest limit and higher limits exist, an extended round samples
+ * again with first = the winner's limit (SM 0 re-runs the winner, so it
+ * competes with the new candidates; the paper tests "16-24" after core 15).
+ *
+ * Relaunch: the chosen limit is kept per kernel name.  relaunch=detect (the
+ * paper: "when the same kernel is relaunched and MPKI exceeds the threshold,
+ * it doesn't sample the cores again") applies it when detection fires;
+ * relaunch=begin applies it from the kernel's first cycle.
+ *
+ * N and M are not given in the paper; section 4.2 says detection plus search
+ * take "around 60K cycles", i.e. six 10K-cycle periods: n=3, m=3.
+ *
+ * Timeline (sm -1): dwt_sampling = round number when a round starts,
+ * dwt_limit = the limit every SM adopts, dwt_kernel_limit at kernel end = the
+ * limit in force (0: not throttled) - the per-kernel report.  Per SM:
+ * dwt_sample_limit = the limit it samples with.  With one SM there is nothing
+ * to compare: the controller only records dwt_kernel_limit 0.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gpu.h"
+
+enum dwt_phase { DWT_DETECT, DWT_SAMPLING, DWT_DECIDED };
+
+typedef struct dwt {
+    /* parameters */
+    double threshold;
+    unsigned n, m;
+    bool per_insts;      /* unit=insts */
+    bool reuse_at_begin; /* relaunch=begin */
+    uint32_t max_limit;  /* warps per scheduler */
+    uint32_t base_limit; /* the configured limit outside throttling (0 = none) */
+    /* the running kernel */
+    enum dwt_phase phase;
+    unsigned above;   /* consecutive periods above the threshold */
+    unsigned sampled; /* periods of the current round so far */
+    unsigned round;
+    uint32_t first;  /* SM 0's limit in this round */
+    uint32_t chosen; /* the adopted limit (DWT_DECIDED) */
+    unsigned n_sm;   /* size of insts */
+    uint64_t *insts; /* [n_sm] thread instructions in the round */
+    bool remembered; /* kernel_state held a limit at kernel begin */
+    uint32_t memory; /* that limit */
+} dwt;
+
+static int parse_uint(const char *value, unsigned long lo, unsigned long hi, unsigned long *out)
+{
+    char *end;
+    unsigned long v = strtoul(value, &end, 10);
+    if (end == value || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int dwt_param(void *ctx, const char *key, const char *value, wc_err *err)
+{
+    wc_ctl *c = ctx;
+    dwt *d = c->priv;
+    unsigned long v;
+    if (strcmp(key, "period") == 0) {
+        if (parse_uint(value, 1, 1ul << 40, &v) < 0)
+            return wc_errf(err, "period=%s: must be a number of cycles from 1", value);
+        c->period = v;
+    } else if (strcmp(key, "threshold") == 0) {
+        char *end;
+        double t = strtod(value, &end);
+        if (end == value || *end || !(t >= 0 && t <= 1e6))
+            return wc_errf(err, "threshold=%s: must be an MPKI from 0 to 1e6", value);
+        d->threshold = t;
+    } else if (strcmp(key, "n") == 0 || strcmp(key, "m") == 0) {
+        if (parse_uint(value, 1, 1000, &v) < 0)
+            return wc_errf(err, "%s=%s: must be a number of periods from 1 to 1000", key, value);
+        *(key[0] == 'n' ? &d->n : &d->m) = (unsigned)v;
+    } else if (strcmp(key, "unit") == 0) {
+        if (strcmp(value, "cycles") && strcmp(value, "insts"))
+            return wc_errf(err,
+                           "unit=%s: must be cycles (misses per kilo-cycle per SM) or "
+                           "insts (misses per kilo warp instruction)",
+                           value);
+        d->per_insts = value[0] == 'i';
+    } else if (strcmp(key, "relaunch") == 0) {
+        if (strcmp(value, "detect") && strcmp(value, "begin"))
+            return wc_errf(err, "relaunch=%s: must be detect or begin", value);
+        d->reuse_at_begin = value[0] == 'b';
+    } else {
+        return wc_errf(err, "unknown parameter '%s' (period, threshold, n, m, unit, relaunch)",
+                       key);
+    }
+    return 0;
+}
+
+static int dwt_create(wc_ctl *c, const char *params, wc_err *err)
+{
+    dwt *d = calloc(1, sizeof *d);
+    if (!d) return wc_errf(err, "out of memory");
+    c->priv = d;
+    c->period = 10000; /* Table 4 */
+    d->threshold = 10; /* Table 4 */
+    d->n = 3;
+    d->m = 3;
+    if (wc_params_each("dwt_cs", params, dwt_param, c, err) < 0) return -1;
+    const wc_config *cfg = &c->sim->cfg;
+    uint32_t warps = cfg->warp_size ? cfg->max_threads_per_sm / cfg->warp_size : 0;
+    d->max_limit = cfg->n_sched_per_sm ? warps / cfg->n_sched_per_sm : warps;
+    if (d->max_limit == 0) d->max_limit = 1;
+    d->base_limit = cfg->max_warp_limit;
+    return 0;
+}
+
+static void dwt_destroy(wc_ctl *c)
+{
+    dwt *d = c->priv;
+    if (d) free(d->insts);
+    free(d);
+}
+
+static void set_all(wc_ctl_io *io, uint32_t limit)
+{
+    for (unsigned i = 0; i < io->n_sm; i++) io->knobs[i].warp_limit = limit;
+}
+
+static void adopt(dwt *d, wc_ctl_io *io, uint32_t limit)
+{
+    d->phase = DWT_DECIDED;
+    d->chosen = limit;
+    set_all(io, limit);
+    wc_sim_record(io->sim, io->now, -1, "dwt_limit", limit);
+}
+
+static uint32_t sample_limit(const dwt *d, unsigned sm)
+{
+    uint64_t l = (uint64_t)d->first + sm;
+    return l < d->max_limit ? (uint32_t)l : d->max_limit;
+}
+
+static void start_round(dwt *d, wc_ctl_io *io, uint32_t first)
+{
+    d->phase = DWT_SAMPLING;
+    d->round++;
+    d->first = first;
+    d->sampled = 0;
+    memset(d->insts, 0, d->n_sm * sizeof *d->insts);
+    wc_sim_record(io->sim, io->now, -1, "dwt_sampling", d->round);
+    for (unsigned i = 0; i < io->n_sm; i++) {
+        io->knobs[i].warp_limit = sample_limit(d, i);
+        wc_sim_record(io->sim, io->now, (int)i, "dwt_sample_limit", sample_limit(d, i));
+    }
+}
+
+static void dwt_kernel_begin(wc_ctl *c, wc_ctl_io *io)
+{
+    dwt *d = c->priv;
+    if (d->n_sm != io->n_sm) {
+        free(d->insts);
+        d->insts = calloc(io->n_sm, sizeof *d->insts);
+        d->n_sm = d->insts ? io->n_sm : 0;
+    }
+    d->phase = DWT_DETECT;
+    d->above = d->round = 0;
+    d->chosen = 0;
+    const uint32_t *mem = *io->kernel_state;
+    d->remembered = mem != NULL;
+    d->memory = mem ? *mem : 0;
+    set_all(io, d->base_limit);
+    if (d->remembered && d->reuse_at_begin) adopt(d, io, d->memory);
+}
+
+/* The period's L1 MPKI in the chosen unit. */
+static double period_mpki(const dwt *d, const wc_ctl_io *io)
+{
+    const wc_period_counters *g = io->gpu;
+    if (d->per_insts) return g->l1_mpki;
+    if (!g->cycles || !io->n_sm) return 0;
+    return 1000.0 * (double)g->l1_misses / ((double)g->cycles * io->n_sm);
+}
+
+/* The end of a sampling round: adopt the winner or extend the search. */
+static void finish_round(dwt *d, wc_ctl_io *io)
+{
+    unsigned best = 0;
+    for (unsigned i = 1; i < io->n_sm; i++) /* ties: the smaller index, the smaller limit */
+        if (d->insts[i] > d->insts[best]) best = i;
+    uint32_t win = sample_limit(d, best), top = sample_limit(d, io->n_sm - 1);
+    if (win == top && top < d->max_limit) {
+        start_round(d, io, win);
+        return;
+    }
+    adopt(d, io, win);
+}
+
+static void dwt_period(wc_ctl *c, wc_ctl_io *io)
+{
+    dwt *d = c->priv;
+    if (d->phase == DWT_DECIDED || io->n_sm < 2 || d->n_sm != io->n_sm) return;
+    if (d->phase == DWT_SAMPLING) {
+        for (unsigned i = 0; i < io->n_sm; i++) d->insts[i] += io->sm[i].thread_insts;
+        if (++d->sampled >= d->m) finish_round(d, io);
+        return;
+    }
+    d->above = period_mpki(d, io) > d->threshold ? d->above + 1 : 0;
+    if (d->above < d->n) return;
+    if (d->remembered)
+        adopt(d, io, d->memory);
+    else
+        start_round(d, io, 1);
+}
+
+static void dwt_kernel_end(wc_ctl *c, wc_ctl_io *io)
+{
+    dwt *d = c->priv;
+    bool decided = d->phase == DWT_DECIDED;
+    wc_sim_record(io->sim, io->now, -1, "dwt_kernel_limit", decided ? d->chosen : 0);
+    if (!decided || d->remembered) return;
+    uint32_t *mem = malloc(sizeof *mem);
+    if (!mem) return; /* the next launch samples again */
+    *mem = d->chosen;
+    free(*io->kernel_state);
+    *io->kernel_state = mem;
+}
+
+const wc_controller_ops wc_ctl_dwt_cs = {
+    .name = "dwt_cs",
+    .help = "seed 002 DWT-CS warp throttling by core sampling: period=10000 cycles, threshold=10 "
+            "(MPKI), n=3 periods above it, m=3 sampling periods, unit=cycles|insts, "
+            "relaunch=detect|begin",
+    .create = dwt_create,
+    .destroy = dwt_destroy,
+    .kernel_begin = dwt_kernel_begin,
+    .period = dwt_period,
+    .kernel_end = dwt_kernel_end,
+};

@@ -50,6 +50,7 @@ void wc_config_defaults(wc_config *cfg)
     cfg->l1_skip = false;
     cfg->l1_flush = true; /* GTX480 file; Fermi's L1 is not coherent across kernels */
     cfg->ipoly_poly = 0;
+    cfg->l2_ipoly_poly = 0;
     cfg->coalesce_bytes = 128;
     cfg->coalesce_arch = 20;
 

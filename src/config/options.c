@@ -115,6 +115,8 @@ typedef struct opt_desc {
       "header bytes of a request/response packet")                                                 \
     /* L2 and memory partitions */                                                                 \
     X("gpgpu_cache:dl2", OPT_GEOM, l2, 0, 0, CHK_NONE, "L2 cache geometry (per sub-partition)")    \
+    X("l2_ipoly_poly", OPT_U32, l2_ipoly_poly, 0, UINT32_MAX, CHK_NONE,                            \
+      "IPOLY (L2 set index P) polynomial with its x^n term, degree log2(L2 sets); 0 = default")    \
     X("gpgpu_n_mem", OPT_U32, n_mem, 1, 1024, CHK_NONE, "memory channels (partitions)")            \
     X("gpgpu_n_sub_partition_per_mchannel", OPT_U32, sub_per_channel, 1, 64, CHK_NONE,             \
       "L2 sub-partitions per memory channel")                                                      \

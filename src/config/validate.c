@@ -40,6 +40,12 @@ static int cross_checks(const wc_config *cfg, const char *src, wc_err *err)
                        "%u sets, which needs degree %u (-gpgpu_cache:dl1)",
                        src, cfg->ipoly_poly, wc_log2(cfg->ipoly_poly), cfg->l1.nsets,
                        wc_log2(cfg->l1.nsets));
+    if (cfg->l2_ipoly_poly && wc_log2(cfg->l2_ipoly_poly) != wc_log2(cfg->l2.nsets))
+        return wc_errf(err,
+                       "%s: option -l2_ipoly_poly: polynomial %u has degree %u but the L2 has "
+                       "%u sets, which needs degree %u (-gpgpu_cache:dl2)",
+                       src, cfg->l2_ipoly_poly, wc_log2(cfg->l2_ipoly_poly), cfg->l2.nsets,
+                       wc_log2(cfg->l2.nsets));
     if (cfg->partition_interleave < cfg->l2.line_bytes)
         return wc_errf(err,
                        "%s: option -partition_interleave: %u bytes is smaller than an L2 line "

@@ -51,8 +51,11 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     if (!m->l2 || !m->dram || !m->sm_in_free) return wc_errf(err, "out of memory (memory side)");
     for (uint32_t p = 0; p < m->n_l2; p++) {
         wc_l2 *l2 = &m->l2[p];
-        if (wc_tag_array_init(&l2->tags, &cfg->l2, 0, cfg->seed + 1000 + p, cfg, err) < 0)
-            return -1;
+        wc_err why = {{0}};
+        if (wc_tag_array_init(&l2->tags, &cfg->l2, cfg->l2_ipoly_poly, cfg->seed + 1000 + p, cfg,
+                              &why) < 0)
+            return wc_errf(err, "%s: -gpgpu_cache:dl2 / -l2_ipoly_poly: %s",
+                           cfg->source_file[0] ? cfg->source_file : "configuration", why.msg);
         l2->n_mshr = cfg->l2.mshr_entries ? cfg->l2.mshr_entries : 1;
         l2->mshr_free = calloc(l2->n_mshr, sizeof *l2->mshr_free);
         l2->tagv = calloc((size_t)l2->tags.nsets * l2->tags.assoc, sizeof *l2->tagv);

@@ -1,0 +1,55 @@
+#!/bin/sh
+# CLI behaviour of seed 002's DWT-CS, SWT and per-cache PRIC: bad controller
+# parameters, warp-limit lists and polynomials exit 2 naming what is wrong;
+# the designs run; DWT-CS on a thrashing kernel records a sampling round, the
+# adopted limit and one dwt_kernel_limit per launch on the timeline; `oracle
+# swt` is labelled as a search, its best limit is one of those searched, and
+# -j 1 and -j 2 print the same bytes.  Prints "cli_dwt: N passed, N failed".
+. "$(dirname "$0")/clilib.sh"
+
+S="--workload micro/stream:n=4096"
+expect bad_dwt_n 2 "option -controllers: dwt_cs: n=0" -- $W run $S -o controllers=dwt_cs:n=0
+expect bad_dwt_unit 2 "unit=kc: must be cycles" -- $W run $S -o controllers=dwt_cs:unit=kc
+expect bad_dwt_key 2 "unknown parameter 'speed'" -- $W run $S -o controllers=dwt_cs:speed=1
+expect bad_l2_poly 2 "option -l2_ipoly_poly: polynomial 37 has degree 5" -- \
+  $W run $S -o 'gpgpu_cache:dl2=N:64:128:16,L:B:m:N:P,A:32:4,8' -o l2_ipoly_poly=37
+expect l2_poly_runs 0 "" -- $W run -q $S -o 'gpgpu_cache:dl2=N:64:128:16,L:B:m:N:P,A:32:4,8' \
+  -o l2_ipoly_poly=97
+for d in dwt-cs dwt-pric dwt-cs-pric; do
+  expect "design_$d" 0 "" -- $W run -q $S --design "$d"
+done
+expect listed 0 "dwt-pric" -- $W list designs
+
+# kmeans (n=4096) thrashes the L1 from the start: 3 periods above 10 misses
+# per kilo-cycle per SM, sampling at cycle 30000 (round 1), 3 periods later
+# (60000) every SM adopts the winner; every kernel launch ends with one
+# dwt_kernel_limit event (2 launches here: invert_mapping, kmeansPoint).
+KM=rodinia/kmeans:n=4096
+$W run -q --workload $KM --design dwt-cs --timeline-csv "$T/k.csv" >/dev/null 2>&1
+samp=$(grep -c ',-1,dwt_sampling,' "$T/k.csv")
+lim=$(awk -F, '$4 == "dwt_limit" {print $2 ":" $5}' "$T/k.csv" | head -1)
+ends=$(grep -c ',-1,dwt_kernel_limit,' "$T/k.csv")
+case "$lim" in
+  60000:[1-9]|60000:1[0-9]|60000:2[0-4]) lim_ok=1 ;;
+  *) lim_ok=0 ;;
+esac
+if grep -q "^$KM,30000,-1,dwt_sampling,1$" "$T/k.csv" && [ "$lim_ok" -eq 1 ] && [ "$ends" -ge 1 ]; then
+  ok dwt_timeline
+else
+  bad dwt_timeline "sampling $samp, limit $lim, kernel ends $ends: $(head -5 "$T/k.csv")"
+fi
+
+expect swt_bad_limits 2 "option --limits" -- $W oracle swt -w $KM --limits 0-3
+expect swt_no_distances 2 "unknown or incomplete option '--distances'" -- \
+  $W oracle swt -w $KM --distances 1-3
+expect swt_labelled 0 "exhaustive search (not a design) over limits 2,4" -- \
+  $W oracle swt -w micro/stream:n=4096 --limits 2,4 -q
+$W oracle swt -w $KM -w micro/stream:n=4096 --limits 1-3 -j 1 -q >"$T/j1" 2>&1
+$W oracle swt -w $KM -w micro/stream:n=4096 --limits 1-3 -j 2 -q >"$T/j2" 2>&1
+wl=$(awk -v w="$KM" '$1 == w {print $4}' "$T/j1")
+case "$wl" in 1|2|3) ok swt_best_in_range ;; *) bad swt_best_in_range "best WL '$wl': $(cat "$T/j1")" ;; esac
+grep -q "DWT-CS WL" "$T/j1" && ok swt_dwt_column || bad swt_dwt_column "$(head -3 "$T/j1")"
+cmp -s "$T/j1" "$T/j2" && ok swt_j1_j2_identical || bad swt_j1_j2_identical "$(diff "$T/j1" "$T/j2" | head -5)"
+
+echo "cli_dwt: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -26,7 +26,8 @@ static const command commands[] = {
     {"compare", wc_cmd_compare, "designs x workloads: one normalised table, means per class"},
     {"sweep", wc_cmd_sweep, "a grid of option values x workloads, resumable JSONL results"},
     {"merge", wc_cmd_merge, "join the results files of sweep --shard slices"},
-    {"oracle", wc_cmd_oracle, "seed 001's per-workload oracles (pdp-best): searches, not designs"},
+    {"oracle", wc_cmd_oracle,
+     "the seeds' per-workload oracles (pdp-best, swt): searches, not designs"},
     {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
 };
 

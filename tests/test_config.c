@@ -356,6 +356,7 @@ static void test_option_table(void)
                                            "gpgpu_coalesce_arch",
                                            "l1_org",
                                            "l1_ipoly_poly",
+                                           "l2_ipoly_poly",
                                            "coalesce_bytes",
                                            "icnt_latency",
                                            "icnt_flits_per_cycle",

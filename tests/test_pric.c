@@ -22,15 +22,20 @@ static uint64_t no_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint6
 static void no_respond(void *ctx, uint32_t cookie, uint64_t t) {}
 
 /* An L1 of organisation `org`, 32 sets x 4 x 128 B, set index P, with
- * polynomial `poly` (0 = default). */
+ * polynomial `poly` (0 = default).  "sector" is the conventional
+ * organisation on a sector geometry (type S). */
 static wc_l1 *make_l1(const char *org, uint32_t poly)
 {
+    bool sector = strcmp(org, "sector") == 0;
+    if (sector) org = "conventional";
     wc_config cfg;
     wc_config_defaults(&cfg);
     wc_err err = {{0}};
     char p[16];
     snprintf(p, sizeof p, "%u", poly);
-    if (wc_config_set(&cfg, "gpgpu_cache:dl1", "N:32:128:4,L:L:m:N:P,A:32:8,8", "test", &err) ||
+    if (wc_config_set(&cfg, "gpgpu_cache:dl1",
+                      sector ? "S:32:128:4,L:L:m:N:P,A:32:8,8" : "N:32:128:4,L:L:m:N:P,A:32:8,8",
+                      "test", &err) ||
         wc_config_set(&cfg, "l1_org", org, "test", &err) ||
         wc_config_set(&cfg, "l1_ipoly_poly", p, "test", &err)) {
         fprintf(stderr, "%s\n", err.msg);
@@ -48,7 +53,8 @@ static wc_l1 *make_l1(const char *org, uint32_t poly)
 static void free_l1(const char *org, wc_l1 *l1)
 {
     l1->ops->destroy(l1);
-    if (the_shared) wc_l1_find(org)->shared_destroy(the_shared);
+    if (the_shared)
+        wc_l1_find(strcmp(org, "sector") ? org : "conventional")->shared_destroy(the_shared);
     the_shared = NULL;
 }
 
@@ -112,6 +118,11 @@ static void test_l1_dl1d(void)
 static void test_l1_conventional(void)
 {
     check_poly41("conventional");
+}
+
+static void test_l1_sector(void)
+{
+    check_poly41("sector");
 }
 
 /* BALL keeps nothing, so it has no sets; it must still accept the index. */
@@ -192,6 +203,7 @@ int main(void)
     RUN(test_l1_tsc_plus);
     RUN(test_l1_dl1d);
     RUN(test_l1_conventional);
+    RUN(test_l1_sector);
     RUN(test_l1_ball_accepts);
     RUN(test_l2_polynomial);
     RUN(test_l2_bad_polynomial);

@@ -243,22 +243,6 @@ void wc_mrc_write_text(const wc_mrc_curve *c, size_t ncurves, uint32_t line_byte
 void wc_mrc_write_csv(const wc_mrc_curve *c, size_t ncurves, uint32_t line_bytes, FILE *f);
 void wc_mrc_write_json(const wc_mrc_curve *c, size_t ncurves, uint32_t line_bytes, FILE *f);
 
-/* ---- SVG line plots (src/model/svg.c) ----------------------------------- */
-
-typedef struct wc_svg_series {
-    const char *label;
-    const double *x, *y;
-    size_t n;
-} wc_svg_series;
-
-typedef struct wc_svg_plot {
-    const char *title, *xlabel, *ylabel;
-    bool xlog2;        /* x axis in log2 scale */
-    double ymin, ymax; /* ymin == ymax: from the data */
-} wc_svg_plot;
-
-void wc_svg_write_lines(const wc_svg_plot *p, const wc_svg_series *s, size_t n, FILE *f);
-
 /* ---- CLI entry points (src/cli/cmd_model.c) ------------------------------ */
 
 int wc_cmd_model(int argc, char **argv);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "report/svg_plot.h"
 #include "warpcache/traceio.h"
 #include "warpcache/model.h"
 #include "warpcache/workloads.h"
@@ -363,15 +364,24 @@ static void put_mrc_svg(const void *o_, const void *unused, FILE *f)
 {
     const mrc_out *o = o_;
     double xs[MRC__COUNT][256];
-    wc_svg_series s[MRC__COUNT];
+    wc_plot_series s[MRC__COUNT];
     for (size_t k = 0; k < o->nc; k++) {
         for (size_t i = 0; i < o->curves[k].n; i++) xs[k][i] = (double)o->curves[k].size[i];
-        s[k] = (wc_svg_series){o->curves[k].label, xs[k], o->curves[k].miss, o->curves[k].n};
+        s[k] = (wc_plot_series){o->curves[k].label, xs[k], o->curves[k].miss, o->curves[k].n};
     }
     char title[256];
     snprintf(title, sizeof title, "Miss-ratio curve: %s", o->what);
-    wc_svg_plot p = {title, "cache size (lines)", "miss ratio", true, 0.0, 1.0};
-    wc_svg_write_lines(&p, s, o->nc, f);
+    wc_plot_lines p = {.id = "mrc",
+                       .title = title,
+                       .xlabel = "cache size: lines (bytes below)",
+                       .ylabel = "miss ratio",
+                       .xlog2 = true,
+                       .line_bytes = o->line,
+                       .ymin = 0.0,
+                       .ymax = 1.0,
+                       .series = s,
+                       .nseries = o->nc};
+    wc_plot_write_lines(f, &p);
 }
 
 int wc_cmd_mrc(int argc, char **argv)

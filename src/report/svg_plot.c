@@ -1,0 +1,561 @@
+/*
+ * svg_plot.c - the plotting module (svg_plot.h): bars, lines, timelines as
+ * SVG.  Layout is computed before anything is written: the canvas grows
+ * downwards for rotated labels and for as many legend rows as the entries
+ * need, so nothing is clipped.  Text widths are estimated (0.6 em per
+ * character, generous for sans-serif), since no font metrics are at hand.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "report/svg_plot.h"
+
+#define W        ((double)WC_PLOT_WIDTH)
+#define ML       64.0  /* left margin: y tick labels and the y title */
+#define MR       34.0  /* right margin: half of the last x tick label */
+#define MT       40.0  /* top margin: the title */
+#define PH       300.0 /* plot height of bars and lines */
+#define FONT     12.0
+#define SMALL    11.0
+#define LEGEND_H 18.0 /* one legend row */
+
+/* ---- text ------------------------------------------------------------------ */
+
+static double text_w(size_t chars, double size)
+{
+    return (double)chars * size * 0.6;
+}
+
+/* Writes s escaped for XML, at most max characters (an ellipsis "..." ends a
+ * cut string; UTF-8 sequences are never split). */
+static void xml_text(FILE *f, const char *s, size_t max)
+{
+    size_t n = 0, len = s ? strlen(s) : 0;
+    bool cut = len > max && max >= 4;
+    for (; s && *s; s++) {
+        if ((*s & 0xC0) != 0x80) { /* a new character */
+            if (cut && n == max - 3) break;
+            n++;
+        }
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+    if (cut) fputs("...", f);
+}
+
+static size_t chars_of(const char *s)
+{
+    size_t n = 0;
+    for (; s && *s; s++) n += (*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* A text element; max_w: the width it may take (px), the text is cut to fit. */
+static void text_at(FILE *f, double x, double y, const char *anchor, double size, double max_w,
+                    const char *extra, const char *s)
+{
+    size_t max = (size_t)(max_w / (size * 0.6));
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.0f\"%s>", x, y, anchor,
+            size, extra ? extra : "");
+    xml_text(f, s, max < 4 ? 4 : max);
+    fputs("</text>\n", f);
+}
+
+/* ---- ticks ----------------------------------------------------------------- */
+
+double wc_plot_nice_step(double range, int want)
+{
+    if (!(range > 0) || !isfinite(range)) return 1;
+    double raw = range / (want > 0 ? want : 1);
+    double mag = pow(10, floor(log10(raw)));
+    double norm = raw / mag;
+    double step = norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10;
+    return step * mag;
+}
+
+/* A tick value with the decimals its step needs; 20000 as "20k" and
+ * 3000000 as "3M" when the step is a multiple of 1000 (cycles). */
+static void tick_label(double v, double step, char *buf, size_t n)
+{
+    if (fabs(v) < step * 1e-9) v = 0;
+    if (step >= 1e6 && fmod(step, 1e6) == 0) {
+        snprintf(buf, n, "%.0fM", v / 1e6);
+    } else if (step >= 1e3 && fmod(step, 1e3) == 0 && fabs(v) >= 1e4) {
+        snprintf(buf, n, "%.0fk", v / 1e3);
+    } else {
+        int dec = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+        snprintf(buf, n, "%.*f", dec, v);
+    }
+}
+
+void wc_plot_bytes_label(double bytes, char *buf, size_t n)
+{
+    static const char *const unit[] = {"B", "KB", "MB", "GB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 3) bytes /= 1024, u++;
+    snprintf(buf, n, "%.*f %s", bytes == floor(bytes) ? 0 : 1, bytes, unit[u]);
+}
+
+/* ---- styles: told apart in greyscale ---------------------------------------- */
+
+#define NSTYLE 8
+
+/* Bar fills: solid greys alternate with hatch patterns on white. */
+static const char *const bar_solid[NSTYLE] = {"#222", NULL, "#999", NULL,
+                                              "#555", NULL, "#ccc", NULL};
+
+static void bar_defs(FILE *f, const char *id)
+{
+    /* 1: diagonal hatch, 3: cross hatch, 5: dots, 7: horizontal lines */
+    fprintf(f,
+            "<defs>\n"
+            "<pattern id=\"%s-p1\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+            "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"white\"/>"
+            "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#222\" stroke-width=\"2\"/>"
+            "</pattern>\n"
+            "<pattern id=\"%s-p3\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
+            "<rect width=\"6\" height=\"6\" fill=\"white\"/><path d=\"M0 0H6M0 0V6\" "
+            "stroke=\"#222\" stroke-width=\"1.5\"/></pattern>\n"
+            "<pattern id=\"%s-p5\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\">"
+            "<rect width=\"5\" height=\"5\" fill=\"white\"/><circle cx=\"2.5\" cy=\"2.5\" "
+            "r=\"1.2\" fill=\"#222\"/></pattern>\n"
+            "<pattern id=\"%s-p7\" width=\"6\" height=\"4\" patternUnits=\"userSpaceOnUse\">"
+            "<rect width=\"6\" height=\"4\" fill=\"white\"/><line x1=\"0\" y1=\"1\" x2=\"6\" "
+            "y2=\"1\" stroke=\"#222\" stroke-width=\"1.2\"/></pattern>\n"
+            "</defs>\n",
+            id, id, id, id);
+}
+
+static void bar_fill(FILE *f, const char *id, size_t k)
+{
+    k %= NSTYLE;
+    if (bar_solid[k])
+        fprintf(f, "fill=\"%s\"", bar_solid[k]);
+    else
+        fprintf(f, "fill=\"url(#%s-p%zu)\"", id, k);
+}
+
+static const char *const line_stroke[NSTYLE] = {"#000", "#000", "#666", "#000",
+                                                "#666", "#999", "#333", "#999"};
+static const char *const line_dash[NSTYLE] = {"", "6 3", "", "2 3", "8 3 2 3", "", "4 2", "2 2"};
+
+/* Marker k at (x, y): circle, square, triangle, diamond, cross; the styles
+ * from 5 on repeat the shapes hollow/filled the other way round. */
+static void marker(FILE *f, size_t k, double x, double y)
+{
+    k %= NSTYLE;
+    const char *col = line_stroke[k];
+    bool hollow = (k % 2 == 1) != (k >= 5);
+    char fill[32];
+    snprintf(fill, sizeof fill, "%s", hollow ? "white" : col);
+    switch (k % 5) {
+    case 0:
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.2\" fill=\"%s\" stroke=\"%s\"/>\n", x, y,
+                fill, col);
+        break;
+    case 1:
+        fprintf(f,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"6\" height=\"6\" fill=\"%s\" "
+                "stroke=\"%s\"/>\n",
+                x - 3, y - 3, fill, col);
+        break;
+    case 2:
+        fprintf(f, "<path d=\"M%.1f %.1fL%.1f %.1fL%.1f %.1fZ\" fill=\"%s\" stroke=\"%s\"/>\n", x,
+                y - 4, x + 3.6, y + 2.6, x - 3.6, y + 2.6, fill, col);
+        break;
+    case 3:
+        fprintf(f,
+                "<path d=\"M%.1f %.1fL%.1f %.1fL%.1f %.1fL%.1f %.1fZ\" fill=\"%s\" "
+                "stroke=\"%s\"/>\n",
+                x, y - 4, x + 4, y, x, y + 4, x - 4, y, fill, col);
+        break;
+    default:
+        fprintf(f,
+                "<path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"%s\" "
+                "stroke-width=\"1.8\"/>\n",
+                x - 3.5, y - 3.5, x + 3.5, y + 3.5, x - 3.5, y + 3.5, x + 3.5, y - 3.5, col);
+    }
+}
+
+static void line_attrs(FILE *f, size_t k)
+{
+    k %= NSTYLE;
+    fprintf(f, "fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"", line_stroke[k]);
+    if (line_dash[k][0]) fprintf(f, " stroke-dasharray=\"%s\"", line_dash[k]);
+}
+
+/* ---- frame: header, title, legend ------------------------------------------- */
+
+static void header(FILE *f, const char *id, const char *title, double h)
+{
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"%s\" width=\"%.0f\" "
+            "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Arial, "
+            "sans-serif\" font-size=\"%.0f\" role=\"img\">\n<title>",
+            id, W, h, W, h, FONT);
+    xml_text(f, title, 1000);
+    fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", f);
+    text_at(f, W / 2, 24, "middle", 15, W - 20, " font-weight=\"bold\"", title);
+}
+
+/* Legend entries flow left to right in rows inside [ML, W-MR]; the layout
+ * is computed the same way when measuring and when drawing. */
+static double legend_entry_w(const char *label)
+{
+    return 30 + text_w(chars_of(label) > 60 ? 60 : chars_of(label), FONT) + 18;
+}
+
+static int legend_rows(const char *const *labels, size_t n)
+{
+    if (!labels || n == 0) return 0;
+    int rows = 1;
+    double x = ML;
+    for (size_t k = 0; k < n; k++) {
+        double w = legend_entry_w(labels[k]);
+        if (x > ML && x + w > W - MR) rows++, x = ML;
+        x += w;
+    }
+    return rows;
+}
+
+/* kind: 'b' bar swatches, 'l' line swatches. */
+static void legend(FILE *f, const char *id, char kind, const char *const *labels, size_t n,
+                   double y0)
+{
+    if (!labels || n == 0) return;
+    double x = ML, y = y0;
+    fprintf(f, "<g class=\"legend\">\n");
+    for (size_t k = 0; k < n; k++) {
+        double w = legend_entry_w(labels[k]);
+        if (x > ML && x + w > W - MR) y += LEGEND_H, x = ML;
+        if (kind == 'b') {
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"11\" ", x, y - 9);
+            bar_fill(f, id, k);
+            fputs(" stroke=\"#000\" stroke-width=\"0.8\"/>\n", f);
+        } else {
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" ", x, y - 4, x + 24,
+                    y - 4);
+            line_attrs(f, k);
+            fputs("/>\n", f);
+            marker(f, k, x + 12, y - 4);
+        }
+        text_at(f, x + 30, y, "start", FONT, w - 36, NULL, labels[k]);
+        x += w;
+    }
+    fprintf(f, "</g>\n");
+}
+
+/* A value axis on the left of the plot [top, top+ph]: gridlines, ticks. */
+static void y_axis(FILE *f, double y0, double y1, double step, double top, double ph,
+                   const char *ylabel)
+{
+    for (double v = y0; v <= y1 + step * 1e-6; v += step) {
+        double py = top + ph - (v - y0) / (y1 - y0) * ph;
+        char lab[32];
+        tick_label(v, step, lab, sizeof lab);
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n"
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                ML, py, W - MR, py, ML - 6, py + 4, lab);
+    }
+    fprintf(f, "<text transform=\"translate(16 %.1f) rotate(-90)\" text-anchor=\"middle\">",
+            top + ph / 2);
+    xml_text(f, ylabel, (size_t)(ph / (FONT * 0.6)));
+    fputs("</text>\n", f);
+}
+
+static void axes_box(FILE *f, double top, double ph)
+{
+    fprintf(f, "<path d=\"M%.1f %.1fV%.1fH%.1f\" stroke=\"#000\" fill=\"none\"/>\n", ML, top,
+            top + ph, W - MR);
+}
+
+/* A round upper bound for values up to vmax (0 and NaN: 1). */
+static double round_top(double vmax, double *step)
+{
+    if (!(vmax > 0) || !isfinite(vmax)) vmax = 1;
+    *step = wc_plot_nice_step(vmax, 6);
+    double top = ceil(vmax / *step - 1e-9) * *step;
+    return top > 0 ? top : *step;
+}
+
+/* ---- bars ------------------------------------------------------------------ */
+
+void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
+{
+    size_t ng = b->ngroups, ns = b->nseries ? b->nseries : 1;
+    double pw = W - ML - MR;
+    double slots = (double)ng + (b->nmeans && b->nmeans < ng ? 0.6 : 0);
+    double gw = pw / (slots > 0 ? slots : 1);
+    /* the data range */
+    double vmax = 0;
+    for (size_t g = 0; g < ng; g++) {
+        double sum = 0;
+        for (size_t s = 0; s < ns; s++) {
+            double v = b->v[g * ns + s];
+            if (!isfinite(v) || v < 0) continue;
+            if (b->stacked)
+                sum += v;
+            else if (v > vmax)
+                vmax = v;
+        }
+        if (sum > vmax) vmax = sum;
+    }
+    if (isfinite(b->ref) && b->ref > vmax) vmax = b->ref;
+    double step, top = b->ymax > 0 ? b->ymax : round_top(vmax, &step);
+    if (b->ymax > 0) step = wc_plot_nice_step(top, 6);
+    /* x labels: horizontal when the longest fits its group, else vertical */
+    size_t maxc = 0;
+    for (size_t g = 0; g < ng; g++)
+        if (chars_of(b->groups[g]) > maxc) maxc = chars_of(b->groups[g]);
+    if (maxc > 34) maxc = 34;
+    bool vertical = text_w(maxc, SMALL) > gw - 4;
+    size_t every = vertical && gw < SMALL + 2 ? (size_t)ceil((SMALL + 2) / gw) : 1;
+    double lab_h = vertical ? text_w(maxc, SMALL) + 10 : 20;
+    double xt = MT + PH + lab_h + 16; /* x title baseline */
+    int rows = legend_rows(b->series, b->series ? b->nseries : 0);
+    double h = xt + 10 + rows * LEGEND_H + (rows ? 8 : 0);
+    header(f, b->id, b->title, h);
+    if (b->series) bar_defs(f, b->id);
+    y_axis(f, 0, top, step, MT, PH, b->ylabel);
+#define PY(v) (MT + PH - ((v) > top ? top : (v)) / top * PH)
+    for (size_t g = 0; g < ng; g++) {
+        bool mean = g >= ng - b->nmeans;
+        double gx = ML + gw * ((double)g + (mean && b->nmeans < ng ? 0.6 : 0));
+        if (mean && g == ng - b->nmeans && b->nmeans < ng)
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
+                    "stroke-dasharray=\"3 3\"/>\n",
+                    gx - gw * 0.3, MT, gx - gw * 0.3, MT + PH);
+        double inner = gw * (b->stacked || ns == 1 ? 0.7 : 0.84);
+        double bw = b->stacked ? inner : inner / (double)ns;
+        double x = gx + (gw - inner) / 2, base = 0;
+        fprintf(f, "<g class=\"group\"><title>");
+        xml_text(f, b->groups[g], 200);
+        fprintf(f, "</title>\n");
+        for (size_t s = 0; s < ns; s++) {
+            double v = b->v[g * ns + s];
+            double bx = b->stacked ? x : x + bw * (double)s;
+            if (!isfinite(v)) continue;
+            if (v < 0) v = 0;
+            double y_hi = PY(base + v), y_lo = PY(base);
+            fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" ", bx, y_hi, bw,
+                    y_lo - y_hi);
+            if (b->series)
+                bar_fill(f, b->id, s);
+            else
+                fputs("fill=\"#555\"", f);
+            fprintf(f, " stroke=\"#000\" stroke-width=\"%.1f\"/>\n", bw > 4 ? 0.6 : 0.2);
+            if (!b->stacked && base + v > top) /* clipped: print the value */
+                fprintf(f,
+                        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+                        "font-size=\"9\">%.3g</text>\n",
+                        bx + bw / 2, MT - 3, v);
+            if (b->stacked) base += v;
+        }
+        fputs("</g>\n", f);
+        if (g % every && !mean) continue;
+        double cx = gx + gw / 2;
+        if (vertical) {
+            fprintf(f,
+                    "<text transform=\"translate(%.1f %.1f) rotate(-90)\" text-anchor=\"end\" "
+                    "font-size=\"%.0f\">",
+                    cx + SMALL / 3, MT + PH + 6, SMALL);
+            xml_text(f, b->groups[g], 34);
+            fputs("</text>\n", f);
+        } else {
+            text_at(f, cx, MT + PH + 15, "middle", SMALL, gw, NULL, b->groups[g]);
+        }
+    }
+    if (isfinite(b->ref) && b->ref <= top)
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
+                "stroke-dasharray=\"6 3\" stroke-width=\"1.2\"/>\n",
+                ML, PY(b->ref), W - MR, PY(b->ref));
+#undef PY
+    axes_box(f, MT, PH);
+    text_at(f, ML + pw / 2, xt, "middle", FONT, pw, NULL, b->xlabel);
+    legend(f, b->id, 'b', b->series, b->series ? b->nseries : 0, xt + 24);
+    fputs("</svg>\n", f);
+}
+
+/* ---- lines ----------------------------------------------------------------- */
+
+static bool usable(const wc_plot_lines *p, double x, double y)
+{
+    return isfinite(x) && isfinite(y) && (!p->xlog2 || x > 0);
+}
+
+void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
+{
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (size_t k = 0; k < p->nseries; k++)
+        for (size_t i = 0; i < p->series[k].n; i++) {
+            double x = p->series[k].x[i], y = p->series[k].y[i];
+            if (!usable(p, x, y)) continue;
+            if (p->xlog2) x = log2(x);
+            x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+            y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+        }
+    if (!(x0 <= x1)) x0 = 0, x1 = 1;
+    double xstep;
+    if (p->xlog2) { /* whole powers of two, at most about 12 ticks */
+        x0 = floor(x0), x1 = ceil(x1);
+        if (x1 <= x0) x1 = x0 + 1;
+        xstep = ceil((x1 - x0) / 12);
+    } else {
+        if (x1 <= x0) x1 = x0 + 1;
+        xstep = wc_plot_nice_step(x1 - x0, 8);
+        x0 = floor(x0 / xstep) * xstep, x1 = ceil(x1 / xstep - 1e-9) * xstep;
+    }
+    double ystep;
+    if (p->ymin < p->ymax) {
+        y0 = p->ymin, y1 = p->ymax;
+        ystep = wc_plot_nice_step(y1 - y0, 5);
+    } else {
+        if (!(y0 <= y1)) y0 = 0, y1 = 1;
+        if (y0 > 0) y0 = 0; /* ratios and counts read best from zero */
+        y1 = round_top(y1 - y0, &ystep) + y0;
+        y0 = floor(y0 / ystep) * ystep;
+    }
+    double pw = W - ML - MR;
+    double tick_h = p->xlog2 && p->line_bytes ? 32 : 18;
+    double xt = MT + PH + tick_h + 16;
+    const char *labels[64];
+    size_t nl = p->nseries < 64 ? p->nseries : 64;
+    for (size_t k = 0; k < nl; k++) labels[k] = p->series[k].label;
+    int rows = legend_rows(labels, nl);
+    double h = xt + 10 + rows * LEGEND_H + (rows ? 8 : 0);
+    header(f, p->id, p->title, h);
+    y_axis(f, y0, y1, ystep, MT, PH, p->ylabel);
+#define PX(x) (ML + ((x)-x0) / (x1 - x0) * pw)
+#define PY(y) (MT + PH - ((y)-y0) / (y1 - y0) * PH)
+    for (double x = x0; x <= x1 + xstep * 1e-6; x += xstep) {
+        char lab[32], bytes[32];
+        if (p->xlog2)
+            snprintf(lab, sizeof lab, "%.0f", exp2(x));
+        else
+            tick_label(x, xstep, lab, sizeof lab);
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>\n"
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n"
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+                PX(x), MT, PX(x), MT + PH, PX(x), MT + PH, PX(x), MT + PH + 4, PX(x), MT + PH + 16,
+                lab);
+        if (p->xlog2 && p->line_bytes) {
+            wc_plot_bytes_label(exp2(x) * p->line_bytes, bytes, sizeof bytes);
+            fprintf(f,
+                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"%.0f\" "
+                    "fill=\"#444\">%s</text>\n",
+                    PX(x), MT + PH + 30, SMALL, bytes);
+        }
+    }
+    for (size_t k = 0; k < p->nseries; k++) {
+        const wc_plot_series *s = &p->series[k];
+        fprintf(f, "<g class=\"series\"><title>");
+        xml_text(f, s->label, 200);
+        fputs("</title>\n<polyline ", f);
+        line_attrs(f, k);
+        fputs(" points=\"", f);
+        for (size_t i = 0; i < s->n; i++) {
+            if (!usable(p, s->x[i], s->y[i])) continue;
+            double x = p->xlog2 ? log2(s->x[i]) : s->x[i];
+            fprintf(f, "%.1f,%.1f ", PX(x), PY(s->y[i]));
+        }
+        fputs("\"/>\n", f);
+        size_t every = s->n > 40 ? (s->n + 39) / 40 : 1;
+        for (size_t i = 0; i < s->n; i += every) {
+            if (!usable(p, s->x[i], s->y[i])) continue;
+            double x = p->xlog2 ? log2(s->x[i]) : s->x[i];
+            marker(f, k, PX(x), PY(s->y[i]));
+        }
+        fputs("</g>\n", f);
+    }
+#undef PX
+#undef PY
+    axes_box(f, MT, PH);
+    text_at(f, ML + pw / 2, xt, "middle", FONT, pw, NULL, p->xlabel);
+    legend(f, p->id, 'l', labels, nl, xt + 24);
+    fputs("</svg>\n", f);
+}
+
+/* ---- timeline -------------------------------------------------------------- */
+
+#define LANE_H   34.0
+#define LANE_GAP 12.0
+
+void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
+{
+    double xmax = t->xmax, xmin = 0;
+    size_t maxc = 0;
+    for (size_t k = 0; k < t->nlanes; k++) {
+        const wc_plot_series *s = &t->lanes[k];
+        if (s->n && s->x[s->n - 1] > xmax) xmax = s->x[s->n - 1];
+        if (chars_of(s->label) > maxc) maxc = chars_of(s->label);
+    }
+    if (maxc > 28) maxc = 28;
+    double ml = text_w(maxc, SMALL) + 14, mr = 44;
+    if (ml < ML) ml = ML;
+    double xstep = wc_plot_nice_step(xmax > 0 ? xmax : 1, 8);
+    double x1 = ceil((xmax > 0 ? xmax : 1) / xstep - 1e-9) * xstep;
+    double pw = W - ml - mr;
+    double ph = (double)t->nlanes * (LANE_H + LANE_GAP) + LANE_GAP;
+    double xt = MT + ph + 36;
+    double h = xt + 12;
+    header(f, t->id, t->title, h);
+#define PX(x) (ml + ((x)-xmin) / (x1 - xmin) * pw)
+    for (double x = 0; x <= x1 + xstep * 1e-6; x += xstep) {
+        char lab[32];
+        tick_label(x, xstep, lab, sizeof lab);
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n"
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+                PX(x), MT, PX(x), MT + ph + 4, PX(x), MT + ph + 18, lab);
+    }
+    for (size_t k = 0; k < t->nlanes; k++) {
+        const wc_plot_series *s = &t->lanes[k];
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t i = 0; i < s->n; i++) {
+            lo = s->y[i] < lo ? s->y[i] : lo;
+            hi = s->y[i] > hi ? s->y[i] : hi;
+        }
+        if (lo > 0 && lo <= 1 && hi <= 1) lo = 0; /* an on/off lane that never turned off */
+        if (!(lo < hi)) hi = (isfinite(lo) ? lo : 0) + 1, lo = hi - 1;
+        double top = MT + LANE_GAP + (double)k * (LANE_H + LANE_GAP), base = top + LANE_H;
+#define LY(v) (base - ((v)-lo) / (hi - lo) * LANE_H)
+        fprintf(f, "<g class=\"lane\"><title>");
+        xml_text(f, s->label, 200);
+        fputs("</title>\n", f);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n", ml,
+                base, ml + pw, base);
+        text_at(f, ml - 6, top + LANE_H / 2 + 4, "end", SMALL, ml - 8, NULL, s->label);
+        char a[32], b[32];
+        snprintf(a, sizeof a, "%.4g", lo);
+        snprintf(b, sizeof b, "%.4g", hi);
+        fprintf(f,
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" fill=\"#444\">%s</text>\n"
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" fill=\"#444\">%s</text>\n",
+                ml + pw + 4, base, a, ml + pw + 4, top + 8, b);
+        if (s->n) { /* an area under the step function, from the first change on */
+            fprintf(f, "<path d=\"M%.2f %.2f", PX(s->x[0]), base);
+            for (size_t i = 0; i < s->n; i++) {
+                double xe = i + 1 < s->n ? s->x[i + 1] : x1 < xmax ? x1 : xmax;
+                fprintf(f, "V%.2fH%.2f", LY(s->y[i]), PX(xe));
+            }
+            fprintf(f, "V%.2fZ\" fill=\"#ccc\" stroke=\"#000\" stroke-width=\"1.2\"/>\n", base);
+        }
+        fputs("</g>\n", f);
+#undef LY
+    }
+#undef PX
+    fprintf(f, "<path d=\"M%.1f %.1fV%.1fH%.1f\" stroke=\"#000\" fill=\"none\"/>\n", ml, MT,
+            MT + ph, ml + pw);
+    text_at(f, ml + pw / 2, xt, "middle", FONT, pw, NULL, t->xlabel);
+    fputs("</svg>\n", f);
+}

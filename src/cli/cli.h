@@ -193,6 +193,7 @@ int wc_cmd_validate_hw(int argc, char **argv);
 int wc_cmd_compare(int argc, char **argv);
 int wc_cmd_sweep(int argc, char **argv);
 int wc_cmd_oracle(int argc, char **argv);
+int wc_cmd_report(int argc, char **argv);
 int wc_cmd_merge(int argc, char **argv);
 /* The program: dispatches argv[1] to its command (main.c). */
 int wc_cli_main(int argc, char **argv);

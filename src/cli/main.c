@@ -29,6 +29,7 @@ static const command commands[] = {
     {"oracle", wc_cmd_oracle,
      "the seeds' per-workload oracles (pdp-best, swt): searches, not designs"},
     {"trace", wc_cmd_trace, "trace info and conversion (Accel-Sim, .trc, .wct)"},
+    {"report", wc_cmd_report, "one self-contained HTML page of figures from results files"},
 };
 
 static void usage(FILE *f)

@@ -335,6 +335,7 @@ void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
                     gx - gw * 0.3, MT, gx - gw * 0.3, MT + PH);
         double inner = gw * (b->stacked || ns == 1 ? 0.7 : 0.84);
         double bw = b->stacked ? inner : inner / (double)ns;
+        if (bw > 48) bw = 48, inner = b->stacked ? bw : bw * (double)ns; /* few groups */
         double x = gx + (gw - inner) / 2, base = 0;
         fprintf(f, "<g class=\"group\"><title>");
         xml_text(f, b->groups[g], 200);

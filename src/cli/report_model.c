@@ -214,7 +214,8 @@ static int mrc_build(const report_input *in, report_figs *out, report_err *err)
     char caption[1024];
     snprintf(caption, sizeof caption,
              "From the mrc results %s: the L1 miss ratio a cache of each size would have "
-             "(exact LRU stack distances; a set-associative curve has size = sets x ways), over "
+             "(LRU stack distances, exact or SHARDS-sampled as the label says; a set-associative "
+             "curve has size = sets x ways), over "
              "a log2 size axis in lines of %.0f B and, below, in bytes.",
              in->path, line);
     wc_plot_lines p = {.title = "Miss-ratio curves",

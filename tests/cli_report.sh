@@ -1,0 +1,147 @@
+#!/bin/sh
+# warpcache report: a page from small real results of run (with a timeline),
+# compare, sweep, model and mrc.  Every SVG must be well-formed XML
+# (xmllint), the page must render in a real headless browser without a
+# console message and show every expected figure (its inline script counts
+# the SVGs with a non-empty box), the bytes must not depend on the run, and
+# bad input is file:line: reason with exit 2 and no output left behind.
+#
+# The browser part needs chromium-headless-shell (or chromium) and xmllint,
+# which `make check` installs through scripts/deps.sh.  Missing, the test
+# FAILS - unless WC_REPORT_BROWSER=optional (set by `make asan`, whose binary
+# is checked by the rest of this script; `make check` runs the browser part).
+# Prints "cli_report: N passed, N failed".
+. "$(dirname "$0")/clilib.sh"
+
+# ---- small real inputs ----
+$W run -q -w micro/stream:n=262144 -o controllers=stream_bypass:level=l1,period=1000,threshold=90 \
+  --json "$T/run.json" >/dev/null || bad inputs "run failed"
+$W compare -q --designs base,base-48k -w micro/colcopy:h=64 -w micro/stream:n=4096 \
+  --by-class 004 -j 1 --json "$T/cmp.json" >/dev/null || bad inputs "compare failed"
+$W sweep -q --results "$T/sw.jsonl" -g l1_assoc=2,4 -w micro/colcopy:h=64 -w micro/stream:n=4096 \
+  -j 1 >/dev/null || bad inputs "sweep failed"
+$W model -q -w micro/colcopy:h=64 --json "$T/model.json" >/dev/null || bad inputs "model failed"
+$W mrc -q -w micro/colcopy:h=64 --sets 32 --json "$T/mrc.json" --svg "$T/mrc.svg" >/dev/null ||
+  bad inputs "mrc failed"
+
+# the figures these inputs make, in order (docs/report.md)
+FIGS="f1-line-use f1-timeline f2-compare f3-sweep-ipc f3-sweep-l1miss f4-reuse-hist \
+f4-miss-classes f5-mrc"
+NFIGS=$(echo $FIGS | wc -w)
+
+expect report_ok 0 "" -- $W report "$T/run.json" "$T/cmp.json" "$T/sw.jsonl" "$T/model.json" \
+  "$T/mrc.json" -o "$T/r.html" --svg-dir "$T/svg"
+got=$(cd "$T/svg" 2>/dev/null && ls | sed 's/\.svg$//' | LC_ALL=C sort | tr '\n' ' ')
+want=$(printf '%s\n' $FIGS | LC_ALL=C sort | tr '\n' ' ')
+[ "$got" = "$want" ] && ok svg_files || bad svg_files "got '$got', want '$want'"
+missing=""
+for f in $FIGS; do
+  grep -q "<figure id=\"fig-$f\">" "$T/r.html" 2>/dev/null || missing="$missing $f"
+done
+[ -z "$missing" ] && ok html_figures || bad html_figures "not in the page:$missing"
+
+# self-contained: no script, style, image or link from outside the page
+if grep -Eq '(src|href)="(https?:|//|file:)|url\((https?:|//)|<link |@import' "$T/r.html"; then
+  bad self_contained "$(grep -Eo '(src|href)="[^"]*"|url\([^)]*\)|<link [^>]*>' "$T/r.html" | head -3)"
+else
+  ok self_contained
+fi
+
+# the same inputs give the same bytes (no time, host or address in the page)
+(cd "$T" && $W report run.json cmp.json sw.jsonl model.json mrc.json -o r2.html --svg-dir s2 &&
+  $W report run.json cmp.json sw.jsonl model.json mrc.json -o r3.html --svg-dir s3) >/dev/null 2>&1
+cmp -s "$T/r2.html" "$T/r3.html" && diff -r "$T/s2" "$T/s3" >/dev/null && ok deterministic ||
+  bad deterministic "two reports of the same inputs differ"
+
+# mrc --svg uses the same module: ticks at powers of two, in lines and bytes
+if grep -q '>64</text>' "$T/mrc.svg" && grep -q '>8 KB</text>' "$T/mrc.svg" &&
+   ! grep -q '>3</text>' "$T/mrc.svg"; then ok mrc_svg_ticks; else bad mrc_svg_ticks "$(grep -o '>[0-9. KB]*</text>' "$T/mrc.svg" | head -20 | tr '\n' ' ')"; fi
+
+# ---- every SVG well-formed ----
+if command -v xmllint >/dev/null 2>&1; then
+  badxml=""
+  for f in "$T"/svg/*.svg "$T/mrc.svg"; do
+    xmllint --noout "$f" 2>>"$T/xml.err" || badxml="$badxml $(basename "$f")"
+  done
+  [ -z "$badxml" ] && ok svg_xml || bad svg_xml "$badxml: $(head -c 300 "$T/xml.err")"
+elif [ "$WC_REPORT_BROWSER" = optional ]; then
+  echo "svg_xml skipped: no xmllint (WC_REPORT_BROWSER=optional; not counted)"
+else
+  bad svg_xml "xmllint not installed (scripts/deps.sh installs libxml2-utils)"
+fi
+
+# ---- the page in a real browser ----
+BROWSER=""
+for b in chromium-headless-shell chromium; do
+  command -v $b >/dev/null 2>&1 && { BROWSER=$b; break; }
+done
+browse() { # ARGS... : the browser, headless, on its own profile, no sandbox (root in CI)
+  $BROWSER --headless --no-sandbox --disable-gpu --user-data-dir="$T/profile" \
+    --enable-logging=stderr --v=0 "$@"
+}
+if [ -n "$BROWSER" ]; then
+  browse --dump-dom "file://$T/r.html" >"$T/dom.html" 2>"$T/browser.err"
+  if grep -q "rendered $NFIGS of $NFIGS figures" "$T/dom.html"; then
+    ok browser_rendered
+  else
+    bad browser_rendered "$(grep -o 'id="wc-status">[^<]*' "$T/dom.html"): $(tail -c 300 "$T/browser.err")"
+  fi
+  missing=""
+  for f in $FIGS; do
+    grep -q "<svg [^>]*id=\"$f\"" "$T/dom.html" || missing="$missing $f"
+  done
+  [ -z "$missing" ] && ok browser_figures || bad browser_figures "not in the DOM:$missing"
+  if grep -q ':CONSOLE' "$T/browser.err"; then
+    bad browser_console "$(grep ':CONSOLE' "$T/browser.err" | head -3)"
+  else
+    ok browser_console
+  fi
+  # the check itself: a page with a script error must be caught
+  printf '<html><body><p id="x">x</p><script>nosuchfn();</script></body></html>' >"$T/err.html"
+  browse --dump-dom "file://$T/err.html" >/dev/null 2>"$T/browser2.err"
+  grep -q ':CONSOLE.*nosuchfn' "$T/browser2.err" && ok browser_console_detects ||
+    bad browser_console_detects "a script error was not seen on stderr"
+  browse --hide-scrollbars --window-size=900,1200 --screenshot="$T/shot.png" "file://$T/r.html" \
+    >/dev/null 2>&1
+  # a PNG starts with \211PNG
+  [ "$(head -c 4 "$T/shot.png" 2>/dev/null | tail -c 3)" = PNG ] && ok browser_screenshot ||
+    bad browser_screenshot "no PNG written"
+elif [ "$WC_REPORT_BROWSER" = optional ]; then
+  echo "browser_* skipped: no headless browser (WC_REPORT_BROWSER=optional; not counted)"
+else
+  bad browser "no chromium-headless-shell or chromium (scripts/deps.sh installs it; make check runs it)"
+fi
+
+# ---- bad input: file:line: reason, exit 2, nothing written ----
+printf '{\n  "a": 1,\n  "b": \n}\n' >"$T/bad.json"
+expect bad_json 2 "bad.json:4: expected a value" -- $W report "$T/bad.json" -o "$T/x.html"
+printf '{\n  "hello": 1\n}\n' >"$T/other.json"
+expect bad_kind 2 "other.json:1: not the JSON of warpcache run, compare, sweep, model or mrc" -- \
+  $W report "$T/other.json" -o "$T/x.html"
+: >"$T/empty.json"
+expect bad_empty 2 "empty.json:1: empty file" -- $W report "$T/empty.json" -o "$T/x.html"
+# a compare row with one value too few: the row's line
+sed '0,/"normalised": \[[^]]*\]/s//"normalised": [1]/' "$T/cmp.json" >"$T/cmp_bad.json"
+line=$(grep -n '"normalised": \[1\]' "$T/cmp_bad.json" | head -1 | cut -d: -f1)
+expect bad_compare_row 2 "cmp_bad.json:$line: 'normalised' must be an array of 2 numbers" -- \
+  $W report "$T/cmp_bad.json" -o "$T/x.html"
+# a sweep file cut in the middle of its last line
+head -c $(($(wc -c <"$T/sw.jsonl") - 40)) "$T/sw.jsonl" >"$T/torn.jsonl"
+n=$(wc -l <"$T/torn.jsonl"); n=$((n + 1))
+expect bad_torn_sweep 2 "torn.jsonl:$n:" -- $W report "$T/torn.jsonl" -o "$T/x.html"
+[ ! -e "$T/x.html" ] && [ -z "$(ls -A "$T" | grep '\.tmp\.')" ] && ok bad_leaves_nothing ||
+  bad bad_leaves_nothing "$(ls -A "$T" | grep 'x.html\|\.tmp\.')"
+expect no_inputs 2 "no results files" -- $W report -o "$T/x.html"
+expect no_output 2 "option -o FILE.html is required" -- $W report "$T/run.json"
+expect missing_input 2 "nosuch.json: cannot read" -- $W report "$T/nosuch.json" -o "$T/x.html"
+cp "$T/run.json" "$T/run.copy"
+expect output_is_input 2 "" -- $W report "$T/run.json" -o "$T/run.json"
+cmp -s "$T/run.json" "$T/run.copy" && ok input_kept || bad input_kept "the input was overwritten"
+: >"$T/afile"
+expect svg_dir_file 2 "option --svg-dir: cannot create $T/afile: it is not a folder" -- \
+  $W report "$T/run.json" -o "$T/x.html" --svg-dir "$T/afile"
+expect unknown_option 2 "unknown or incomplete option '--bogus'" -- $W report --bogus "$T/run.json" -o "$T/x.html"
+expect help 0 "usage: warpcache report" -- $W report --help
+
+echo "cli_report: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

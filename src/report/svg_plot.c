@@ -107,8 +107,8 @@ void wc_plot_bytes_label(double bytes, char *buf, size_t n)
 #define NSTYLE 8
 
 /* Bar fills: solid greys alternate with hatch patterns on white. */
-static const char *const bar_solid[NSTYLE] = {"#222", NULL, "#999", NULL,
-                                              "#555", NULL, "#ccc", NULL};
+static const char *const bar_solid[NSTYLE] = {"#222", NULL, "#aaa", NULL,
+                                              "#666", NULL, "#ddd", NULL};
 
 static void bar_defs(FILE *f, const char *id)
 {

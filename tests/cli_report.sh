@@ -40,6 +40,11 @@ for f in $FIGS; do
 done
 [ -z "$missing" ] && ok html_figures || bad html_figures "not in the page:$missing"
 
+# compare --by-class: workloads ordered by class, the class named above the bars
+# (neither workload has a seed-004 label: one band "004:-")
+grep -q 'class="band">004:-</text>' "$T/svg/f2-compare.svg" 2>/dev/null && ok compare_bands ||
+  bad compare_bands "no class band in f2-compare.svg"
+
 # self-contained: no script, style, image or link from outside the page
 if grep -Eq '(src|href)="(https?:|//|file:)|url\((https?:|//)|<link |@import' "$T/r.html"; then
   bad self_contained "$(grep -Eo '(src|href)="[^"]*"|url\([^)]*\)|<link [^>]*>' "$T/r.html" | head -3)"

@@ -95,13 +95,13 @@ static void test_log2_ticks_and_legend(void)
     CHECK(strstr(svg, ">128</text>") == NULL); /* nothing beyond the data's 64 */
     CHECK(strstr(svg, "a&lt;b&amp;c") != NULL);
     CHECK(attr(svg, "width") <= 900);
-    /* the legend: below the plot (y > 40 + 300) and inside the canvas */
+    /* the legend: below the plot (y > 46 + 300) and inside the canvas */
     double h = attr(svg, "height");
     const char *lg = strstr(svg, "<g class=\"legend\">");
     CHECK(lg != NULL);
     for (const char *t = lg; t && (t = strstr(t, "<text ")); t++) {
         double ty = attr(t, "y");
-        CHECK(ty > 340 && ty < h);
+        CHECK(ty > 346 && ty < h);
         double tx = attr(t, "x");
         CHECK(tx >= 0 && tx < 800);
     }
@@ -169,6 +169,36 @@ static void test_grouped_bars_means(void)
     CHECK(strstr(svg, "stroke-dasharray=\"3 3\"") != NULL); /* the means' separator */
     CHECK(strstr(svg, "stroke-dasharray=\"6 3\"") != NULL); /* the line at 1 */
     CHECK_EQ(count(svg, "<g class=\"group\">"), 3);
+    CHECK(strstr(svg, "class=\"band\"") == NULL); /* no bands asked for */
+    free(svg);
+}
+
+/* Class bands over 4 groups + 1 mean: classes IW, IW, XW, "" -> two
+ * dotted separators (before XW and before the unnamed class), two names;
+ * the mean group is in no band. */
+static void test_bands(void)
+{
+    const char *groups[] = {"a", "b", "c", "d", "GM"};
+    const char *bands[] = {"IW", "IW", "XW", "", NULL};
+    double v[] = {1, 2, 3, 4, 5};
+    wc_plot_bars b = {.id = "b",
+                      .title = "t",
+                      .xlabel = "x",
+                      .ylabel = "y",
+                      .groups = groups,
+                      .ngroups = 5,
+                      .nmeans = 1,
+                      .bands = bands,
+                      .v = v,
+                      .ref = NAN};
+    char *svg = NULL;
+    CAPTURE(svg, wc_plot_write_bars(f, &b));
+    CHECK(svg != NULL);
+    if (!svg) return;
+    CHECK_EQ(count(svg, "stroke-dasharray=\"1 2\""), 2);
+    CHECK_EQ(count(svg, "class=\"band\""), 2);
+    CHECK(strstr(svg, "class=\"band\">IW</text>") != NULL);
+    CHECK(strstr(svg, "class=\"band\">XW</text>") != NULL);
     free(svg);
 }
 
@@ -200,6 +230,7 @@ int main(void)
     RUN(test_log2_ticks_and_legend);
     RUN(test_stacked_bars);
     RUN(test_grouped_bars_means);
+    RUN(test_bands);
     RUN(test_timeline);
     return check_summary("svg_plot");
 }

@@ -106,6 +106,44 @@ static int write_bars(report_figs *out, const report_input *in, const char *what
     return report_fig_close(out, f, err);
 }
 
+/* The mean group (index into means) holding row r's class: its classes
+ * string, or for an unlabelled row the group "SEED:-"; means->n: none. */
+static size_t row_class(const wc_jv *r, const wc_jv *means)
+{
+    const char *c = wc_jv_str(wc_jv_get(r, "classes"));
+    if (!c) c = "";
+    for (size_t m = 0; m < means->n; m++) {
+        const char *g = wc_jv_str(wc_jv_get(&means->kids[m], "group"));
+        if (!g || strcmp(g, "all") == 0) continue;
+        size_t gl = strlen(g);
+        if (strcmp(c, g) == 0 || (!c[0] && gl >= 2 && strcmp(g + gl - 2, ":-") == 0)) return m;
+    }
+    return means->n;
+}
+
+/* When compare grouped by class (means other than "all"), the rows in class
+ * order as the seed papers draw them: the classes in the order of the
+ * means, rows in file order within a class, rows of no class last; band[k]
+ * is the class of the k-th row shown.  Otherwise file order (false). */
+static bool class_order(const wc_jv *rows, const wc_jv *means, size_t *order, const char **band)
+{
+    size_t nr = rows->n, nm = means ? means->n : 0, k = 0;
+    bool classes = false;
+    for (size_t m = 0; m < nm; m++) {
+        const char *g = wc_jv_str(wc_jv_get(&means->kids[m], "group"));
+        classes |= g && strcmp(g, "all") != 0;
+    }
+    for (size_t i = 0; i < nr; i++) order[i] = i;
+    if (!classes) return false;
+    for (size_t m = 0; m <= nm; m++) {
+        const char *g = m < nm ? wc_jv_str(wc_jv_get(&means->kids[m], "group")) : "other";
+        if (!g || strcmp(g, "all") == 0) continue;
+        for (size_t i = 0; i < nr; i++)
+            if (row_class(&rows->kids[i], means) == m) order[k] = i, band[k++] = g;
+    }
+    return true;
+}
+
 static int compare_build(const report_input *in, report_figs *out, report_err *err)
 {
     const wc_jv *d = in->docs[0], *designs = wc_jv_get(d, "designs"), *rows = wc_jv_get(d, "rows"),
@@ -121,9 +159,11 @@ static int compare_build(const report_input *in, report_figs *out, report_err *e
     size_t nd = designs->n, nm = means ? means->n : 0, ng = rows->n + nm;
     const char **series = calloc(nd, sizeof *series);
     const char **wl = calloc(rows->n + 1, sizeof *wl);
+    const char **band = calloc(ng + 1, sizeof *band);
+    size_t *order = calloc(rows->n + 1, sizeof *order);
     bars b = {calloc(ng + 1, sizeof(char *)), calloc((ng + 1) * nd, sizeof(double)), ng, nd};
     int rc = -1;
-    if (!series || !wl || !b.labels || !b.v) {
+    if (!series || !wl || !band || !order || !b.labels || !b.v) {
         report_fail(err, d, "out of memory");
         goto done;
     }
@@ -143,13 +183,15 @@ static int compare_build(const report_input *in, report_figs *out, report_err *e
     common_parts(wl, rows->n, &pre, &suf);
     char xlabel[256];
     workload_title(rows->n ? wl[0] : "", pre, suf, xlabel, sizeof xlabel);
+    bool banded = class_order(rows, means, order, band);
     for (size_t g = 0; g < rows->n; g++) {
-        const wc_jv *r = &rows->kids[g];
+        const wc_jv *r = &rows->kids[order[g]];
         if (numbers(wc_jv_get(r, "normalised"), nd, b.v + g * nd, "normalised", err) < 0) {
             if (!wc_jv_get(r, "normalised")) err->line = r->line;
             goto done;
         }
-        if (!(b.labels[g] = short_label(wl[g], wc_jv_str(wc_jv_get(r, "kernel")), pre, suf))) {
+        const char *k = wc_jv_str(wc_jv_get(r, "kernel"));
+        if (!(b.labels[g] = short_label(wl[order[g]], k, pre, suf))) {
             report_fail(err, r, "out of memory");
             goto done;
         }
@@ -185,14 +227,16 @@ static int compare_build(const report_input *in, report_figs *out, report_err *e
              "that of the reference design %s on the same workload (no bar: no value). The "
              "groups after the dashed vertical line are the geometric means compare computed, "
              "over all workloads and per class label, with the number of workloads. The dashed "
-             "horizontal line marks 1 (as good as the reference).",
-             in->path, metric, ref ? ref : "?");
+             "horizontal line marks 1 (as good as the reference).%s",
+             in->path, metric, ref ? ref : "?",
+             banded ? " Workloads are ordered by class, named above the plot." : "");
     wc_plot_bars p = {.title = title,
                       .xlabel = xlabel,
                       .ylabel = ylabel,
                       .groups = (const char *const *)b.labels,
                       .ngroups = ng,
                       .nmeans = nm,
+                      .bands = banded ? band : NULL,
                       .series = series,
                       .nseries = nd,
                       .v = b.v,
@@ -201,6 +245,8 @@ static int compare_build(const report_input *in, report_figs *out, report_err *e
 done:
     free(series);
     free(wl);
+    free(band);
+    free(order);
     bars_free(&b, ng);
     return rc;
 }

@@ -14,7 +14,7 @@
 #define W        ((double)WC_PLOT_WIDTH)
 #define ML       64.0  /* left margin: y tick labels and the y title */
 #define MR       34.0  /* right margin: half of the last x tick label */
-#define MT       40.0  /* top margin: the title */
+#define MT       46.0  /* top margin: the title, class names of bands */
 #define PH       300.0 /* plot height of bars and lines */
 #define FONT     12.0
 #define SMALL    11.0
@@ -287,6 +287,27 @@ static double round_top(double vmax, double *step)
 
 /* ---- bars ------------------------------------------------------------------ */
 
+/* The class bands of grouped bars: a dotted line where the class changes,
+ * the class name centred above its groups (between the title and the plot). */
+static void bands(FILE *f, const wc_plot_bars *b, double gw)
+{
+    size_t n = b->ngroups - b->nmeans;
+    for (size_t g = 0; g < n;) {
+        size_t e = g + 1;
+        while (e < n && strcmp(b->bands[e], b->bands[g]) == 0) e++;
+        double x0 = ML + gw * (double)g, x1 = ML + gw * (double)e;
+        if (g > 0)
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#666\" "
+                    "stroke-dasharray=\"1 2\"/>\n",
+                    x0, MT - 10, x0, MT + PH);
+        if (b->bands[g][0])
+            text_at(f, (x0 + x1) / 2, MT - 3, "middle", 10, x1 - x0, " class=\"band\"",
+                    b->bands[g]);
+        g = e;
+    }
+}
+
 void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
 {
     size_t ng = b->ngroups, ns = b->nseries ? b->nseries : 1;
@@ -325,6 +346,7 @@ void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
     if (b->series) bar_defs(f, b->id);
     y_axis(f, 0, top, step, MT, PH, b->ylabel);
 #define PY(v) (MT + PH - ((v) > top ? top : (v)) / top * PH)
+    if (b->bands) bands(f, b, gw);
     for (size_t g = 0; g < ng; g++) {
         bool mean = g >= ng - b->nmeans;
         double gx = ML + gw * ((double)g + (mean && b->nmeans < ng ? 0.6 : 0));

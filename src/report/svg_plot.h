@@ -34,6 +34,9 @@ typedef struct wc_plot_bars {
     const char *const *groups; /* x categories (workloads, bins), in order */
     size_t ngroups;
     size_t nmeans;             /* the last nmeans groups are means, after a separator */
+    const char *const *bands;  /* NULL, or per group its class: consecutive groups of one
+                                  class are labelled once above the plot, dotted lines
+                                  between classes (means are in no class) */
     const char *const *series; /* legend entries (designs, segments); NULL: no legend */
     size_t nseries;
     const double *v; /* v[g * nseries + s]; NaN: no value (no bar) */

@@ -25,7 +25,7 @@ $W mrc -q -w micro/colcopy:h=64 --sets 32 --json "$T/mrc.json" --svg "$T/mrc.svg
   bad inputs "mrc failed"
 
 # the figures these inputs make, in order (docs/report.md)
-FIGS="f1-line-use f1-timeline f2-compare f3-sweep-ipc f3-sweep-l1miss f4-reuse-hist \
+FIGS="f1-line-use f1-timeline f2-compare f3-sweep-ipc f3-sweep-l1miss f3-sweep-lines f4-reuse-hist \
 f4-miss-classes f5-mrc"
 NFIGS=$(echo $FIGS | wc -w)
 

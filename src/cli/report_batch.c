@@ -349,6 +349,89 @@ static int sweep_read(const report_input *in, grid *g, report_err *err)
     return 0;
 }
 
+/* When the sweep has one grid dimension of numbers and no designs: its name
+ * (into name) and each configuration's value (xs[c]); false otherwise. */
+static bool numeric_axis(const report_input *in, const grid *g, char *name, size_t n, double *xs)
+{
+    for (size_t c = 0; c < g->nc; c++) xs[c] = NAN;
+    name[0] = 0;
+    for (size_t i = 0; i < in->ndocs; i++) {
+        const wc_jv *pt = in->docs[i], *params = wc_jv_get(pt, "params");
+        if (wc_jv_str(wc_jv_get(pt, "design")) || !params || params->n != 1) return false;
+        const wc_jv *p = &params->kids[0];
+        if (name[0] && strcmp(name, p->key) != 0) return false;
+        snprintf(name, n, "%s", p->key);
+        char *end;
+        const char *v = wc_jv_str(p);
+        double x = v ? strtod(v, &end) : NAN;
+        if (!v || !*v || *end || !isfinite(x)) return false;
+        char label[512];
+        snprintf(label, sizeof label, "%s=%s", p->key, v);
+        for (size_t c = 0; c < g->nc; c++)
+            if (strcmp(g->cfg[c], label) == 0) xs[c] = x;
+    }
+    return g->nc > 1;
+}
+
+/* One curve per workload: the normalised IPC over the grid's values, on a
+ * log2 axis when every value is a power of two (associativity, sizes). */
+static int sweep_lines(const report_input *in, const grid *g, const double *norm, report_figs *out,
+                       report_err *err)
+{
+    size_t nc = g->nc, nw = g->nw;
+    char name[128];
+    double *xs = malloc((nc + 1) * sizeof *xs), *pts = malloc((2 * nw * nc + 1) * sizeof *pts);
+    size_t *ord = malloc((nc + 1) * sizeof *ord);
+    wc_plot_series *s = malloc((nw + 1) * sizeof *s);
+    int rc = -1;
+    if (!xs || !pts || !ord || !s) {
+        report_fail(err, in->docs[0], "out of memory");
+        goto done;
+    }
+    rc = 0;
+    if (!numeric_axis(in, g, name, sizeof name, xs)) goto done;
+    bool pow2 = true;
+    for (size_t c = 0; c < nc; c++) {
+        ord[c] = c;
+        pow2 &= xs[c] >= 1 && exp2(round(log2(xs[c]))) == xs[c];
+    }
+    for (size_t i = 1; i < nc; i++) /* by value; few points, stable */
+        for (size_t k = i; k > 0 && xs[ord[k - 1]] > xs[ord[k]]; k--) {
+            size_t t = ord[k];
+            ord[k] = ord[k - 1], ord[k - 1] = t;
+        }
+    for (size_t w = 0; w < nw; w++) {
+        double *x = pts + 2 * w * nc, *y = x + nc;
+        for (size_t k = 0; k < nc; k++) x[k] = xs[ord[k]], y[k] = norm[w * nc + ord[k]];
+        s[w] = (wc_plot_series){g->wl[w], x, y, nc};
+    }
+    char title[256], ylabel[256], caption[1024];
+    snprintf(title, sizeof title, "IPC over %s, normalised to %s", name, g->cfg[0]);
+    snprintf(ylabel, sizeof ylabel, "IPC / IPC at %s", g->cfg[0]);
+    snprintf(caption, sizeof caption,
+             "From the sweep results %s: for each workload, the IPC at each value of %s divided "
+             "by that at %s (the sweep's first value), on a %s axis.",
+             in->path, name, g->cfg[0], pow2 ? "log2" : "linear");
+    wc_plot_lines p = {.title = title,
+                       .xlabel = name,
+                       .ylabel = ylabel,
+                       .xlog2 = pow2,
+                       .series = s,
+                       .nseries = nw};
+    FILE *f = report_fig_open(out, in, "sweep-lines", title, caption, err);
+    rc = -1;
+    if (!f) goto done;
+    p.id = out->v[out->n - 1].id;
+    wc_plot_write_lines(f, &p);
+    rc = report_fig_close(out, f, err);
+done:
+    free(xs);
+    free(pts);
+    free(ord);
+    free(s);
+    return rc;
+}
+
 static int sweep_build(const report_input *in, report_figs *out, report_err *err)
 {
     grid g = {0};
@@ -428,6 +511,7 @@ static int sweep_build(const report_input *in, report_figs *out, report_err *err
                       .ref = NAN,
                       .ymax = 100};
     rc = write_bars(out, in, "sweep-l1miss", q.title, caption, &q, err);
+    if (rc == 0 && normalise) rc = sweep_lines(in, &g, norm, out, err);
 done:
     free(norm);
     free(labels);

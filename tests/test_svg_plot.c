@@ -223,6 +223,26 @@ static void test_timeline(void)
     free(svg);
 }
 
+/* Cycles to 15000: step 2000 (raw 1875), axis to 16000 >= 10000, so every
+ * label is in thousands - "2k" ... "16k", never "8000" beside "10k". */
+static void test_axis_units(void)
+{
+    static const double x[] = {0, 15000}, y[] = {1, 2};
+    wc_plot_series lane = {"swl limit", x, y, 2};
+    wc_plot_timeline t = {
+        .id = "u", .title = "T", .xlabel = "cycle", .lanes = &lane, .nlanes = 1, .xmax = 15000};
+    char *svg = NULL;
+    CAPTURE(svg, wc_plot_write_timeline(f, &t));
+    CHECK(svg != NULL);
+    if (!svg) return;
+    CHECK(strstr(svg, ">0</text>") != NULL);
+    CHECK(strstr(svg, ">2k</text>") != NULL);
+    CHECK(strstr(svg, ">8k</text>") != NULL);
+    CHECK(strstr(svg, ">16k</text>") != NULL);
+    CHECK(strstr(svg, ">8000</text>") == NULL);
+    free(svg);
+}
+
 int main(void)
 {
     RUN(test_nice_step);
@@ -232,5 +252,6 @@ int main(void)
     RUN(test_grouped_bars_means);
     RUN(test_bands);
     RUN(test_timeline);
+    RUN(test_axis_units);
     return check_summary("svg_plot");
 }

@@ -79,14 +79,17 @@ double wc_plot_nice_step(double range, int want)
     return step * mag;
 }
 
-/* A tick value with the decimals its step needs; 20000 as "20k" and
- * 3000000 as "3M" when the step is a multiple of 1000 (cycles). */
-static void tick_label(double v, double step, char *buf, size_t n)
+/* A tick value with the decimals its step needs.  On an axis reaching
+ * 10000 (top) with steps of whole thousands, every label is in k (20000 as
+ * "20k") or, with steps of whole millions, in M - one unit per axis. */
+static void tick_label(double v, double step, double top, char *buf, size_t n)
 {
     if (fabs(v) < step * 1e-9) v = 0;
-    if (step >= 1e6 && fmod(step, 1e6) == 0) {
+    if (v == 0 && step >= 1) {
+        snprintf(buf, n, "0");
+    } else if (step >= 1e6 && fmod(step, 1e6) == 0) {
         snprintf(buf, n, "%.0fM", v / 1e6);
-    } else if (step >= 1e3 && fmod(step, 1e3) == 0 && fabs(v) >= 1e4) {
+    } else if (step >= 1e3 && fmod(step, 1e3) == 0 && fabs(top) >= 1e4) {
         snprintf(buf, n, "%.0fk", v / 1e3);
     } else {
         int dec = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
@@ -258,7 +261,7 @@ static void y_axis(FILE *f, double y0, double y1, double step, double top, doubl
     for (double v = y0; v <= y1 + step * 1e-6; v += step) {
         double py = top + ph - (v - y0) / (y1 - y0) * ph;
         char lab[32];
-        tick_label(v, step, lab, sizeof lab);
+        tick_label(v, step, y1, lab, sizeof lab);
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n"
                 "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
@@ -464,7 +467,7 @@ void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
         if (p->xlog2)
             snprintf(lab, sizeof lab, "%.0f", exp2(x));
         else
-            tick_label(x, xstep, lab, sizeof lab);
+            tick_label(x, xstep, x1, lab, sizeof lab);
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>\n"
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n"
@@ -535,7 +538,7 @@ void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
 #define PX(x) (ml + ((x)-xmin) / (x1 - xmin) * pw)
     for (double x = 0; x <= x1 + xstep * 1e-6; x += xstep) {
         char lab[32];
-        tick_label(x, xstep, lab, sizeof lab);
+        tick_label(x, xstep, x1, lab, sizeof lab);
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n"
                 "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",

@@ -136,6 +136,24 @@ n=$(wc -l <"$T/torn.jsonl"); n=$((n + 1))
 expect bad_torn_sweep 2 "torn.jsonl:$n:" -- $W report "$T/torn.jsonl" -o "$T/x.html"
 [ ! -e "$T/x.html" ] && [ -z "$(ls -A "$T" | grep '\.tmp\.')" ] && ok bad_leaves_nothing ||
   bad bad_leaves_nothing "$(ls -A "$T" | grep 'x.html\|\.tmp\.')"
+# absurd values draw, and end: a normalised 1.7e308 once overflowed the axis
+# to infinity and the tick loop never ended
+sed '0,/"normalised": \[1, [0-9.e+-]*\]/s//"normalised": [1, 1.7e308]/' "$T/cmp.json" >"$T/huge.json"
+grep -q 1.7e308 "$T/huge.json" || bad huge_setup "no value replaced"
+expect huge_value 0 "" -- timeout 20 $W report "$T/huge.json" -o "$T/huge.html"
+# every prefix of every input (a torn file) is a figure or a file:line error,
+# never a crash or a hang
+crashes=""
+for f in run.json cmp.json sw.jsonl model.json mrc.json; do
+  size=$(wc -c <"$T/$f")
+  for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    head -c $((size * i / 13)) "$T/$f" >"$T/cut.json"
+    timeout 20 $W report "$T/cut.json" -o "$T/cut.html" >/dev/null 2>"$T/cut.err"
+    st=$?
+    [ $st -eq 0 ] || [ $st -eq 2 ] || crashes="$crashes $f@$i:$st"
+  done
+done
+[ -z "$crashes" ] && ok prefixes_handled || bad prefixes_handled "$crashes: $(head -c 300 "$T/cut.err")"
 expect no_inputs 2 "no results files" -- $W report -o "$T/x.html"
 expect no_output 2 "option -o FILE.html is required" -- $W report "$T/run.json"
 expect missing_input 2 "nosuch.json: cannot read" -- $W report "$T/nosuch.json" -o "$T/x.html"

@@ -254,11 +254,20 @@ static void legend(FILE *f, const char *id, char kind, const char *const *labels
     fprintf(f, "</g>\n");
 }
 
+/* The number of ticks from a to b by step: at most 200, so that absurd
+ * values (1e308, overflowing to infinity) cannot loop forever. */
+static int ticks(double a, double b, double step)
+{
+    double n = floor((b - a) / step + 1e-6);
+    return isfinite(n) && n >= 0 ? (n > 200 ? 200 : (int)n) : 0;
+}
+
 /* A value axis on the left of the plot [top, top+ph]: gridlines, ticks. */
 static void y_axis(FILE *f, double y0, double y1, double step, double top, double ph,
                    const char *ylabel)
 {
-    for (double v = y0; v <= y1 + step * 1e-6; v += step) {
+    for (int i = 0, nt = ticks(y0, y1, step); i <= nt; i++) {
+        double v = y0 + step * i;
         double py = top + ph - (v - y0) / (y1 - y0) * ph;
         char lab[32];
         tick_label(v, step, y1, lab, sizeof lab);
@@ -462,7 +471,8 @@ void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
     y_axis(f, y0, y1, ystep, MT, PH, p->ylabel);
 #define PX(x) (ML + ((x)-x0) / (x1 - x0) * pw)
 #define PY(y) (MT + PH - ((y)-y0) / (y1 - y0) * PH)
-    for (double x = x0; x <= x1 + xstep * 1e-6; x += xstep) {
+    for (int i = 0, nt = ticks(x0, x1, xstep); i <= nt; i++) {
+        double x = x0 + xstep * i;
         char lab[32], bytes[32];
         if (p->xlog2)
             snprintf(lab, sizeof lab, "%.0f", exp2(x));
@@ -536,7 +546,8 @@ void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
     double h = xt + 12;
     header(f, t->id, t->title, h);
 #define PX(x) (ml + ((x)-xmin) / (x1 - xmin) * pw)
-    for (double x = 0; x <= x1 + xstep * 1e-6; x += xstep) {
+    for (int i = 0, nt = ticks(0, x1, xstep); i <= nt; i++) {
+        double x = xstep * i;
         char lab[32];
         tick_label(x, xstep, x1, lab, sizeof lab);
         fprintf(f,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # warpcache report: a page from small real results of run (with a timeline),
-# compare, sweep, model and mrc.  Every SVG must be well-formed XML
+# compare, sweep, model, mrc and validate.  Every SVG must be well-formed XML
 # (xmllint), the page must render in a real headless browser without a
 # console message and show every expected figure (its inline script counts
 # the SVGs with a non-empty box), the bytes must not depend on the run, and
@@ -23,14 +23,16 @@ $W sweep -q --results "$T/sw.jsonl" -g l1_assoc=2,4 -w micro/colcopy:h=64 -w mic
 $W model -q -w micro/colcopy:h=64 --json "$T/model.json" >/dev/null || bad inputs "model failed"
 $W mrc -q -w micro/colcopy:h=64 --sets 32 --json "$T/mrc.json" --svg "$T/mrc.svg" >/dev/null ||
   bad inputs "mrc failed"
+$W validate -q -w micro/colcopy:h=32 -w micro/colcopy:h=64 --json "$T/val.json" >/dev/null ||
+  bad inputs "validate failed"
 
 # the figures these inputs make, in order (docs/report.md)
 FIGS="f1-line-use f1-timeline f2-compare f3-sweep-ipc f3-sweep-l1miss f3-sweep-lines f4-reuse-hist \
-f4-miss-classes f5-mrc"
+f4-miss-classes f5-mrc f6-validate"
 NFIGS=$(echo $FIGS | wc -w)
 
 expect report_ok 0 "" -- $W report "$T/run.json" "$T/cmp.json" "$T/sw.jsonl" "$T/model.json" \
-  "$T/mrc.json" -o "$T/r.html" --svg-dir "$T/svg"
+  "$T/mrc.json" "$T/val.json" -o "$T/r.html" --svg-dir "$T/svg"
 got=$(cd "$T/svg" 2>/dev/null && ls | sed 's/\.svg$//' | LC_ALL=C sort | tr '\n' ' ')
 want=$(printf '%s\n' $FIGS | LC_ALL=C sort | tr '\n' ' ')
 [ "$got" = "$want" ] && ok svg_files || bad svg_files "got '$got', want '$want'"
@@ -53,8 +55,8 @@ else
 fi
 
 # the same inputs give the same bytes (no time, host or address in the page)
-(cd "$T" && $W report run.json cmp.json sw.jsonl model.json mrc.json -o r2.html --svg-dir s2 &&
-  $W report run.json cmp.json sw.jsonl model.json mrc.json -o r3.html --svg-dir s3) >/dev/null 2>&1
+(cd "$T" && $W report run.json cmp.json sw.jsonl model.json mrc.json val.json -o r2.html --svg-dir s2 &&
+  $W report run.json cmp.json sw.jsonl model.json mrc.json val.json -o r3.html --svg-dir s3) >/dev/null 2>&1
 cmp -s "$T/r2.html" "$T/r3.html" && diff -r "$T/s2" "$T/s3" >/dev/null && ok deterministic ||
   bad deterministic "two reports of the same inputs differ"
 
@@ -121,7 +123,7 @@ fi
 printf '{\n  "a": 1,\n  "b": \n}\n' >"$T/bad.json"
 expect bad_json 2 "bad.json:4: expected a value" -- $W report "$T/bad.json" -o "$T/x.html"
 printf '{\n  "hello": 1\n}\n' >"$T/other.json"
-expect bad_kind 2 "other.json:1: not the JSON of warpcache run, compare, sweep, model or mrc" -- \
+expect bad_kind 2 "other.json:1: not the JSON of warpcache run, compare, sweep, model, mrc or validate" -- \
   $W report "$T/other.json" -o "$T/x.html"
 : >"$T/empty.json"
 expect bad_empty 2 "empty.json:1: empty file" -- $W report "$T/empty.json" -o "$T/x.html"
@@ -144,7 +146,7 @@ expect huge_value 0 "" -- timeout 20 $W report "$T/huge.json" -o "$T/huge.html"
 # every prefix of every input (a torn file) is a figure or a file:line error,
 # never a crash or a hang
 crashes=""
-for f in run.json cmp.json sw.jsonl model.json mrc.json; do
+for f in run.json cmp.json sw.jsonl model.json mrc.json val.json; do
   size=$(wc -c <"$T/$f")
   for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
     head -c $((size * i / 13)) "$T/$f" >"$T/cut.json"

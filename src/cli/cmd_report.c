@@ -4,7 +4,7 @@
  * few lines of inline script that only report how many figures rendered)
  * with the figures the given results files support, and each figure also
  * as a standalone .svg.  Which kind each file is (run, compare, sweep,
- * model, mrc) is recognised from its shape by the registry below; the kinds
+ * model, mrc, validate) is recognised from its shape by the registry below; the kinds
  * draw their figures (report_run.c, report_batch.c, report_model.c) with
  * the plotting module src/report/svg_plot.c.  The output bytes depend only
  * on the inputs and the arguments (no time, no host), so reports diff.
@@ -20,8 +20,9 @@
 #include "warpcache/common.h"
 
 /* The input kinds, tried in this order (the first that matches wins). */
-static const report_kind *const kinds[] = {&wc_report_run, &wc_report_compare, &wc_report_sweep,
-                                           &wc_report_model, &wc_report_mrc};
+static const report_kind *const kinds[] = {&wc_report_run,   &wc_report_compare,
+                                           &wc_report_sweep, &wc_report_model,
+                                           &wc_report_mrc,   &wc_report_validate};
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
 #define MAX_INPUT_BYTES (1L << 30)
@@ -36,6 +37,7 @@ static const char usage_text[] =
     "                  IPC over a numeric grid dimension (curves)\n"
     "  model --json    reuse-distance histogram, miss classes per kernel\n"
     "  mrc --json      miss-ratio curves (log2 size axis in lines and bytes)\n"
+    "  validate --json simulator and model L1 miss rates per kernel\n"
     "\n"
     "  -o FILE          the HTML page ('-' = standard output)\n"
     "  --svg-dir DIR    also every figure as DIR/<figure id>.svg (DIR is created)\n"
@@ -213,8 +215,8 @@ static int input_load(report_input *in)
                      "with 'point', 'key' and 'totals')",
                      in->path, in->docs[1]->line, in->ndocs);
     else
-        wc_cli_error("%s:%d: not the JSON of warpcache run, compare, sweep, model or mrc", in->path,
-                     first->line);
+        wc_cli_error("%s:%d: not the JSON of warpcache run, compare, sweep, model, mrc or validate",
+                     in->path, first->line);
     return -1;
 }
 

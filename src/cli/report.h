@@ -48,7 +48,7 @@ typedef struct report_kind {
 } report_kind;
 
 extern const report_kind wc_report_run, wc_report_compare, wc_report_sweep, wc_report_model,
-    wc_report_mrc;
+    wc_report_mrc, wc_report_validate;
 
 /* A new figure with id "f<in->index>-<what>", title and caption (copied);
  * its SVG is written to the returned stream, and report_fig_close() keeps

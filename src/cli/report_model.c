@@ -7,6 +7,8 @@
  *               per kernel as stacked bars (% of accesses)
  *   mrc JSON    the miss-ratio curves over a log2 cache-size axis in lines
  *               and bytes
+ *   validate    per kernel the simulator's and the model's L1 miss rates side
+ *   JSON        by side (the mean absolute error in the caption)
  */
 #include <math.h>
 #include <stdlib.h>
@@ -238,3 +240,75 @@ done:
 }
 
 const report_kind wc_report_mrc = {"mrc", mrc_matches, mrc_build};
+
+/* ---- validate --------------------------------------------------------------- */
+
+static bool validate_matches(const report_input *in)
+{
+    /* model against simulator; validate --hw (hardware counters) is another shape */
+    const wc_jv *d = in->ndocs == 1 ? in->docs[0] : NULL, *k = wc_jv_get(d, "kernels");
+    return wc_jv_get(d, "mean_absolute_error") && k && k->type == WC_JV_ARR &&
+           (k->n == 0 || wc_jv_get(&k->kids[0], "model_miss_rate"));
+}
+
+static int validate_build(const report_input *in, report_figs *out, report_err *err)
+{
+    const wc_jv *d = in->docs[0], *ks = wc_jv_get(d, "kernels");
+    size_t ng = ks->n;
+    if (ng == 0) return 0;
+    double *v = malloc(2 * ng * sizeof *v);
+    char **labels = calloc(ng, sizeof *labels);
+    int rc = -1;
+    if (!v || !labels) {
+        report_fail(err, ks, "out of memory");
+        goto done;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        const wc_jv *k = &ks->kids[g];
+        const char *w = wc_jv_str(wc_jv_get(k, "workload")),
+                   *name = wc_jv_str(wc_jv_get(k, "kernel"));
+        double sim = wc_jv_num(wc_jv_get(k, "simulator_miss_rate")),
+               mod = wc_jv_num(wc_jv_get(k, "model_miss_rate"));
+        if (!w || !name || !isfinite(sim) || !isfinite(mod)) {
+            report_fail(err, k,
+                        "a kernel needs 'workload', 'kernel', 'simulator_miss_rate' and "
+                        "'model_miss_rate'");
+            goto done;
+        }
+        v[2 * g] = 100 * sim, v[2 * g + 1] = 100 * mod;
+        size_t n = strlen(w) + strlen(name) + 4;
+        if (!(labels[g] = malloc(n))) {
+            report_fail(err, k, "out of memory");
+            goto done;
+        }
+        snprintf(labels[g], n, "%s [%s]", w, name);
+    }
+    static const char *const series[] = {"simulator", "model (seed 003)"};
+    char caption[1024];
+    snprintf(caption, sizeof caption,
+             "From the validate results %s: the L1 load miss rate of each kernel as the "
+             "simulator measured it and as seed 003's model predicts it (docs/model.md); mean "
+             "absolute error %.2f percentage points.",
+             in->path, 100 * wc_jv_num(wc_jv_get(d, "mean_absolute_error")));
+    wc_plot_bars p = {.title = "L1 miss rate: simulator and model",
+                      .xlabel = "workload [kernel]",
+                      .ylabel = "L1 load miss rate (%)",
+                      .groups = (const char *const *)labels,
+                      .ngroups = ng,
+                      .series = series,
+                      .nseries = 2,
+                      .v = v,
+                      .ref = NAN};
+    FILE *f = report_fig_open(out, in, "validate", p.title, caption, err);
+    if (!f) goto done;
+    p.id = out->v[out->n - 1].id;
+    wc_plot_write_bars(f, &p);
+    rc = report_fig_close(out, f, err);
+done:
+    for (size_t g = 0; labels && g < ng; g++) free(labels[g]);
+    free(labels);
+    free(v);
+    return rc;
+}
+
+const report_kind wc_report_validate = {"validate", validate_matches, validate_build};

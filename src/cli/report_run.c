@@ -235,7 +235,7 @@ static int timeline_figure(const report_input *in, const wc_jv *run, size_t inde
              in->path, more ? "; lanes beyond the first 32 are left out" : "");
     snprintf(what, sizeof what, index ? "timeline-%zu" : "timeline", index);
     wc_plot_timeline t = {.title = title,
-                          .xlabel = "cycle",
+                          .xlabel = "core cycles",
                           .lanes = s,
                           .nlanes = nl,
                           .xmax = wc_jv_num(wc_jv_get(wc_jv_get(run, "totals"), "cycles"))};

@@ -338,6 +338,39 @@ static void test_mshr_merge(void)
 }
 
 /*
+ * Stall cycles by reason: one MSHR entry, two warps loading different lines
+ * A and B.  By hand: warp 0 issues at 0, its request misses at 1 and takes
+ * the only MSHR entry (A's fill comes back at 186, as in the single miss
+ * above); the stage is free again in cycle 1 before the scheduler runs, so
+ * warp 1 issues at 1 and its request is presented at 2: MSHR_ENTRY_FAIL.  The
+ * inorder stage retries at the next fill, 186, where B misses: the stage was
+ * stalled 186 - 2 = 184 cycles, all of them by MSHR_ENTRY_FAIL, and the
+ * reasons sum to the total.
+ */
+static void test_stall_cycles_by_reason(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    c.l1.mshr_entries = 1;
+    list_source *l = ls_create(1, 64);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    ls_load(l, 1, 0x20000, 1);
+    ls_alu(l, 1, 2, 1);
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 1);
+    CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
+    CHECK_EQ(st.total.mem_stall_cycles, 184);
+    CHECK_EQ(st.total.mem_stall_by[WC_FAIL_MSHR_ENTRY], 184);
+    uint64_t sum = 0;
+    for (unsigned f = 0; f < WC_FAIL__COUNT; f++) sum += st.total.mem_stall_by[f];
+    CHECK_EQ(sum, 184);
+    CHECK_EQ(st.kernels[0].mem_stall_by[WC_FAIL_MSHR_ENTRY], 184);
+    wc_stats_free(&st);
+}
+
+/*
  * Congestion: K warps each miss on a different line of the same DRAM channel
  * (addresses 6 x 256 B apart map to partition 0 of 6).  The DRAM channel moves
  * one 128 B line per 4 cycles, so the K-th response cannot come before
@@ -722,6 +755,7 @@ int main(void)
     RUN(test_l1q_bad_depth);
     RUN(test_l1q_issue_ahead);
     RUN(test_mshr_merge);
+    RUN(test_stall_cycles_by_reason);
     RUN(test_congestion);
     RUN(test_occupancy_waves);
     RUN(test_kernel_too_big);

@@ -31,6 +31,9 @@ typedef struct wc_kstats {
     uint64_t op_count[WC_OP__COUNT]; /* warp instructions by class */
     uint64_t gmem_reqs;              /* coalesced requests presented to L1 */
     uint64_t mem_stall_cycles;       /* cycles the memory stage was stalled by a fail */
+    /* the same split by the reason of the fail that stalled it (sums to
+     * mem_stall_cycles; [WC_FAIL_NONE] stays 0 with the built-in stages) */
+    uint64_t mem_stall_by[WC_FAIL__COUNT];
     wc_l1_stats l1;
     struct {
         uint64_t accesses, hits, misses, read_bytes, write_bytes, writebacks;

@@ -15,6 +15,7 @@ typedef struct wc_inorder {
     const wc_mem_req *cur, *end; /* the next request and the end of the instruction's */
     uint32_t load;
     uint64_t stall_from;
+    wc_fail_reason stall_why; /* the reason of the fail that started the stall */
 } wc_inorder;
 
 /* `reqs` is the SM's coalescer buffer: stable while the stage is full. */
@@ -36,13 +37,14 @@ static inline void wc_inorder_step(wc_sm *sm, wc_mstage *ms, uint64_t now)
 {
     wc_inorder *s = (wc_inorder *)ms;
     if (s->stall_from) {
-        wc_sm_add_stall(sm, now - s->stall_from);
+        wc_sm_add_stall(sm, now - s->stall_from, s->stall_why);
         s->stall_from = 0;
     }
     wc_fail_reason why = WC_FAIL_NONE;
     wc_outcome o = wc_sm_present(sm, s->cur, s->load, now, &why);
     if (o == WC_RESERVATION_FAIL) {
         s->stall_from = now;
+        s->stall_why = why;
         ms->retry_at = why == WC_FAIL_MISS_QUEUE_FULL ? now + 1 : WC_NEVER;
         return;
     }

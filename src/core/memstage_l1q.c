@@ -68,6 +68,9 @@ typedef struct wc_l1q {
     unsigned issue;
     l1q_inst *pend;
     unsigned p_head, p_count;
+    /* The reason of the head's latest fail: what the stall is waiting for
+     * (a stall is split where the head starts failing for another reason). */
+    wc_fail_reason head_why;
 } wc_l1q;
 
 enum head { HEAD_EMPTY, HEAD_LEFT, HEAD_FAILED };
@@ -119,7 +122,7 @@ static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
         return;
     }
     if (s->stall_from) {
-        wc_sm_add_stall(sm, now - s->stall_from);
+        wc_sm_add_stall(sm, now - s->stall_from, s->head_why);
         s->stall_from = 0;
     }
     t->req = *s->cur;
@@ -156,6 +159,13 @@ static void l1q_cycle(wc_mstage *ms, uint64_t now)
     wc_sm *sm = ms->sm;
     wc_fail_reason why = WC_FAIL_NONE;
     enum head head = lookup_head(sm, s, now, &why);
+    if (head == HEAD_FAILED) {
+        if (s->stall_from && why != s->head_why) { /* the stall's cause changed */
+            wc_sm_add_stall(sm, now - s->stall_from, s->head_why);
+            s->stall_from = now;
+        }
+        s->head_why = why;
+    }
     shift(s);
     enter_tail(sm, s, now);
     ms->holding = s->count > 0 || s->cur != NULL;

@@ -25,6 +25,11 @@ U(m_op_alu, k->op_count[WC_OP_ALU] + k->op_count[WC_OP_SFU])
 U(m_op_bar, k->op_count[WC_OP_BAR])
 U(m_gmem_reqs, k->gmem_reqs)
 U(m_stall, k->mem_stall_cycles)
+U(m_stall_line, k->mem_stall_by[WC_FAIL_LINE_ALLOC])
+U(m_stall_mq, k->mem_stall_by[WC_FAIL_MISS_QUEUE_FULL])
+U(m_stall_entry, k->mem_stall_by[WC_FAIL_MSHR_ENTRY])
+U(m_stall_merge, k->mem_stall_by[WC_FAIL_MSHR_MERGE])
+U(m_stall_rw, k->mem_stall_by[WC_FAIL_MSHR_RW_PENDING])
 U(m_l1_acc, k->l1.accesses)
 U(m_l1_reads, k->l1.reads)
 U(m_l1_writes, k->l1.writes)
@@ -82,6 +87,11 @@ static const wc_metric metrics[] = {
     {"ops.barrier", "barriers", false, m_op_bar},
     {"mem.requests", "coalesced requests", false, m_gmem_reqs},
     {"mem.stall_cycles", "memory-stage stall cycles", false, m_stall},
+    {"mem.stall_by_reason.line_alloc", "  stalled by LINE_ALLOC_FAIL", false, m_stall_line},
+    {"mem.stall_by_reason.miss_queue_full", "  stalled by MISS_QUEUE_FULL", false, m_stall_mq},
+    {"mem.stall_by_reason.mshr_entry", "  stalled by MSHR_ENTRY_FAIL", false, m_stall_entry},
+    {"mem.stall_by_reason.mshr_merge", "  stalled by MSHR_MERGE_ENTRY_FAIL", false, m_stall_merge},
+    {"mem.stall_by_reason.mshr_rw_pending", "  stalled by MSHR_RW_PENDING", false, m_stall_rw},
     {"l1.accesses", "L1 accesses", false, m_l1_acc},
     {"l1.reads", "  reads", false, m_l1_reads},
     {"l1.writes", "  writes", false, m_l1_writes},

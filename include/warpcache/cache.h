@@ -341,6 +341,9 @@ typedef struct wc_l1_env {
      * of one run cooperate (set dueling decided on SM 0 for all SMs) or
      * differ (SM dueling: SM 0 runs the new design, SM 1 the baseline). */
     void *shared;
+    /* What the program running the simulator gave the organisation with
+     * wc_sim_set_l1_data (profiled-bypass's profile), or NULL; read-only. */
+    const void *data;
 } wc_l1_env;
 
 /* Per-L1 counters (summed over SMs for reports). */

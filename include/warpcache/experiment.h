@@ -40,6 +40,11 @@ typedef struct wc_run_spec {
      * instead of opening workload/trace, which then only name the run;
      * wc_run_simulation destroys it */
     wc_source *source;
+    /* optional: called once the simulator is built, before it runs (add L1
+     * listeners, hand the L1 organisation its data with wc_sim_set_l1_data); a
+     * negative return fails the run with *err */
+    int (*setup)(void *ctx, wc_sim *sim, wc_err *err);
+    void *setup_ctx;
 } wc_run_spec;
 
 /* Opens the source of `spec` (the workload's inputs use cfg->seed). */

@@ -25,6 +25,11 @@ void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx);
 /* Adds a listener to every SM's L1 (before wc_sim_run; no fixed limit).
  * Returns -1 when out of memory. */
 int wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l);
+/* Hands every SM's L1 organisation `data` (wc_l1_env.data; before
+ * wc_sim_run, the L1s are built by it): how a program gives an organisation
+ * what a number option cannot carry (profiled-bypass's profile).  The data
+ * must outlive the run and is only read. */
+void wc_sim_set_l1_data(wc_sim *sim, const void *data);
 /* Simulates every kernel of `src`, appending per-kernel statistics to *st. */
 int wc_sim_run(wc_sim *sim, wc_source *src, wc_stats *st, wc_err *err);
 void wc_sim_destroy(wc_sim *sim);

@@ -29,7 +29,7 @@ static wc_line *ball_allocate(wc_tagstore *ts, wc_l1_core *core, uint32_t set, u
     return NULL;
 }
 
-static bool ball_bypasses(const wc_tagstore *ts, uint32_t set, uint64_t tag)
+static bool ball_bypasses(const wc_tagstore *ts, uint32_t set, uint64_t tag, const wc_mem_req *req)
 {
     return true;
 }

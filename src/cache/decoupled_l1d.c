@@ -157,7 +157,7 @@ static bool dl_can_allocate(const wc_tagstore *ts, uint32_t set)
     return data_way_free((const dl1d_ts *)ts, set);
 }
 
-static bool dl_bypasses(const wc_tagstore *ts, uint32_t set, uint64_t tag)
+static bool dl_bypasses(const wc_tagstore *ts, uint32_t set, uint64_t tag, const wc_mem_req *req)
 {
     dl1d_ts *d = (dl1d_ts *)ts;
     if (next_rc(d, set, tag) < d->thr) return true;

@@ -283,7 +283,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
     bool take_way = !line && c->alloc_on_miss;
     /* A store may send a line it holds no data for around the cache (either
      * allocation policy): no way, no MSHR entry. */
-    if (!c->ta && !line && e < 0 && ts->ops->bypasses && ts->ops->bypasses(ts, set, tag)) {
+    if (!c->ta && !line && e < 0 && ts->ops->bypasses && ts->ops->bypasses(ts, set, tag, req)) {
         wc_outcome o = read_bypass(c, req, want, now, why);
         wc_repl_ctx x = ctx_of(req, set);
         if (o == WC_BYPASSED) ts->ops->bypassed(ts, c, set, tag, &x, now);

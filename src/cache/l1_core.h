@@ -71,8 +71,9 @@ typedef struct wc_tagstore_ops {
      * it answers true the core neither takes a way nor an MSHR entry (so
      * neither LINE_ALLOC nor MSHR fails apply): it sends the request as a
      * bypass and then calls bypassed().  NULL: never; stores with an array
-     * (ts->ta set) are never asked. */
-    bool (*bypasses)(const wc_tagstore *ts, uint32_t set, uint64_t tag);
+     * (ts->ta set) are never asked.  `req` is the read (its SM and kernel:
+     * profiled-bypass decides per kernel launch and SM). */
+    bool (*bypasses)(const wc_tagstore *ts, uint32_t set, uint64_t tag, const wc_mem_req *req);
     /* Required with bypasses: the bypass of line `tag` was sent (the store
      * records the access). */
     void (*bypassed)(wc_tagstore *ts, wc_l1_core *core, uint32_t set, uint64_t tag,

@@ -8,6 +8,7 @@
 #include "warpcache/cache.h"
 
 extern const wc_l1_ops wc_l1_conventional, wc_l1_dl1d_static, wc_l1_ball;
+extern const wc_l1_ops wc_l1_profiled_bypass; /* seed 001, run by `oracle profiled-bypass` */
 extern const wc_l1_ops wc_l1_tsc, wc_l1_dsc, wc_l1_tscplus; /* seed 000 */
 
 /* For tests (decoupled_l1d.c): the RC and data way (-1: none) of line `tag`

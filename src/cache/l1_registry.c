@@ -8,7 +8,8 @@
 #include "l1_impl.h"
 
 static const wc_l1_ops *const l1_all[] = {
-    &wc_l1_conventional, &wc_l1_dl1d_static, &wc_l1_ball, &wc_l1_tsc, &wc_l1_dsc, &wc_l1_tscplus,
+    &wc_l1_conventional, &wc_l1_dl1d_static, &wc_l1_ball,    &wc_l1_profiled_bypass,
+    &wc_l1_tsc,          &wc_l1_dsc,         &wc_l1_tscplus,
 };
 
 const wc_l1_ops *const *wc_l1_list(size_t *count)

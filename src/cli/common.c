@@ -253,6 +253,13 @@ int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli
         print_invalid(c, design ? &d : NULL, extra, n_extra, err.msg);
         return -1;
     }
+    /* Its profile comes from a profiling run the oracle makes first; alone
+     * it would silently be the conventional L1. */
+    if (strcmp(out->l1_org, "profiled-bypass") == 0) {
+        wc_cli_error("option -l1_org: profiled-bypass needs the reference counts of a profiling "
+                     "run: run it with `warpcache oracle profiled-bypass`");
+        return -1;
+    }
     return 0;
 }
 

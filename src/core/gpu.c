@@ -113,6 +113,11 @@ int wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l)
     return 0;
 }
 
+void wc_sim_set_l1_data(wc_sim *sim, const void *data)
+{
+    sim->l1_data = data;
+}
+
 void wc_sim_set_load_gate(wc_sim *sim, wc_load_gate_fn fn, void *ctx)
 {
     sim->load_gate = fn;

@@ -139,6 +139,7 @@ struct wc_sim {
     const wc_mstage_ops *mstage_ops;
     const char *mstage_params;
     wc_l1_listener *listeners; /* no fixed limit */
+    const void *l1_data;       /* wc_sim_set_l1_data: every L1's env.data */
     unsigned n_listeners, cap_listeners, n_access_listeners;
     unsigned n_user_listeners; /* added before the run; the rest by its schedulers and stages */
     bool building;             /* build() is creating the SMs */

@@ -249,7 +249,8 @@ int wc_sm_init_l1(wc_sm *sm, wc_err *err)
                      .send = sm_send,
                      .respond = wc_sm_respond,
                      .record = sm_record,
-                     .shared = g->l1_shared};
+                     .shared = g->l1_shared,
+                     .data = g->l1_data};
     if (g->n_ctls) env.send = sm_send_counted; /* period counters include traffic */
     if (g->n_listeners) {
         g->fanout.ctx = g;

@@ -44,6 +44,11 @@ int wc_run_simulation(const wc_config *cfg, const wc_run_spec *spec, wc_stats *s
         return -1;
     }
     if (spec->progress) wc_sim_set_progress(sim, spec->progress, spec->progress_ctx);
+    if (spec->setup && spec->setup(spec->setup_ctx, sim, err) < 0) {
+        wc_sim_destroy(sim);
+        wc_source_destroy(src);
+        return -1;
+    }
     const char *what = spec->trace ? spec->trace : spec->workload;
     snprintf(st->workload, sizeof st->workload, "%s", what ? what : "source");
     snprintf(st->config_name, sizeof st->config_name, "%s",

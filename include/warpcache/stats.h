@@ -14,6 +14,9 @@
 #include "warpcache/trace.h"
 
 #define WC_MAX_EXTRAS 32
+/* Reuse-distance buckets (-l1_rd_hist): distance 0, then [2^(k-1), 2^k) for
+ * k = 1..16, then 65536 and more. */
+#define WC_RD_BUCKETS 18
 
 /* Version of the JSON layout (docs/stats.md); raised when a name changes. */
 #define WC_STATS_SCHEMA_VERSION 1
@@ -47,8 +50,14 @@ typedef struct wc_kstats {
     struct {
         uint64_t reads, writes;
     } dram;
+    /* -l1_rd_hist (src/core/rdhist.h; reported only when rd_on): references
+     * to the L1 data stores, their footprint (first references of a line in
+     * a kernel, per SM) and the histogram of the other references' reuse
+     * distances.  rd_accesses = rd_footprint + the histogram's sum. */
+    uint64_t rd_accesses, rd_footprint, rd_hist[WC_RD_BUCKETS];
     unsigned n_extras;
     wc_extra extras[WC_MAX_EXTRAS];
+    bool rd_on; /* the rd_* counters were measured */
 } wc_kstats;
 
 /* One timeline event recorded by a controller or an organisation. */

@@ -99,6 +99,9 @@ typedef struct opt_desc {
       "1 = global accesses bypass the L1")                                                         \
     X("gpgpu_flush_l1_cache", OPT_BOOL, l1_flush, 0, 1, CHK_NONE,                                  \
       "1 = invalidate the L1s at every kernel boundary (L1 is not coherent)")                      \
+    X("l1_rd_hist", OPT_BOOL, l1_rd_hist, 0, 1, CHK_NONE,                                          \
+      "1 = report the reuse-distance histogram and footprint of the L1 data stores' access "       \
+      "stream (docs/stats.md)")                                                                    \
     X("l1_ipoly_poly", OPT_U32, ipoly_poly, 0, UINT32_MAX, CHK_NONE,                               \
       "IPOLY (set index P) polynomial with its x^n term, degree log2(L1 sets); 0 = default")       \
     X("coalesce_bytes", OPT_U32, coalesce_bytes, 0, 4096, CHK_COALESCE,                            \

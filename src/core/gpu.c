@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "core/rdhist.h"
 
 /* The parameters after "name:" in a plug-in spec ("" if none). */
 static const char *params_of(const char *spec)
@@ -164,6 +165,8 @@ static void teardown(wc_sim *g)
     g->knobs = NULL;
     free(g->pc_sm);
     g->pc_sm = NULL;
+    wc_rdhist_destroy(g->rd);
+    g->rd = NULL;
 }
 
 void wc_sim_destroy(wc_sim *sim)
@@ -183,6 +186,15 @@ static int build(wc_sim *g, wc_err *err)
     g->n_access_listeners = 0;
     for (unsigned i = 0; i < g->n_listeners; i++)
         g->n_access_listeners += !!g->listeners[i].on_access;
+    if (g->cfg.l1_rd_hist) { /* a part of the run, like the SMs' own listeners */
+        wc_l1_listener l;
+        if (!(g->rd = wc_rdhist_create(g->n_sm))) return wc_errf(err, "out of memory");
+        l = wc_rdhist_listener(g->rd);
+        g->building = true;
+        int rc = wc_sim_add_l1_listener(g, &l);
+        g->building = false;
+        if (rc < 0) return wc_errf(err, "out of memory");
+    }
     if (wc_mem_init(&g->mem, &g->cfg, err) < 0) return -1;
     g->sms = calloc(g->n_sm, sizeof *g->sms);
     g->live = calloc((g->n_sm + 63) / 64, sizeof *g->live);
@@ -306,6 +318,7 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
     s->icnt.l2_to_l1_seed_packets = c->down_units;
     s->dram.reads = c->dram_reads;
     s->dram.writes = c->dram_writes;
+    if (g->rd) wc_rdhist_add_to(g->rd, s);
 }
 
 /* dst = after - before, field by field (every counter is a uint64_t). */
@@ -321,6 +334,7 @@ static void kstats_diff(wc_kstats *dst, const wc_kstats *after, const wc_kstats 
         a -= b;
         memcpy((char *)dst + off, &a, sizeof a);
     }
+    dst->rd_on = after->rd_on;
     /* Organisation counters (extras) are cumulative too. */
     for (unsigned i = 0; i < after->n_extras; i++) {
         double v = after->extras[i].value;

@@ -140,6 +140,7 @@ struct wc_sim {
     const char *mstage_params;
     wc_l1_listener *listeners; /* no fixed limit */
     const void *l1_data;       /* wc_sim_set_l1_data: every L1's env.data */
+    struct wc_rdhist *rd;      /* -l1_rd_hist's listener state, or NULL */
     unsigned n_listeners, cap_listeners, n_access_listeners;
     unsigned n_user_listeners; /* added before the run; the rest by its schedulers and stages */
     bool building;             /* build() is creating the SMs */

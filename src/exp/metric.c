@@ -100,16 +100,18 @@ int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
     const char *key = name;
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcmp(name, aliases[i].name) == 0) key = aliases[i].key;
-    size_t n;
-    const wc_metric *t = wc_metrics(&n);
-    for (size_t i = 0; i < n; i++)
-        if (same_name(key, t[i].key)) {
-            snprintf(m->name, sizeof m->name, "%s", t[i].key);
-            m->label = t[i].label;
-            m->is_float = t[i].is_float;
-            m->get = t[i].get;
-            return 0;
-        }
+    for (int table = 0; table < 2; table++) { /* the reported metrics, then -l1_rd_hist's */
+        size_t n;
+        const wc_metric *t = table ? wc_rd_metrics(&n) : wc_metrics(&n);
+        for (size_t i = 0; i < n; i++)
+            if (same_name(key, t[i].key)) {
+                snprintf(m->name, sizeof m->name, "%s", t[i].key);
+                m->label = t[i].label;
+                m->is_float = t[i].is_float;
+                m->get = t[i].get;
+                return 0;
+            }
+    }
     return wc_errf(err,
                    "unknown metric '%s' (any key of docs/stats.md, e.g. ipc, cycles, "
                    "l1_miss_rate, l1_mpki, l2_to_l1_bytes, l1_to_l2_bytes, res_fails_pki, "

@@ -42,6 +42,13 @@ static void row(FILE *f, const wc_stats *st, const wc_kstats *k, const char *id)
         fputc(',', f);
         wc_json_number(f, m[i].get(k), m[i].is_float);
     }
+    if (st->total.rd_on) { /* the columns the header has */
+        m = wc_rd_metrics(&n);
+        for (size_t i = 0; i < n; i++) {
+            fputc(',', f);
+            wc_json_number(f, m[i].get(k), m[i].is_float);
+        }
+    }
     /* Plug-in counters (organisations, policies): the columns the total has. */
     for (unsigned e = 0; e < st->total.n_extras; e++) {
         fputc(',', f);
@@ -57,6 +64,11 @@ void wc_stats_write_csv_run(const wc_stats *st, FILE *f, bool header)
     if (header) {
         fputs("workload,kernel,id", f);
         for (size_t i = 0; i < n; i++) fprintf(f, ",%s", m[i].key);
+        if (st->total.rd_on) {
+            size_t nr;
+            const wc_metric *r = wc_rd_metrics(&nr);
+            for (size_t i = 0; i < nr; i++) fprintf(f, ",%s", r[i].key);
+        }
         for (unsigned e = 0; e < st->total.n_extras; e++) {
             fputs(",extra.", f);
             wc_csv_field(f, st->total.extras[e].name);

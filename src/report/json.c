@@ -34,11 +34,11 @@ void wc_json_number(FILE *f, double v, bool is_float)
 
 #define MAX_DEPTH 4
 
-/* Writes the metrics of one kernel as the members of an open object. */
-static void write_metrics(FILE *f, const wc_kstats *k, const char *indent)
+/* Writes the metrics m[0..n) of one kernel as members of an open object
+ * (`more`: members precede them). */
+static void write_table(FILE *f, const wc_kstats *k, const char *indent, const wc_metric *m,
+                        size_t n, bool more)
 {
-    size_t n;
-    const wc_metric *m = wc_metrics(&n);
     char open[MAX_DEPTH][48];
     unsigned depth = 0;
     for (size_t i = 0; i < n; i++) {
@@ -59,7 +59,7 @@ static void write_metrics(FILE *f, const wc_kstats *k, const char *indent)
             fprintf(f, "\n%s%*s}", indent, 2 * (int)depth + 2, "");
         }
         /* After the first member every new member needs a comma. */
-        if (i > 0) fputc(',', f);
+        if (i > 0 || more) fputc(',', f);
         while (depth + 1 < np) {
             fprintf(f, "\n%s%*s", indent, 2 * (int)depth + 2, "");
             wc_json_string(f, parts[depth]);
@@ -75,6 +75,18 @@ static void write_metrics(FILE *f, const wc_kstats *k, const char *indent)
     while (depth > 0) {
         depth--;
         fprintf(f, "\n%s%*s}", indent, 2 * (int)depth + 2, "");
+    }
+}
+
+/* Writes the metrics of one kernel as the members of an open object. */
+static void write_metrics(FILE *f, const wc_kstats *k, const char *indent)
+{
+    size_t n;
+    const wc_metric *m = wc_metrics(&n);
+    write_table(f, k, indent, m, n, false);
+    if (k->rd_on) {
+        m = wc_rd_metrics(&n);
+        write_table(f, k, indent, m, n, true);
     }
     if (k->n_extras) {
         fprintf(f, ",\n%s  \"extra\": {", indent);

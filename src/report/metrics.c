@@ -139,3 +139,54 @@ const wc_metric *wc_metrics(size_t *count)
     *count = sizeof metrics / sizeof metrics[0];
     return metrics;
 }
+
+/* -l1_rd_hist (src/core/rdhist.h): reported only by runs that measured it. */
+U(m_rd_acc, k->rd_accesses)
+U(m_rd_fp, k->rd_footprint)
+U(m_rd0, k->rd_hist[0])
+U(m_rd1, k->rd_hist[1])
+U(m_rd2, k->rd_hist[2])
+U(m_rd3, k->rd_hist[3])
+U(m_rd4, k->rd_hist[4])
+U(m_rd5, k->rd_hist[5])
+U(m_rd6, k->rd_hist[6])
+U(m_rd7, k->rd_hist[7])
+U(m_rd8, k->rd_hist[8])
+U(m_rd9, k->rd_hist[9])
+U(m_rd10, k->rd_hist[10])
+U(m_rd11, k->rd_hist[11])
+U(m_rd12, k->rd_hist[12])
+U(m_rd13, k->rd_hist[13])
+U(m_rd14, k->rd_hist[14])
+U(m_rd15, k->rd_hist[15])
+U(m_rd16, k->rd_hist[16])
+U(m_rd17, k->rd_hist[17])
+
+static const wc_metric rd_metrics[] = {
+    {"l1_rd.accesses", "L1 data-store references", false, m_rd_acc},
+    {"l1_rd.footprint", "  first in kernel (footprint)", false, m_rd_fp},
+    {"l1_rd.d0", "  distance 0", false, m_rd0},
+    {"l1_rd.d1", "  distance 1", false, m_rd1},
+    {"l1_rd.d2", "  distance 2-3", false, m_rd2},
+    {"l1_rd.d4", "  distance 4-7", false, m_rd3},
+    {"l1_rd.d8", "  distance 8-15", false, m_rd4},
+    {"l1_rd.d16", "  distance 16-31", false, m_rd5},
+    {"l1_rd.d32", "  distance 32-63", false, m_rd6},
+    {"l1_rd.d64", "  distance 64-127", false, m_rd7},
+    {"l1_rd.d128", "  distance 128-255", false, m_rd8},
+    {"l1_rd.d256", "  distance 256-511", false, m_rd9},
+    {"l1_rd.d512", "  distance 512-1023", false, m_rd10},
+    {"l1_rd.d1024", "  distance 1024-2047", false, m_rd11},
+    {"l1_rd.d2048", "  distance 2048-4095", false, m_rd12},
+    {"l1_rd.d4096", "  distance 4096-8191", false, m_rd13},
+    {"l1_rd.d8192", "  distance 8192-16383", false, m_rd14},
+    {"l1_rd.d16384", "  distance 16384-32767", false, m_rd15},
+    {"l1_rd.d32768", "  distance 32768-65535", false, m_rd16},
+    {"l1_rd.d65536", "  distance >= 65536", false, m_rd17},
+};
+
+const wc_metric *wc_rd_metrics(size_t *count)
+{
+    *count = sizeof rd_metrics / sizeof rd_metrics[0];
+    return rd_metrics;
+}

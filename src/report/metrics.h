@@ -16,5 +16,8 @@ typedef struct wc_metric {
 } wc_metric;
 
 const wc_metric *wc_metrics(size_t *count);
+/* The reuse-distance metrics of -l1_rd_hist, written after the others by
+ * runs whose statistics have rd_on (the default output is unchanged). */
+const wc_metric *wc_rd_metrics(size_t *count);
 
 #endif

@@ -54,6 +54,7 @@ void wc_kstats_add(wc_kstats *dst, const wc_kstats *src)
             }
         wc_kstats_set_extra(dst, src->extras[i].name, v);
     }
+    dst->rd_on |= src->rd_on;
 }
 
 void wc_kstats_set_extra(wc_kstats *k, const char *name, double value)

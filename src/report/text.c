@@ -30,6 +30,17 @@ static void summary(const wc_stats *st, FILE *f)
     }
 }
 
+static void write_rows(FILE *f, const wc_kstats *k, const wc_metric *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        double v = m[i].get(k);
+        if (m[i].is_float)
+            fprintf(f, "  %-34s %16.4f\n", m[i].label, v);
+        else
+            fprintf(f, "  %-34s %16.0f\n", m[i].label, v);
+    }
+}
+
 void wc_stats_write_text(const wc_stats *st, FILE *f)
 {
     if (st->workload[0]) fprintf(f, "workload: %s\n", st->workload);
@@ -44,12 +55,11 @@ void wc_stats_write_text(const wc_stats *st, FILE *f)
     fprintf(f, "\ntotals\n");
     size_t n;
     const wc_metric *m = wc_metrics(&n);
-    for (size_t i = 0; i < n; i++) {
-        double v = m[i].get(&st->total);
-        if (m[i].is_float)
-            fprintf(f, "  %-34s %16.4f\n", m[i].label, v);
-        else
-            fprintf(f, "  %-34s %16.0f\n", m[i].label, v);
+    write_rows(f, &st->total, m, n);
+    if (st->total.rd_on) {
+        fprintf(f, "  L1 data-store reuse distances (distinct lines between references, per SM)\n");
+        m = wc_rd_metrics(&n);
+        write_rows(f, &st->total, m, n);
     }
     for (unsigned e = 0; e < st->total.n_extras; e++)
         fprintf(f, "  %-34s %16.4f\n", st->total.extras[e].name, st->total.extras[e].value);

@@ -357,6 +357,7 @@ static void test_option_table(void)
                                            "l1_org",
                                            "l1_ipoly_poly",
                                            "l2_ipoly_poly",
+                                           "l1_rd_hist",
                                            "coalesce_bytes",
                                            "icnt_latency",
                                            "icnt_flits_per_cycle",

@@ -285,8 +285,10 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
         s->warp_insts += sm->warp_insts;
         s->thread_insts += sm->thread_insts;
         s->gmem_reqs += sm->gmem_reqs;
-        s->mem_stall_cycles += sm->stall_cycles;
-        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) s->mem_stall_by[f] += sm->stall_by[f];
+        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) {
+            s->mem_stall_by[f] += sm->stall_by[f];
+            s->mem_stall_cycles += sm->stall_by[f];
+        }
         for (unsigned o = 0; o < WC_OP__COUNT; o++) s->op_count[o] += sm->op_count[o];
         const wc_l1_stats *a = &sm->l1->stats;
         wc_l1_stats *b = &s->l1;

@@ -103,8 +103,8 @@ typedef struct wc_sm {
     uint64_t drain_wake;
     uint64_t now;
     /* counters (cumulative) */
-    uint64_t warp_insts, thread_insts, gmem_reqs, stall_cycles;
-    uint64_t stall_by[WC_FAIL__COUNT]; /* stall_cycles by the fail's reason */
+    uint64_t warp_insts, thread_insts, gmem_reqs;
+    uint64_t stall_by[WC_FAIL__COUNT]; /* memory-stage stall cycles by the fail's reason */
     uint64_t op_count[WC_OP__COUNT];
     uint64_t up_bytes, down_bytes; /* traffic to and from the L2, bytes on the wire */
 } wc_sm;

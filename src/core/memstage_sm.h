@@ -60,11 +60,10 @@ static inline void wc_sm_stage_freed(wc_sm *sm, uint64_t now)
 }
 
 /* Cycles the stage was stalled by a reservation fail of reason `why` (the
- * SM's counters; called once per stall, where the stage ends it, so the
- * split by reason costs the per-request path nothing). */
+ * SM's counter; called once per stall, where the stage ends it; the total is
+ * the sum over reasons, taken when statistics are). */
 static inline void wc_sm_add_stall(wc_sm *sm, uint64_t cycles, wc_fail_reason why)
 {
-    sm->stall_cycles += cycles;
     sm->stall_by[why] += cycles;
 }
 

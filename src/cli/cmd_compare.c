@@ -435,15 +435,17 @@ static void write_csv(const compare_cli *o, const table *t, const group *g, size
  * does with --kernel_instance. */
 static void write_wide_csv(const compare_cli *o, const wc_job *jobs, FILE *f)
 {
-    size_t nm;
-    const wc_metric *m = wc_metrics(&nm);
+    size_t nm, nr = 0;
+    const wc_metric *m = wc_metrics(&nm), *r = NULL;
+    if (o->b.ni && jobs[0].stats.total.rd_on) r = wc_rd_metrics(&nr); /* -l1_rd_hist's too */
     char dashes[101];
     memset(dashes, '-', 100);
     dashes[100] = 0;
-    for (size_t s = 0; s < nm; s++) {
+    for (size_t s = 0; s < nm + nr; s++) {
+        const wc_metric *x = s < nm ? &m[s] : &r[s - nm];
         fputs(dashes, f);
         for (size_t d = 0; d < o->b.nd; d++) fputc(',', f);
-        fprintf(f, "\n%s", m[s].key);
+        fprintf(f, "\n%s", x->key);
         for (size_t d = 0; d < o->b.nd; d++) fputc(',', f);
         fputs("\nAPPS", f);
         for (size_t d = 0; d < o->b.nd; d++) {
@@ -471,7 +473,7 @@ static void write_wide_csv(const compare_cli *o, const wc_job *jobs, FILE *f)
                     const wc_stats *st = &jobs[w * o->b.nd + d].stats;
                     fputc(',', f);
                     if (k < st->n_kernels && st->kernels[k].id == ref->kernels[k].id)
-                        wc_json_number(f, m[s].get(&st->kernels[k]), m[s].is_float);
+                        wc_json_number(f, x->get(&st->kernels[k]), x->is_float);
                     else
                         fputs("NA", f);
                 }

@@ -48,6 +48,15 @@ extern const wc_workload wc_wl_lonestar_bh;
 /* seed 001's CUDA SDK and SHOC kernels */
 extern const wc_workload wc_wl_sdk_matrixmul;
 extern const wc_workload wc_wl_shoc_fft;
+/* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009) and Mars kernels */
+extern const wc_workload wc_wl_sdk_blackscholes;
+extern const wc_workload wc_wl_sdk_scalarprod;
+extern const wc_workload wc_wl_sdk_vectoradd;
+extern const wc_workload wc_wl_sdk_fwt;
+extern const wc_workload wc_wl_sdk_convsep;
+extern const wc_workload wc_wl_sdk_mcpi;
+extern const wc_workload wc_wl_ispass_nn;
+extern const wc_workload wc_wl_mars_invertedindex;
 
 /* One entry per line (merges stay trivial); clang-format would pack them. */
 // clang-format off
@@ -115,6 +124,15 @@ static const wc_workload *const workloads[] = {
     /* seed 001's CUDA SDK and SHOC kernels */
     &wc_wl_sdk_matrixmul,
     &wc_wl_shoc_fft,
+    /* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009) and Mars kernels */
+    &wc_wl_sdk_blackscholes,
+    &wc_wl_sdk_scalarprod,
+    &wc_wl_sdk_vectoradd,
+    &wc_wl_sdk_fwt,
+    &wc_wl_sdk_convsep,
+    &wc_wl_sdk_mcpi,
+    &wc_wl_ispass_nn,
+    &wc_wl_mars_invertedindex,
 };
 // clang-format on
 

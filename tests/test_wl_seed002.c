@@ -9,6 +9,7 @@
  * and loop bounds (each generator's header lists the source facts).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "util/rng.h"
@@ -465,6 +466,58 @@ static void test_invertedindex(void)
     free(wk);
 }
 
+/* ---- default launch shapes ------------------------------------------------ */
+
+/* Launch count and the shape of launch `at` of a workload at its default
+ * size, without generating instructions. */
+static uint32_t launches(const char *spec, uint32_t at, wc_kernel *k)
+{
+    wc_err err;
+    wc_source *src = wc_workload_open(spec, 1, &err);
+    if (!src) return 0;
+    wc_kernel cur;
+    uint32_t n = 0;
+    while (src->ops->next_kernel(src, &cur, &err) == 1)
+        if (n++ == at) *k = cur;
+    wc_source_destroy(src);
+    return n;
+}
+
+static void test_defaults(void)
+{
+    /* the samples' defaults: ceil(50000/256) = 196 blocks; scalarProd
+     * <<<128, 256>>>; BlackScholes <<<480, 128>>>; FWT of 2^23: 6 radix-4
+     * passes + 1 shared-memory launch per transform, 3 transforms and the
+     * modulation = 22, batch2 grid 2^23 / 1024 = 8192; convolution rows
+     * (3072/128, 3072/4), columns (3072/16, 3072/64); NN layer 1 (6, 28) */
+    wc_kernel k;
+    memset(&k, 0, sizeof k);
+    CHECK_EQ(launches("sdk/vectoradd", 0, &k), 1);
+    CHECK_EQ(k.grid.x, 196);
+    CHECK_EQ(launches("sdk/scalarprod", 0, &k), 1);
+    CHECK_EQ(k.grid.x, 128);
+    CHECK_EQ(k.block.x, 256);
+    CHECK_EQ(launches("sdk/blackscholes", 0, &k), 1);
+    CHECK_EQ(k.grid.x, 480);
+    CHECK_EQ(k.block.x, 128);
+    CHECK_EQ(launches("sdk/fwt", 0, &k), 22);
+    CHECK_EQ(k.grid.x, 8192);
+    CHECK_EQ(launches("sdk/fwt", 6, &k), 22);
+    CHECK_EQ(k.grid.x, 4096);
+    CHECK_EQ(k.block.x, 512);
+    CHECK_EQ(launches("sdk/convsep", 0, &k), 2);
+    CHECK_EQ(k.grid.x, 24);
+    CHECK_EQ(k.grid.y, 768);
+    CHECK_EQ(launches("sdk/convsep", 1, &k), 2);
+    CHECK_EQ(k.grid.x, 192);
+    CHECK_EQ(k.grid.y, 48);
+    CHECK_EQ(launches("ispass/nn", 0, &k), 4);
+    CHECK_EQ(k.grid.x, 6);
+    CHECK_EQ(k.grid.y, 28);
+    CHECK_EQ(launches("mars/invertedindex", 1, &k), 2);
+    CHECK_EQ(k.block.x, 256);
+}
+
 int main(void)
 {
     RUN(test_vectoradd);
@@ -475,5 +528,6 @@ int main(void)
     RUN(test_mcpi);
     RUN(test_nn);
     RUN(test_invertedindex);
+    RUN(test_defaults);
     return check_summary("wl_seed002");
 }

@@ -35,9 +35,9 @@ int wc_params_f64(wc_params *p, const char *key, double def, double min, double 
 int wc_params_check_unused(const wc_params *p, wc_err *err);
 
 typedef struct wc_workload {
-    const char *name; /* "micro/stream" */
-    const char
-        *suite; /* "micro", "polybench", "rodinia", "parboil", "lonestar", "seed", "sdk", "shoc" */
+    const char *name;    /* "micro/stream" */
+    const char *suite;   /* "micro", "polybench", "rodinia", "parboil", "lonestar", "seed", "sdk",
+                            "shoc",   "ispass", "mars" */
     const char *kernels; /* kernels in launch order, human readable */
     const char *size;    /* default problem size, human readable */
     const char *classes; /* the seeds' class labels, e.g. "002:streaming 004:CI" */

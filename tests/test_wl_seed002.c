@@ -1,7 +1,7 @@
 /*
  * test_wl_seed002.c - the workloads added for seed 002's application list
  * (sdk/vectoradd, sdk/scalarprod, sdk/blackscholes, sdk/fwt, sdk/convsep,
- * sdk/mc_pi, ispass/nn, mars/invertedindex) against hand-derived lane
+ * sdk/mc_pi, ispass/nn, mars/invertedindex, rodinia/hotspot3d) against hand-derived lane
  * addresses and independently counted global-memory warp instructions, as
  * in test_wl_seed001.c: each test pulls every instruction of every launch
  * through the wc_source ops (wl_walk.h) at a small size; the expected
@@ -97,6 +97,9 @@ static void test_scalarprod(void)
     CHECK(probe_is(&p2[0], WC_OP_LDG, 3, R(1) + 99 * 4));
     CHECK_EQ(p2[0].got.mask, 0xfu);
     free(wk);
+
+    wc_err err;
+    CHECK(wc_workload_open("sdk/scalarprod:vectors=1048576,elements=4096", 1, &err) == NULL);
 }
 
 /* ---- sdk/blackscholes ----------------------------------------------------- */
@@ -466,6 +469,63 @@ static void test_invertedindex(void)
     free(wk);
 }
 
+/* ---- rodinia/hotspot3d ---------------------------------------------------- */
+
+static void test_hotspot3d(void)
+{
+    /* 64 x 8 x 3, 2 iterations: grid (1, 2) of 64 x 4 (8 warps; warp w is
+     * row ty = w/2, x = 32*(w%2) + lane).  Per warp: layer 0 centre, above,
+     * W, E, S, N, p, store = 8; layer 1 without the centre = 7; layer 2
+     * without the layer above = 6: 21, 16 warps: 336 per launch. */
+    probe pr[] = {
+        {.launch = 0, .block = 1, .warp = 3, .nth = 0},
+        {.launch = 0, .block = 1, .warp = 3, .nth = 1},
+        {.launch = 0, .block = 1, .warp = 3, .nth = 2},
+        {.launch = 0, .block = 1, .warp = 3, .nth = 3},
+        {.launch = 0, .block = 1, .warp = 3, .nth = 4},
+        {.launch = 0, .block = 1, .warp = 3, .nth = 5},
+        {.launch = 0, .block = 1, .warp = 3, .nth = 6},
+        {.launch = 0, .block = 1, .warp = 3, .nth = 7},
+        {.launch = 0, .block = 1, .warp = 7, .nth = 17},
+        {.launch = 0, .block = 1, .warp = 7, .nth = 18},
+        {.launch = 1, .block = 1, .warp = 3, .nth = 0},
+        {.launch = 1, .block = 1, .warp = 3, .nth = 7},
+    };
+    walk *wk = walk_new(pr, 12);
+    CHECK_EQ(walk_run("rodinia/hotspot3d:cols=64,rows=8,layers=3", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_STR(wk->name[0], "hotspotOpt1");
+    CHECK_EQ(wk->grid[0].x, 1);
+    CHECK_EQ(wk->grid[0].y, 2);
+    CHECK_EQ(wk->mem[0], 336);
+    CHECK_EQ(wk->mem[1], 336);
+    CHECK_EQ(wk->empty_mask, 0);
+    /* block (0, 1) warp 3: j = 4 + 1 = 5, i = 32 + lane: c = 352 + lane;
+     * the layer above is 512 further; W of lane 0 is 351; E of lane 31
+     * (i = 63, the x face) is clamped to c = 383; S = c + 64, N = c - 64;
+     * then p[c] and the store to the other buffer */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 0, R(1) + 352 * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 0, R(1) + 864 * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 0, R(1) + 351 * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 0, R(1) + 353 * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 31, R(1) + 383 * 4));
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 0, R(1) + 416 * 4));
+    CHECK(probe_is(&pr[5], WC_OP_LDG, 0, R(1) + 288 * 4));
+    CHECK(probe_is(&pr[6], WC_OP_LDG, 0, R(0) + 352 * 4));
+    CHECK(probe_is(&pr[7], WC_OP_STG, 0, R(2) + 352 * 4));
+    /* warp 7 (j = 7, the y face), layer 2 (after 8 + 7 accesses): W, E,
+     * then S clamped to c = 32 + 7*64 + 2*512 = 1504 and N = 1440 */
+    CHECK(probe_is(&pr[8], WC_OP_LDG, 0, R(1) + 1504 * 4));
+    CHECK(probe_is(&pr[9], WC_OP_LDG, 0, R(1) + 1440 * 4));
+    /* the second launch reads the first one's output */
+    CHECK(probe_is(&pr[10], WC_OP_LDG, 0, R(2) + 352 * 4));
+    CHECK(probe_is(&pr[11], WC_OP_STG, 0, R(1) + 352 * 4));
+    free(wk);
+
+    wc_err err;
+    CHECK(wc_workload_open("rodinia/hotspot3d:cols=100", 1, &err) == NULL);
+}
+
 /* ---- default launch shapes ------------------------------------------------ */
 
 /* Launch count and the shape of launch `at` of a workload at its default
@@ -528,6 +588,7 @@ int main(void)
     RUN(test_mcpi);
     RUN(test_nn);
     RUN(test_invertedindex);
+    RUN(test_hotspot3d);
     RUN(test_defaults);
     return check_summary("wl_seed002");
 }

@@ -48,7 +48,7 @@ extern const wc_workload wc_wl_lonestar_bh;
 /* seed 001's CUDA SDK and SHOC kernels */
 extern const wc_workload wc_wl_sdk_matrixmul;
 extern const wc_workload wc_wl_shoc_fft;
-/* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009) and Mars kernels */
+/* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009), Mars and Rodinia hotspot3D kernels */
 extern const wc_workload wc_wl_sdk_blackscholes;
 extern const wc_workload wc_wl_sdk_scalarprod;
 extern const wc_workload wc_wl_sdk_vectoradd;
@@ -57,6 +57,7 @@ extern const wc_workload wc_wl_sdk_convsep;
 extern const wc_workload wc_wl_sdk_mcpi;
 extern const wc_workload wc_wl_ispass_nn;
 extern const wc_workload wc_wl_mars_invertedindex;
+extern const wc_workload wc_wl_rodinia_hotspot3d;
 
 /* One entry per line (merges stay trivial); clang-format would pack them. */
 // clang-format off
@@ -124,7 +125,7 @@ static const wc_workload *const workloads[] = {
     /* seed 001's CUDA SDK and SHOC kernels */
     &wc_wl_sdk_matrixmul,
     &wc_wl_shoc_fft,
-    /* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009) and Mars kernels */
+    /* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009), Mars and Rodinia hotspot3D kernels */
     &wc_wl_sdk_blackscholes,
     &wc_wl_sdk_scalarprod,
     &wc_wl_sdk_vectoradd,
@@ -133,6 +134,7 @@ static const wc_workload *const workloads[] = {
     &wc_wl_sdk_mcpi,
     &wc_wl_ispass_nn,
     &wc_wl_mars_invertedindex,
+    &wc_wl_rodinia_hotspot3d,
 };
 // clang-format on
 

@@ -116,6 +116,11 @@ static wc_source *open_scalarprod(wc_params *p, uint64_t seed, wc_err *err)
         wc_params_u64(p, "block", 256, 32, 1024, &c.block, err) < 0 ||
         wc_params_u64(p, "iterations", 1, 1, 1000, &c.iterations, err) < 0)
         return NULL;
+    /* A and B must each fit their 4 GiB address region */
+    if (c.vectors * c.elements > (1ull << 30)) {
+        wc_errf(err, "workload %s: vectors * elements must be at most 2^30", p->workload);
+        return NULL;
+    }
     sp_ctx *h = malloc(sizeof *h);
     if (!h) {
         wc_errf(err, "scalarprod: out of memory");

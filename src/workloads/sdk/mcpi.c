@@ -6,7 +6,8 @@
  *
  * Why this variant: the SDK has four pi estimators; the P and Q ones draw
  * their points with CURAND's host library, whose kernels GPGPU-Sim 3.x (the
- * seed's simulator) cannot run without their PTX, and their computeValue
+ * seed's simulator) needs as PTX, which the library does not ship as far as
+ * we know, and their computeValue
  * reads each point once (a pure stream, not cache-friendly).  The inline
  * variants generate the numbers in the kernels; in InlineP the cache-
  * friendly part is curand_init, which every thread runs on the same

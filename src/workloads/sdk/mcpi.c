@@ -28,7 +28,12 @@
  *     grid*128, ... < sims (registers only), reduces the count in shared
  *     memory (barrier, then halving strides) and thread 0 stores
  *     results[blockIdx.x].
- * Arrays: 0 precalc matrices (32 x 800 words), 1 states, 2 results.
+ * Arrays: 0 precalc matrices (8 x 800 words in the CUDA 4.x header, which
+ * covers thread ids below 2^16), 1 states, 2 results.
+ *
+ * Assumed: the matrices are in global memory (a __device__ array, too large
+ * for the constant bank in later headers); if they were __constant__ these
+ * loads would bypass the L1.
  *
  * Approximated: which state bits are set is a hash of (thread, matrix,
  * step, bit), about half of them, instead of the real XORWOW state; the

@@ -69,6 +69,10 @@ typedef struct wc_controller_ops {
     void (*kernel_begin)(wc_ctl *c, wc_ctl_io *io); /* optional */
     void (*period)(wc_ctl *c, wc_ctl_io *io);       /* optional */
     void (*kernel_end)(wc_ctl *c, wc_ctl_io *io);   /* optional */
+    /* Optional: the controller's own cumulative counters, passed to add() by
+     * name; they appear as extras in the report (per kernel: the difference
+     * over the kernel, like an L1 organisation's counters). */
+    void (*stats)(const wc_ctl *c, void (*add)(void *ctx, const char *name, double v), void *ctx);
 } wc_controller_ops;
 
 /* One controller instance of a simulator. */

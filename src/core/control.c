@@ -14,13 +14,11 @@
 
 #include "core/gpu.h"
 
-extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl, wc_ctl_sm_dueling, wc_ctl_dwt_cs;
+extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl, wc_ctl_sm_dueling, wc_ctl_dwt_cs,
+    wc_ctl_ccws;
 
 static const wc_controller_ops *const controllers[] = {
-    &wc_ctl_stream_bypass,
-    &wc_ctl_swl,
-    &wc_ctl_sm_dueling,
-    &wc_ctl_dwt_cs,
+    &wc_ctl_stream_bypass, &wc_ctl_swl, &wc_ctl_sm_dueling, &wc_ctl_dwt_cs, &wc_ctl_ccws,
 };
 
 const wc_controller_ops *const *wc_controller_list(size_t *count)

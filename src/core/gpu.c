@@ -305,6 +305,8 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
         b->read_bypasses += a->read_bypasses;
         if (sm->l1->ops->stats) sm->l1->ops->stats(sm->l1, sum_extra, s);
     }
+    for (unsigned i = 0; i < g->n_ctls; i++)
+        if (g->ctls[i].c.ops->stats) g->ctls[i].c.ops->stats(&g->ctls[i].c, sum_extra, s);
     const wc_mem_counters *c = &g->mem.c;
     s->l2.accesses = c->l2_accesses;
     s->l2.hits = c->l2_hits;

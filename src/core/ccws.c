@@ -1,0 +1,180 @@
+/*
+ * ccws.c - CCWS's lost-locality detector and locality scoring system for one
+ * SM (ccws.h has the rules; ctl_ccws.c connects them to the engine).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ccws.h"
+
+void wc_ccws_defaults(wc_ccws_params *p)
+{
+    p->base = 100;
+    p->kthrottle = 8;
+    p->vta_sets = 2; /* 16 entries per warp, 8-way (768 over 48 warps: 002 Table 4) */
+    p->vta_ways = 8;
+    p->decay = 1;
+}
+
+int wc_ccws_sm_init(wc_ccws_sm *s, const wc_ccws_params *p, unsigned n_slots, unsigned line_log2,
+                    wc_err *err)
+{
+    memset(s, 0, sizeof *s);
+    if (n_slots == 0 || n_slots > WC_CCWS_MAX_SLOTS)
+        return wc_errf(err, "%u warp slots per SM is outside 1..%u", n_slots, WC_CCWS_MAX_SLOTS);
+    s->p = *p;
+    s->n_slots = n_slots;
+    s->line_log2 = line_log2;
+    s->w = malloc(n_slots * sizeof *s->w);
+    s->vta = calloc((size_t)n_slots * p->vta_sets * p->vta_ways, sizeof *s->vta);
+    if (!s->w || !s->vta) return wc_errf(err, "out of memory");
+    for (unsigned i = 0; i < n_slots; i++)
+        s->w[i] = (wc_ccws_warp){.who = WC_CCWS_NOBODY, .score = p->base};
+    s->eval_at = UINT64_MAX;
+    return 0;
+}
+
+void wc_ccws_sm_free(wc_ccws_sm *s)
+{
+    free(s->w);
+    free(s->vta);
+    s->w = NULL;
+    s->vta = NULL;
+}
+
+void wc_ccws_kernel_begin(wc_ccws_sm *s, uint64_t insts)
+{
+    s->hits_kernel = 0;
+    s->insts_at_begin = insts;
+    s->eval_at = UINT64_MAX;
+    s->hot_until = 0;
+    /* Its warps are new warps: each slot starts afresh when next touched. */
+    for (unsigned i = 0; i < s->n_slots; i++) s->w[i].who = WC_CCWS_NOBODY;
+}
+
+static uint64_t *vta_row(const wc_ccws_sm *s, unsigned slot)
+{
+    return s->vta + (size_t)slot * s->p.vta_sets * s->p.vta_ways;
+}
+
+void wc_ccws_sync(wc_ccws_sm *s, unsigned slot, uint64_t who)
+{
+    wc_ccws_warp *w = &s->w[slot];
+    if (w->who == who) return;
+    w->who = who;
+    w->score = s->p.base;
+    w->set_at = 0;
+    memset(vta_row(s, slot), 0, (size_t)s->p.vta_sets * s->p.vta_ways * sizeof *s->vta);
+    s->eval_at = UINT64_MAX;
+}
+
+/* The set of line_addr in slot's VTA, and the value stored for it. */
+static uint64_t *vta_set(const wc_ccws_sm *s, unsigned slot, uint64_t line_addr, uint64_t *key)
+{
+    uint64_t line = line_addr >> s->line_log2;
+    *key = line + 1;
+    return vta_row(s, slot) + (line % s->p.vta_sets) * s->p.vta_ways;
+}
+
+/* Removes entry i of a set, moving the older ones up (the last becomes empty). */
+static void set_remove(uint64_t *set, unsigned ways, unsigned i)
+{
+    memmove(&set[i], &set[i + 1], (ways - i - 1) * sizeof *set);
+    set[ways - 1] = 0;
+}
+
+void wc_ccws_vta_insert(wc_ccws_sm *s, unsigned slot, uint64_t line_addr)
+{
+    uint64_t key;
+    uint64_t *set = vta_set(s, slot, line_addr, &key);
+    unsigned ways = s->p.vta_ways;
+    for (unsigned i = 0; i < ways; i++)
+        if (set[i] == key) {
+            set_remove(set, ways, i); /* re-inserted: becomes the most recent */
+            break;
+        }
+    /* The least recent (last) entry falls out. */
+    memmove(&set[1], &set[0], (ways - 1) * sizeof *set);
+    set[0] = key;
+    s->vta_inserts++;
+}
+
+bool wc_ccws_vta_probe(wc_ccws_sm *s, unsigned slot, uint64_t line_addr)
+{
+    uint64_t key;
+    uint64_t *set = vta_set(s, slot, line_addr, &key);
+    for (unsigned i = 0; i < s->p.vta_ways && set[i]; i++)
+        if (set[i] == key) {
+            set_remove(set, s->p.vta_ways, i);
+            return true;
+        }
+    return false;
+}
+
+uint32_t wc_ccws_score(const wc_ccws_sm *s, unsigned slot, uint64_t now)
+{
+    const wc_ccws_warp *w = &s->w[slot];
+    if (w->score <= s->p.base) return w->score;
+    uint64_t lost = (now > w->set_at ? now - w->set_at : 0) * s->p.decay;
+    return lost >= w->score - s->p.base ? s->p.base : w->score - (uint32_t)lost;
+}
+
+void wc_ccws_set_score(wc_ccws_sm *s, unsigned slot, uint32_t score, uint64_t now)
+{
+    wc_ccws_warp *w = &s->w[slot];
+    w->score = score;
+    w->set_at = now;
+    s->eval_at = UINT64_MAX;
+    if (score <= s->p.base) return;
+    /* The score is back at base after ceil((score - base) / decay) cycles. */
+    uint64_t until =
+        s->p.decay ? now + (score - s->p.base + s->p.decay - 1) / s->p.decay : UINT64_MAX;
+    if (until > s->hot_until) s->hot_until = until;
+}
+
+/* CCWS's configuration adds hits/insts x K x cutoff to the score and caps
+ * the result at the same amount (K for both), then raises it to base: the
+ * score becomes max(base, hits/insts x K x cutoff). */
+uint32_t wc_ccws_lost_locality(wc_ccws_sm *s, unsigned slot, uint64_t now, unsigned n_live,
+                               uint64_t insts)
+{
+    s->vta_hits++;
+    s->hits_kernel++;
+    uint64_t done = insts > s->insts_at_begin ? insts - s->insts_at_begin : 1;
+    double cutoff = (double)n_live * s->p.base;
+    double v = (double)s->hits_kernel / (double)done * s->p.kthrottle * cutoff;
+    uint32_t score = v >= 4e9 ? 4000000000u : (uint32_t)v;
+    if (score < s->p.base) score = s->p.base;
+    wc_ccws_set_score(s, slot, score, now);
+    return score;
+}
+
+unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint16_t *live, unsigned n, uint64_t now)
+{
+    struct {
+        uint32_t score;
+        uint16_t slot;
+    } order[WC_CCWS_MAX_SLOTS];
+    if (n > WC_CCWS_MAX_SLOTS) n = WC_CCWS_MAX_SLOTS;
+    /* Insertion sort: highest score first, ties by lower slot (tens of warps). */
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t sc = wc_ccws_score(s, live[i], now);
+        unsigned j = i;
+        for (; j > 0 && (order[j - 1].score < sc ||
+                         (order[j - 1].score == sc && order[j - 1].slot > live[i]));
+             j--)
+            order[j] = order[j - 1];
+        order[j].score = sc;
+        order[j].slot = live[i];
+    }
+    memset(s->allowed, 0, sizeof s->allowed);
+    uint64_t cutoff = (uint64_t)n * s->p.base, sum = 0;
+    unsigned taken = 0;
+    while (taken < n && sum < cutoff) {
+        unsigned slot = order[taken++].slot;
+        s->allowed[slot >> 6] |= 1ull << (slot & 63);
+        sum += order[taken - 1].score;
+    }
+    s->eval_at = now;
+    return taken;
+}

@@ -1,0 +1,210 @@
+/*
+ * ctl_ccws.c - cache-conscious wavefront scheduling as a GPU-wide controller
+ * (-controllers ccws[:base=100,kthrottle=8,vta_sets=2,vta_ways=8,decay=1])
+ * layered over the SM's own scheduler (the design `ccws` uses GTO, as CCWS
+ * does).  The mechanism is ccws.c; this file connects it to the engine:
+ *
+ *   - an L1 listener: every eviction puts the line into the VTA of the warp
+ *     that allocated it (wc_line.owner_warp, if that warp still runs); every
+ *     load request that misses (MISS or SECTOR_MISS) probes the missing
+ *     warp's own VTA, and a hit is lost locality;
+ *   - the SM's load gate (control.h): a warp whose next instruction is a
+ *     global or local load may issue it only while the load list holds it;
+ *     stores, atomics and every other instruction are never held.  A refused
+ *     warp is asked again the next cycle (the engine's rule).
+ *
+ * Nothing runs on the per-access path of a simulation without the
+ * controller: the listener and the gate exist only when it is configured.
+ * The load list is evaluated at most once per SM and cycle, and not at all
+ * while every score is at base (all warps may load then).
+ *
+ * Counters (extras in the report, docs/stats.md): ccws_vta_hits (lost
+ * locality detections), ccws_vta_inserts (evictions recorded) and
+ * ccws_blocked_loads (times a ready load was refused: warp-cycles).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ccws.h"
+#include "core/gpu.h"
+
+typedef struct ccws {
+    wc_sim *sim;
+    wc_ccws_params p;
+    unsigned n_sm;
+    wc_ccws_sm *sm; /* [n_sm] */
+} ccws;
+
+static int ccws_param(void *ctx, const char *key, const char *value, wc_err *err)
+{
+    wc_ccws_params *p = ctx;
+    static const struct {
+        const char *key;
+        size_t off;
+        unsigned long lo, hi;
+    } keys[] = {
+        {"base", offsetof(wc_ccws_params, base), 1, 1000000},
+        {"kthrottle", offsetof(wc_ccws_params, kthrottle), 1, 1000},
+        {"vta_sets", offsetof(wc_ccws_params, vta_sets), 1, 64},
+        {"vta_ways", offsetof(wc_ccws_params, vta_ways), 1, 64},
+        {"decay", offsetof(wc_ccws_params, decay), 0, 1000000},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (strcmp(key, keys[i].key) != 0) continue;
+        char *end;
+        unsigned long v = strtoul(value, &end, 10);
+        if (!*value || *end || value[0] == '-' || v < keys[i].lo || v > keys[i].hi)
+            return wc_errf(err, "%s=%s: must be a whole number from %lu to %lu", key, value,
+                           keys[i].lo, keys[i].hi);
+        memcpy((char *)p + keys[i].off, &(uint32_t){(uint32_t)v}, sizeof(uint32_t));
+        return 0;
+    }
+    return wc_errf(err, "unknown parameter '%s' (base, kthrottle, vta_sets, vta_ways, decay)", key);
+}
+
+/* The identity of the warp now in `slot` (ccws.h: a new warp starts afresh):
+ * the kernel launch (as requests carry it, 24 bits) and its block. */
+static uint64_t who_of(const wc_sm *sm, unsigned slot)
+{
+    uint64_t block = sm->blocks[sm->warps[slot].block].id;
+    return (uint64_t)(sm->kernel_id & 0xffffffu) << 32 | (uint32_t)block;
+}
+
+static void ccws_evict(void *ctx, int smi, const wc_line *line, uint64_t line_addr, uint64_t now)
+{
+    ccws *c = ctx;
+    const wc_sm *sm = &c->sim->sms[smi];
+    unsigned slot = line->owner_warp;
+    if (slot >= sm->n_slots || sm->warps[slot].state == W_FREE) return;
+    uint64_t who = who_of(sm, slot);
+    if ((uint32_t)who != line->owner_block) return; /* its warp has gone: nobody to tell */
+    wc_ccws_sm *s = &c->sm[smi];
+    wc_ccws_sync(s, slot, who);
+    wc_ccws_vta_insert(s, slot, line_addr);
+}
+
+/* Live warps of an SM: the members of its schedulers. */
+static unsigned live_warps(const wc_sm *sm, uint16_t *out)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < sm->n_sched; i++)
+        for (unsigned k = 0; k < sm->sched[i].n && n < WC_CCWS_MAX_SLOTS; k++)
+            out[n++] = sm->sched[i].warps[k];
+    return n;
+}
+
+static unsigned live_count(const wc_sm *sm)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < sm->n_sched; i++) n += sm->sched[i].n;
+    return n;
+}
+
+static void ccws_access(void *ctx, int smi, const wc_mem_req *req, wc_outcome o, wc_fail_reason why,
+                        uint64_t now)
+{
+    if (o != WC_MISS && o != WC_SECTOR_MISS) return;
+    if (req->op != WC_OP_LDG && req->op != WC_OP_LDL) return;
+    ccws *c = ctx;
+    const wc_sm *sm = &c->sim->sms[smi];
+    wc_ccws_sm *s = &c->sm[smi];
+    uint64_t who = (uint64_t)wc_req_kernel(req) << 32 | req->block;
+    wc_ccws_sync(s, req->warp, who);
+    uint64_t line = req->addr & ~((1ull << req->line_log2) - 1);
+    if (wc_ccws_vta_probe(s, req->warp, line))
+        wc_ccws_lost_locality(s, req->warp, now, live_count(sm), sm->warp_insts);
+}
+
+static bool ccws_gate(void *ctx, unsigned smi, unsigned slot)
+{
+    ccws *c = ctx;
+    const wc_sm *sm = &c->sim->sms[smi];
+    uint8_t op = sm->warps[slot].inst.op;
+    if (op != WC_OP_LDG && op != WC_OP_LDL) return true;
+    wc_ccws_sm *s = &c->sm[smi];
+    uint64_t now = sm->now;
+    if (now >= s->hot_until) return true; /* every score at base: every warp may load */
+    if (s->eval_at != now) {
+        uint16_t live[WC_CCWS_MAX_SLOTS];
+        unsigned n = live_warps(sm, live);
+        for (unsigned i = 0; i < n; i++) wc_ccws_sync(s, live[i], who_of(sm, live[i]));
+        wc_ccws_evaluate(s, live, n, now);
+    }
+    if (wc_ccws_allowed(s, slot)) return true;
+    s->refusals++;
+    return false;
+}
+
+static void ccws_destroy(wc_ctl *ctl)
+{
+    ccws *c = ctl->priv;
+    if (!c) return;
+    for (unsigned i = 0; c->sm && i < c->n_sm; i++) wc_ccws_sm_free(&c->sm[i]);
+    free(c->sm);
+    free(c);
+}
+
+static unsigned log2_of(uint32_t v)
+{
+    unsigned l = 0;
+    while ((1u << l) < v) l++;
+    return l;
+}
+
+static int ccws_create(wc_ctl *ctl, const char *params, wc_err *err)
+{
+    ccws *c = calloc(1, sizeof *c);
+    if (!c) return wc_errf(err, "out of memory");
+    ctl->priv = c;
+    wc_ccws_defaults(&c->p);
+    if (wc_params_each("ccws", params, ccws_param, &c->p, err) < 0) return -1;
+    wc_sim *g = ctl->sim;
+    if (!g) return 0; /* a parameter check only */
+    c->sim = g;
+    c->n_sm = g->n_sm;
+    c->sm = calloc(c->n_sm, sizeof *c->sm);
+    if (!c->sm) return wc_errf(err, "out of memory");
+    unsigned slots = g->cfg.max_threads_per_sm / WC_WARP_SIZE;
+    unsigned line_log2 = log2_of(g->cfg.l1.line_bytes ? g->cfg.l1.line_bytes : 128);
+    for (unsigned i = 0; i < c->n_sm; i++) {
+        wc_err why = {{0}};
+        if (wc_ccws_sm_init(&c->sm[i], &c->p, slots, line_log2, &why) < 0)
+            return wc_errf(err, "ccws: %s", why.msg);
+    }
+    wc_l1_listener l = {.ctx = c, .on_evict = ccws_evict, .on_access = ccws_access};
+    if (wc_sim_add_l1_listener(g, &l) < 0) return wc_errf(err, "out of memory");
+    wc_sim_set_load_gate(g, ccws_gate, c);
+    return 0;
+}
+
+static void ccws_kernel_begin(wc_ctl *ctl, wc_ctl_io *io)
+{
+    ccws *c = ctl->priv;
+    for (unsigned i = 0; i < c->n_sm; i++)
+        wc_ccws_kernel_begin(&c->sm[i], c->sim->sms[i].warp_insts);
+}
+
+static void ccws_stats(const wc_ctl *ctl, void (*add)(void *ctx, const char *name, double v),
+                       void *ctx)
+{
+    const ccws *c = ctl->priv;
+    uint64_t hits = 0, inserts = 0, refusals = 0;
+    for (unsigned i = 0; i < c->n_sm; i++) {
+        hits += c->sm[i].vta_hits;
+        inserts += c->sm[i].vta_inserts;
+        refusals += c->sm[i].refusals;
+    }
+    add(ctx, "ccws_vta_hits", (double)hits);
+    add(ctx, "ccws_vta_inserts", (double)inserts);
+    add(ctx, "ccws_blocked_loads", (double)refusals);
+}
+
+const wc_controller_ops wc_ctl_ccws = {
+    .name = "ccws",
+    .help = "cache-conscious wavefront scheduling (load gate over the scheduler): base=100, "
+            "kthrottle=8, vta_sets=2, vta_ways=8 (per warp), decay=1 point per cycle",
+    .create = ccws_create,
+    .destroy = ccws_destroy,
+    .kernel_begin = ccws_kernel_begin,
+    .stats = ccws_stats,
+};

@@ -263,6 +263,44 @@ static void test_thrashing_throttled(void)
     wc_stats_free(&cc);
 }
 
+/*
+ * A barrier does not hold CCWS's list hostage.  One block of two warps.
+ * Warp 0 loads A B C D E A (set 0, as above) and waits at a barrier; warp 1
+ * loads X, uses it, loads Y and waits at the barrier.  E holds the memory
+ * stage until A's data is back (t + 186, tiny_config.h), so warp 1 cannot
+ * load X before warp 0's second A: that A hits warp 0's VTA with 6 warp
+ * instructions issued and 2 live warps: 1/6 x 8 x 200 = 266 >= the cutoff
+ * 200, so the list is warp 0 alone.  With decay=0 that score never falls:
+ * were warp 0 kept in the list while it waits at the barrier, warp 1 could
+ * never load X and the run would spin to -max_cycles.  Warp 0 waits at the
+ * barrier from the cycle after its second A, the list is then warp 1 alone,
+ * and the kernel ends within a few memory round trips (< 2000 cycles).
+ */
+static void test_barrier_not_held(void)
+{
+    wc_config c;
+    small_l1(&c);
+    c.max_cycles = 100000;
+    list_source *l = ls_create(1, 64);
+    const uint64_t a = 0x10000;
+    const uint64_t seq[] = {a, a + 512, a + 1024, a + 1536, a + 2048, a};
+    for (unsigned i = 0; i < 6; i++) ls_load(l, 0, seq[i], 1 + i);
+    ls_load(l, 1, 0x80080, 1);
+    ls_alu(l, 1, 2, 1);
+    ls_load(l, 1, 0x80100, 3);
+    for (unsigned w = 0; w < 2; w++) {
+        wc_winst *in = &l->insts[w][l->n_insts[w]++];
+        wc_winst_clear(in);
+        in->op = WC_OP_BAR;
+    }
+    wc_stats st;
+    CHECK_EQ(simulate(&c, l, "decay=0", &st), 0);
+    CHECK(!st.truncated);
+    CHECK(st.total.cycles < 2000);
+    CHECK_EQ(extra(&st, "ccws_vta_hits"), 1);
+    wc_stats_free(&st);
+}
+
 /* Parameter errors name the parameter; good ones are taken. */
 static void test_params(void)
 {
@@ -294,6 +332,7 @@ int main(void)
     RUN(test_load_list);
     RUN(test_lost_line_detected);
     RUN(test_thrashing_throttled);
+    RUN(test_barrier_not_held);
     RUN(test_params);
     return check_summary("ccws");
 }

@@ -18,11 +18,12 @@
  *   - Score: every warp starts at `base` (100).  A VTA hit sets the warp's
  *     score to max(base, hits / insts x kthrottle x cutoff), where hits and
  *     insts are the SM's VTA hits and warp instructions since the kernel
- *     began and cutoff = live warps x base.  Above base a score loses
+ *     began and cutoff = live warps x base (live as for the load list).  Above base a score loses
  *     `decay` (1) points per cycle.
- *   - Load list: live warps sorted by score (highest first, ties lower slot
- *     first) are taken while the running sum is below the cutoff; the warp
- *     that reaches it is the last one taken.  Taken warps may issue loads;
+ *   - Load list: live warps (not finished, not waiting at a barrier) sorted
+ *     by score (highest first, ties lower slot first) are taken while the
+ *     running sum is below the cutoff; the warp that reaches it is the last
+ *     one taken.  Taken warps may issue loads;
  *     the others issue every other instruction.  With every score at base
  *     all warps are taken.
  */

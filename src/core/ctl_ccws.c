@@ -83,20 +83,20 @@ static void ccws_evict(void *ctx, int smi, const wc_line *line, uint64_t line_ad
     wc_ccws_vta_insert(s, slot, line_addr);
 }
 
-/* Live warps of an SM: the members of its schedulers. */
+/* The warps the load list is made of: the members of the SM's schedulers
+ * (warps whose stream has not ended) less those waiting at a barrier.  A
+ * barrier waiter cannot issue anyway; keeping a high-scoring one in the list
+ * would hold its block's other warps at the loads before that barrier until
+ * its score decayed (forever with decay=0) - the engine's warp limit has the
+ * same rule (sched.h). */
 static unsigned live_warps(const wc_sm *sm, uint16_t *out)
 {
     unsigned n = 0;
     for (unsigned i = 0; i < sm->n_sched; i++)
-        for (unsigned k = 0; k < sm->sched[i].n && n < WC_CCWS_MAX_SLOTS; k++)
-            out[n++] = sm->sched[i].warps[k];
-    return n;
-}
-
-static unsigned live_count(const wc_sm *sm)
-{
-    unsigned n = 0;
-    for (unsigned i = 0; i < sm->n_sched; i++) n += sm->sched[i].n;
+        for (unsigned k = 0; k < sm->sched[i].n && n < WC_CCWS_MAX_SLOTS; k++) {
+            unsigned slot = sm->sched[i].warps[k];
+            if (!sm->warps[slot].at_barrier) out[n++] = (uint16_t)slot;
+        }
     return n;
 }
 
@@ -111,8 +111,10 @@ static void ccws_access(void *ctx, int smi, const wc_mem_req *req, wc_outcome o,
     uint64_t who = (uint64_t)wc_req_kernel(req) << 32 | req->block;
     wc_ccws_sync(s, req->warp, who);
     uint64_t line = req->addr & ~((1ull << req->line_log2) - 1);
-    if (wc_ccws_vta_probe(s, req->warp, line))
-        wc_ccws_lost_locality(s, req->warp, now, live_count(sm), sm->warp_insts);
+    if (wc_ccws_vta_probe(s, req->warp, line)) {
+        uint16_t live[WC_CCWS_MAX_SLOTS];
+        wc_ccws_lost_locality(s, req->warp, now, live_warps(sm, live), sm->warp_insts);
+    }
 }
 
 static bool ccws_gate(void *ctx, unsigned smi, unsigned slot)

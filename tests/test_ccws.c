@@ -265,16 +265,18 @@ static void test_thrashing_throttled(void)
 
 /*
  * A barrier does not hold CCWS's list hostage.  One block of two warps.
- * Warp 0 loads A B C D E A (set 0, as above) and waits at a barrier; warp 1
- * loads X, uses it, loads Y and waits at the barrier.  E holds the memory
- * stage until A's data is back (t + 186, tiny_config.h), so warp 1 cannot
- * load X before warp 0's second A: that A hits warp 0's VTA with 6 warp
- * instructions issued and 2 live warps: 1/6 x 8 x 200 = 266 >= the cutoff
- * 200, so the list is warp 0 alone.  With decay=0 that score never falls:
- * were warp 0 kept in the list while it waits at the barrier, warp 1 could
- * never load X and the run would spin to -max_cycles.  Warp 0 waits at the
- * barrier from the cycle after its second A, the list is then warp 1 alone,
- * and the kernel ends within a few memory round trips (< 2000 cycles).
+ * Warp 0 loads A B C D E A (set 0, as above), waits at a barrier, then runs
+ * one ALU instruction; warp 1 loads X, uses it, loads Y, waits at the
+ * barrier, runs one ALU instruction.  E holds the memory stage until A's
+ * data is back (cycle 186, tiny_config.h), so warp 1 cannot load X before
+ * warp 0's second A reaches the L1 (cycle 191), by which time warp 0 has
+ * issued its BAR too (a load does not block its warp): 7 instructions.  Were
+ * barrier waiters part of the list, the cutoff would be 2 x 100 and warp 0's
+ * score 1/7 x 8 x 200 = 228 >= 200: the list would be warp 0 alone, and with
+ * decay=0 warp 1 could never load X - the run spins to -max_cycles (seen by
+ * disabling the rule: 99809 refused loads, truncated at 100000).  With the
+ * rule only warp 1 is live, it loads at once (no refusal), and the kernel
+ * ends after two dependent memory round trips of ~186 cycles (568 cycles).
  */
 static void test_barrier_not_held(void)
 {
@@ -292,12 +294,14 @@ static void test_barrier_not_held(void)
         wc_winst *in = &l->insts[w][l->n_insts[w]++];
         wc_winst_clear(in);
         in->op = WC_OP_BAR;
+        ls_alu(l, w, 7, WC_REG_NONE); /* the warp lives on after the barrier */
     }
     wc_stats st;
     CHECK_EQ(simulate(&c, l, "decay=0", &st), 0);
     CHECK(!st.truncated);
     CHECK(st.total.cycles < 2000);
     CHECK_EQ(extra(&st, "ccws_vta_hits"), 1);
+    CHECK_EQ(extra(&st, "ccws_blocked_loads"), 0);
     wc_stats_free(&st);
 }
 

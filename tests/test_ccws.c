@@ -142,20 +142,43 @@ static void test_load_list(void)
 {
     wc_ccws_sm s;
     make_sm(&s);
-    const uint16_t live[] = {0, 1, 2, 3};
-    CHECK_EQ(wc_ccws_evaluate(&s, live, 4, 10), 4);
+    const uint64_t live[WC_CCWS_WORDS] = {0xf};
+    CHECK_EQ(wc_ccws_evaluate(&s, live, 10), 4);
     for (unsigned i = 0; i < 4; i++) CHECK(wc_ccws_allowed(&s, i));
     wc_ccws_set_score(&s, 1, 250, 10);
-    CHECK_EQ(wc_ccws_evaluate(&s, live, 4, 10), 3);
+    CHECK_EQ(wc_ccws_evaluate(&s, live, 10), 3);
     CHECK(wc_ccws_allowed(&s, 0) && wc_ccws_allowed(&s, 1) && wc_ccws_allowed(&s, 2));
     CHECK(!wc_ccws_allowed(&s, 3));
     wc_ccws_set_score(&s, 1, 400, 10);
-    CHECK_EQ(wc_ccws_evaluate(&s, live, 4, 10), 1);
+    CHECK_EQ(wc_ccws_evaluate(&s, live, 10), 1);
     CHECK(wc_ccws_allowed(&s, 1) && !wc_ccws_allowed(&s, 0) && !wc_ccws_allowed(&s, 2));
     wc_ccws_set_score(&s, 3, 320, 160);
-    CHECK_EQ(wc_ccws_evaluate(&s, live, 4, 160), 2);
+    CHECK_EQ(wc_ccws_evaluate(&s, live, 160), 2);
     CHECK(wc_ccws_allowed(&s, 3) && wc_ccws_allowed(&s, 1));
     CHECK(!wc_ccws_allowed(&s, 0) && !wc_ccws_allowed(&s, 2));
+    wc_ccws_sm_free(&s);
+}
+
+/*
+ * Past one word of slots: 70 live warps (slots 0..69), cutoff 7000.  Slots
+ * 65 and 3 at 3000 each: order 3, 65 (a tie: lower slot first), then the
+ * warps at base by slot.  3000 + 3000 = 6000, and ten base warps (0, 1, 2,
+ * 4, ..., 10) bring it to 7000: 12 warps, slot 11 and slot 64 are out.
+ */
+static void test_load_list_wide(void)
+{
+    wc_ccws_params p;
+    wc_ccws_defaults(&p);
+    wc_ccws_sm s;
+    wc_err err = {{0}};
+    CHECK_EQ(wc_ccws_sm_init(&s, &p, 128, 7, &err), 0);
+    wc_ccws_set_score(&s, 65, 3000, 0);
+    wc_ccws_set_score(&s, 3, 3000, 0);
+    const uint64_t live[WC_CCWS_WORDS] = {~0ull, 0x3f};
+    CHECK_EQ(wc_ccws_evaluate(&s, live, 0), 12);
+    for (unsigned i = 0; i <= 10; i++) CHECK(wc_ccws_allowed(&s, i));
+    CHECK(wc_ccws_allowed(&s, 65));
+    CHECK(!wc_ccws_allowed(&s, 11) && !wc_ccws_allowed(&s, 64) && !wc_ccws_allowed(&s, 69));
     wc_ccws_sm_free(&s);
 }
 
@@ -334,6 +357,7 @@ int main(void)
     RUN(test_new_warp_starts_afresh);
     RUN(test_score_rises_and_decays);
     RUN(test_load_list);
+    RUN(test_load_list_wide);
     RUN(test_lost_line_detected);
     RUN(test_thrashing_throttled);
     RUN(test_barrier_not_held);

@@ -149,32 +149,43 @@ uint32_t wc_ccws_lost_locality(wc_ccws_sm *s, unsigned slot, uint64_t now, unsig
     return score;
 }
 
-unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint16_t *live, unsigned n, uint64_t now)
+/* Scores never fall below base, so the order is: the warps above base by
+ * score (few: sorted here), then every warp at base by slot (bit order). */
+unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint64_t *live, uint64_t now)
 {
     struct {
         uint32_t score;
         uint16_t slot;
-    } order[WC_CCWS_MAX_SLOTS];
-    if (n > WC_CCWS_MAX_SLOTS) n = WC_CCWS_MAX_SLOTS;
-    /* Insertion sort: highest score first, ties by lower slot (tens of warps). */
-    for (unsigned i = 0; i < n; i++) {
-        uint32_t sc = wc_ccws_score(s, live[i], now);
-        unsigned j = i;
-        for (; j > 0 && (order[j - 1].score < sc ||
-                         (order[j - 1].score == sc && order[j - 1].slot > live[i]));
-             j--)
-            order[j] = order[j - 1];
-        order[j].score = sc;
-        order[j].slot = live[i];
+    } hot[WC_CCWS_MAX_SLOTS];
+    unsigned n = 0, n_hot = 0;
+    uint64_t rest[WC_CCWS_WORDS]; /* live warps at base */
+    for (unsigned wi = 0; wi < WC_CCWS_WORDS; wi++) {
+        rest[wi] = live[wi];
+        n += wc_popcount32((uint32_t)live[wi]) + wc_popcount32((uint32_t)(live[wi] >> 32));
+        for (uint64_t m = live[wi]; m; m &= m - 1) {
+            unsigned slot = wi * 64 + (unsigned)__builtin_ctzll(m);
+            if (slot >= s->n_slots) break;
+            uint32_t sc = s->w[slot].score > s->p.base ? wc_ccws_score(s, slot, now) : s->p.base;
+            if (sc <= s->p.base) continue;
+            rest[wi] &= ~(1ull << (slot & 63));
+            unsigned j = n_hot++; /* insertion: highest first; slots ascend, so ties stay */
+            for (; j > 0 && hot[j - 1].score < sc; j--) hot[j] = hot[j - 1];
+            hot[j].score = sc;
+            hot[j].slot = (uint16_t)slot;
+        }
     }
     memset(s->allowed, 0, sizeof s->allowed);
     uint64_t cutoff = (uint64_t)n * s->p.base, sum = 0;
     unsigned taken = 0;
-    while (taken < n && sum < cutoff) {
-        unsigned slot = order[taken++].slot;
-        s->allowed[slot >> 6] |= 1ull << (slot & 63);
-        sum += order[taken - 1].score;
+    for (unsigned i = 0; i < n_hot && sum < cutoff; i++, taken++) {
+        s->allowed[hot[i].slot >> 6] |= 1ull << (hot[i].slot & 63);
+        sum += hot[i].score;
     }
+    for (unsigned wi = 0; wi < WC_CCWS_WORDS && sum < cutoff; wi++)
+        for (uint64_t m = rest[wi]; m && sum < cutoff; m &= m - 1, taken++) {
+            s->allowed[wi] |= m & -m;
+            sum += s->p.base;
+        }
     s->eval_at = now;
     return taken;
 }

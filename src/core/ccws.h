@@ -87,7 +87,7 @@ bool wc_ccws_vta_probe(wc_ccws_sm *s, unsigned slot, uint64_t line_addr);
 
 /* slot's score at cycle now. */
 uint32_t wc_ccws_score(const wc_ccws_sm *s, unsigned slot, uint64_t now);
-/* Sets a score directly (tests). */
+/* Sets a score directly (tests; never below base). */
 void wc_ccws_set_score(wc_ccws_sm *s, unsigned slot, uint32_t score, uint64_t now);
 
 /* A read miss of the warp in `slot` hit its VTA at cycle now: lost
@@ -96,9 +96,10 @@ void wc_ccws_set_score(wc_ccws_sm *s, unsigned slot, uint32_t score, uint64_t no
 uint32_t wc_ccws_lost_locality(wc_ccws_sm *s, unsigned slot, uint64_t now, unsigned n_live,
                                uint64_t insts);
 
-/* Evaluates the load list over the live warps live[0..n) at cycle now into
- * s->allowed; returns how many warps it holds. */
-unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint16_t *live, unsigned n, uint64_t now);
+/* Evaluates the load list over the live warps (bitset by slot, WC_CCWS_WORDS
+ * words) at cycle now into s->allowed; returns how many warps it holds.  The
+ * slots of live warps above base must have been synced (wc_ccws_sync). */
+unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint64_t *live, uint64_t now);
 
 /* Whether the load list (as last evaluated) holds slot. */
 static inline bool wc_ccws_allowed(const wc_ccws_sm *s, unsigned slot)

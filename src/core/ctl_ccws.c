@@ -89,13 +89,16 @@ static void ccws_evict(void *ctx, int smi, const wc_line *line, uint64_t line_ad
  * would hold its block's other warps at the loads before that barrier until
  * its score decayed (forever with decay=0) - the engine's warp limit has the
  * same rule (sched.h). */
-static unsigned live_warps(const wc_sm *sm, uint16_t *out)
+static unsigned live_warps(const wc_sm *sm, uint64_t *live)
 {
     unsigned n = 0;
+    memset(live, 0, WC_CCWS_WORDS * sizeof *live);
     for (unsigned i = 0; i < sm->n_sched; i++)
-        for (unsigned k = 0; k < sm->sched[i].n && n < WC_CCWS_MAX_SLOTS; k++) {
+        for (unsigned k = 0; k < sm->sched[i].n; k++) {
             unsigned slot = sm->sched[i].warps[k];
-            if (!sm->warps[slot].at_barrier) out[n++] = (uint16_t)slot;
+            if (sm->warps[slot].at_barrier || slot >= WC_CCWS_MAX_SLOTS) continue;
+            live[slot >> 6] |= 1ull << (slot & 63);
+            n++;
         }
     return n;
 }
@@ -112,7 +115,7 @@ static void ccws_access(void *ctx, int smi, const wc_mem_req *req, wc_outcome o,
     wc_ccws_sync(s, req->warp, who);
     uint64_t line = req->addr & ~((1ull << req->line_log2) - 1);
     if (wc_ccws_vta_probe(s, req->warp, line)) {
-        uint16_t live[WC_CCWS_MAX_SLOTS];
+        uint64_t live[WC_CCWS_WORDS];
         wc_ccws_lost_locality(s, req->warp, now, live_warps(sm, live), sm->warp_insts);
     }
 }
@@ -127,10 +130,16 @@ static bool ccws_gate(void *ctx, unsigned smi, unsigned slot)
     uint64_t now = sm->now;
     if (now >= s->hot_until) return true; /* every score at base: every warp may load */
     if (s->eval_at != now) {
-        uint16_t live[WC_CCWS_MAX_SLOTS];
-        unsigned n = live_warps(sm, live);
-        for (unsigned i = 0; i < n; i++) wc_ccws_sync(s, live[i], who_of(sm, live[i]));
-        wc_ccws_evaluate(s, live, n, now);
+        uint64_t live[WC_CCWS_WORDS];
+        live_warps(sm, live);
+        /* A slot above base may hold a gone warp's score: only those need a
+         * look (a new warp is at base anyway). */
+        for (unsigned wi = 0; wi < WC_CCWS_WORDS; wi++)
+            for (uint64_t m = live[wi]; m; m &= m - 1) {
+                unsigned k = wi * 64 + (unsigned)__builtin_ctzll(m);
+                if (s->w[k].score > s->p.base) wc_ccws_sync(s, k, who_of(sm, k));
+            }
+        wc_ccws_evaluate(s, live, now);
     }
     if (wc_ccws_allowed(s, slot)) return true;
     s->refusals++;

@@ -2,18 +2,20 @@
 # CLI behaviour of the engine seams: -controllers, -mem_stage and scheduler
 # parameters (bad values exit 2 naming the option), the shipped designs load,
 # --timeline-csv writes what the JSON timeline holds, and a warp limit of 1
-# does not deadlock a workload with barriers.  Prints "cli_control: N passed, N failed".
+# does not deadlock a workload with barriers; ccws parameters, counters and its design.  Prints "cli_control: N passed, N failed".
 . "$(dirname "$0")/clilib.sh"
 
 S="--workload micro/stream:n=4096"
 expect unknown_controller 2 "option -controllers: unknown controller 'nosuch'" -- $W run $S -o controllers=nosuch
 expect bad_controller_param 2 "option -controllers: swl: warp_limit=0" -- $W run $S -o controllers=swl:warp_limit=0
 expect bad_level 2 "level=l3: must be l1 or l2" -- $W run $S -o controllers=stream_bypass:level=l3
+expect bad_ccws_param 2 "option -controllers: ccws: kthrottle=0: must be a whole number from 1 to 1000" -- $W run $S -o controllers=ccws:kthrottle=0
+expect unknown_ccws_param 2 "ccws: unknown parameter 'size'" -- $W run $S -o controllers=ccws:size=4
 expect unknown_stage 2 "option -mem_stage: unknown memory stage 'nosuch'" -- $W run $S -o mem_stage=nosuch
 expect bad_two_level 2 "option -gpgpu_scheduler: two_level_active: inner level 2" -- $W run $S -o gpgpu_scheduler=two_level_active:4:2:1
 expect two_level_runs 0 "" -- $W run -q $S -o gpgpu_scheduler=two_level_active:4:0:1
 for d in configs/designs/stream-bypass.config configs/designs/stream-bypass-l2.config \
-         configs/designs/swl-4.config configs/designs/two-level.config; do
+         configs/designs/swl-4.config configs/designs/two-level.config configs/designs/ccws.config; do
   expect "design_$(basename "$d" .config)" 0 "" -- $W run -q $S --config "$d"
 done
 
@@ -33,6 +35,20 @@ fi
 # Without controllers: no timeline in the JSON, only the header in the CSV.
 $W run -q $S --json "$T/n.json" --timeline-csv "$T/n.csv" >/dev/null 2>&1
 if ! grep -q timeline "$T/n.json" && [ "$(wc -l <"$T/n.csv")" -eq 1 ]; then ok no_timeline; else bad no_timeline "$(cat "$T/n.csv")"; fi
+
+# CCWS on syrk (its warps lose their rows to each other): lost locality is
+# detected and loads are held; the counters are in the JSON, per kernel and in
+# total.
+$W run -q --workload polybench/syrk:scale=0.0625 --design ccws --json "$T/c.json" >/dev/null 2>&1
+if [ "$(grep -c '"ccws_vta_hits": [1-9]' "$T/c.json")" -eq 2 ] &&
+   [ "$(grep -c '"ccws_blocked_loads": [1-9]' "$T/c.json")" -eq 2 ]; then
+  ok ccws_extras
+else
+  bad ccws_extras "$(grep ccws_ "$T/c.json" | head -6)"
+fi
+# CCWS with barriers (backprop, to its end) and with two-level scheduling.
+expect ccws_barriers 0 "" -- $W run -q --workload rodinia/backprop --design ccws
+expect ccws_two_level 0 "" -- $W run -q $S --design ccws -o gpgpu_scheduler=two_level_active:6:0:1
 
 # Barriers under a warp limit of 1 (rodinia/backprop deadlocked before the
 # barrier rule): the run finishes or stops at -max_cycles, never deadlocks.

@@ -1,8 +1,9 @@
 #!/bin/sh
 # CLI behaviour of the engine seams: -controllers, -mem_stage and scheduler
 # parameters (bad values exit 2 naming the option), the shipped designs load,
-# --timeline-csv writes what the JSON timeline holds, and a warp limit of 1
-# does not deadlock a workload with barriers; ccws parameters, counters and its design.  Prints "cli_control: N passed, N failed".
+# --timeline-csv writes what the JSON timeline holds, a warp limit of 1
+# does not deadlock a workload with barriers, and ccws's parameters, counters
+# and design.  Prints "cli_control: N passed, N failed".
 . "$(dirname "$0")/clilib.sh"
 
 S="--workload micro/stream:n=4096"

@@ -88,7 +88,8 @@ typedef struct opt_desc {
     X("mem_stage", OPT_STRING, mem_stage, 0, 0, CHK_NONE,                                          \
       "memory stage between issue and the L1: NAME[:params] (inorder)")                            \
     X("controllers", OPT_STRING, controllers, 0, 0, CHK_NONE,                                      \
-      "GPU-wide controllers: NAME[:key=value,...][+NAME...] (stream_bypass, swl, dwt_cs, ...)")    \
+      "GPU-wide controllers: NAME[:key=value,...][+NAME...] (stream_bypass, swl, sm_dueling, "     \
+      "dwt_cs, ccws); empty = none")                                                               \
     /* L1 data cache */                                                                            \
     X("gpgpu_cache:dl1", OPT_GEOM, l1, 0, 0, CHK_NONE, "L1 data cache geometry (per SM)")          \
     X("l1_org", OPT_STRING, l1_org, 0, 0, CHK_L1_ORG,                                              \

@@ -241,7 +241,8 @@ static void test_lost_line_detected(void)
     CHECK_EQ(extra(&st, "ccws_vta_hits"), 1);
     CHECK_EQ(extra(&st, "ccws_vta_inserts"), 2);
     CHECK_EQ(extra(&st, "ccws_blocked_loads"), 0);
-    CHECK_EQ(st.kernels[0].n_extras, 3); /* per kernel too */
+    CHECK_EQ(extra(&st, "ccws_blocked_cycles"), 0);
+    CHECK_EQ(st.kernels[0].n_extras, 4); /* per kernel too */
     wc_stats_free(&st);
 }
 
@@ -280,6 +281,10 @@ static void test_thrashing_throttled(void)
     CHECK_EQ(wc_kstats_l1_misses(&base.total), 512);
     CHECK(extra(&cc, "ccws_vta_hits") >= 1);
     CHECK(extra(&cc, "ccws_blocked_loads") >= 1);
+    /* one SM: held cycles are at most the run's, and each had a held load */
+    CHECK(extra(&cc, "ccws_blocked_cycles") >= 1);
+    CHECK(extra(&cc, "ccws_blocked_cycles") <= (double)cc.total.cycles);
+    CHECK(extra(&cc, "ccws_blocked_loads") >= extra(&cc, "ccws_blocked_cycles"));
     CHECK(wc_kstats_l1_misses(&cc.total) < wc_kstats_l1_misses(&base.total));
     CHECK_EQ(extra(&base, "ccws_vta_hits"), -1); /* no controller, no extras */
     wc_stats_free(&base);

@@ -65,6 +65,7 @@ typedef struct wc_ccws_sm {
     uint64_t eval_at;                     /* ... as evaluated at this cycle (UINT64_MAX: stale) */
     /* cumulative counters (reported) */
     uint64_t vta_hits, vta_inserts, refusals;
+    uint64_t blocked_cycles, last_refusal; /* cycles with a refusal; the last such (+1) */
 } wc_ccws_sm;
 
 /* Errors give the reason only. */

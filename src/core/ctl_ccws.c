@@ -19,8 +19,9 @@
  * while every score is at base (all warps may load then).
  *
  * Counters (extras in the report, docs/stats.md): ccws_vta_hits (lost
- * locality detections), ccws_vta_inserts (evictions recorded) and
- * ccws_blocked_loads (times a ready load was refused: warp-cycles).
+ * locality detections), ccws_vta_inserts (evictions recorded),
+ * ccws_blocked_loads (times a ready load was refused: warp-cycles) and
+ * ccws_blocked_cycles (SM-cycles with at least one refusal).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -143,6 +144,10 @@ static bool ccws_gate(void *ctx, unsigned smi, unsigned slot)
     }
     if (wc_ccws_allowed(s, slot)) return true;
     s->refusals++;
+    if (s->last_refusal != now + 1) { /* the SM's first refusal this cycle */
+        s->last_refusal = now + 1;
+        s->blocked_cycles++;
+    }
     return false;
 }
 
@@ -199,15 +204,17 @@ static void ccws_stats(const wc_ctl *ctl, void (*add)(void *ctx, const char *nam
                        void *ctx)
 {
     const ccws *c = ctl->priv;
-    uint64_t hits = 0, inserts = 0, refusals = 0;
+    uint64_t hits = 0, inserts = 0, refusals = 0, cycles = 0;
     for (unsigned i = 0; i < c->n_sm; i++) {
         hits += c->sm[i].vta_hits;
         inserts += c->sm[i].vta_inserts;
         refusals += c->sm[i].refusals;
+        cycles += c->sm[i].blocked_cycles;
     }
     add(ctx, "ccws_vta_hits", (double)hits);
     add(ctx, "ccws_vta_inserts", (double)inserts);
     add(ctx, "ccws_blocked_loads", (double)refusals);
+    add(ctx, "ccws_blocked_cycles", (double)cycles);
 }
 
 const wc_controller_ops wc_ctl_ccws = {

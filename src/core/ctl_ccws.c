@@ -23,6 +23,7 @@
  * ccws_blocked_loads (times a ready load was refused: warp-cycles) and
  * ccws_blocked_cycles (SM-cycles with at least one refusal).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 

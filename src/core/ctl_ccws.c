@@ -126,11 +126,11 @@ static bool ccws_gate(void *ctx, unsigned smi, unsigned slot)
 {
     ccws *c = ctx;
     const wc_sm *sm = &c->sim->sms[smi];
-    uint8_t op = sm->warps[slot].inst.op;
-    if (op != WC_OP_LDG && op != WC_OP_LDL) return true;
     wc_ccws_sm *s = &c->sm[smi];
     uint64_t now = sm->now;
     if (now >= s->hot_until) return true; /* every score at base: every warp may load */
+    uint8_t op = sm->warps[slot].inst.op;
+    if (op != WC_OP_LDG && op != WC_OP_LDL) return true;
     if (s->eval_at != now) {
         uint64_t live[WC_CCWS_WORDS];
         live_warps(sm, live);

@@ -47,10 +47,12 @@ if [ "$(grep -c '"ccws_vta_hits": [1-9]' "$T/c.json")" -eq 2 ] &&
 else
   bad ccws_extras "$(grep ccws_ "$T/c.json" | head -6)"
 fi
-# CCWS with barriers (backprop, to its end), two-level scheduling and the l1q stage.
+# CCWS with barriers (backprop, to its end), two-level scheduling, the l1q stage and
+# the instruction buffer.
 expect ccws_barriers 0 "" -- $W run -q --workload rodinia/backprop --design ccws
 expect ccws_two_level 0 "" -- $W run -q $S --design ccws -o gpgpu_scheduler=two_level_active:6:0:1
 expect ccws_l1q 0 "" -- $W run -q $S --design ccws -o mem_stage=l1q:issue=4
+expect ccws_ifetch 0 "" -- $W run -q $S --design ccws -o ifetch=1
 
 # Barriers under a warp limit of 1 (rodinia/backprop deadlocked before the
 # barrier rule): the run finishes or stops at -max_cycles, never deadlocks.

@@ -150,7 +150,11 @@ else ok mpi_kill; fi
 flying=$(sed -n 's/.*points in flight, not in the results file (--resume runs them): //p' "$T/kout" |
   tr ',' '\n' | sed -n 's/^ *\([0-9]*\) (rank [0-9]*)$/\1/p')
 if [ -z "$flying" ]; then
-  bad mpi_kill_reported "no points in flight named: $(head -c 400 "$T/kout")"
+  # Whether rank 0 gets to print depends on when Open MPI's SIGTERM reaches
+  # it: on a loaded machine the job may end it first (2 of 5 runs under a
+  # load of 25).  What must hold either way - no lost point - is checked by
+  # the resume below; the report itself is checked whenever it is printed.
+  echo "mpi_kill_reported: rank 0 ended before it could name the points in flight (timing; not counted)"
 else
   inside=""
   for p in $flying; do grep -q "\"point\": $p," "$T/k.jsonl" && inside="$inside $p"; done

@@ -51,7 +51,8 @@ typedef struct wc_mstage_ops {
                    uint64_t now);
     /* Runs one cycle; called when holding && retry_at <= now. */
     void (*cycle)(wc_mstage *ms, uint64_t now);
-    /* Optional: warp `slot` arrived at a barrier. */
+    /* Optional: warp `slot` arrived at a barrier, or retired while other
+     * warps of its block live (which may release their barrier). */
     void (*barrier)(wc_mstage *ms, unsigned slot, uint64_t now);
 } wc_mstage_ops;
 

@@ -437,10 +437,15 @@ static void warp_retire(wc_sm *sm, unsigned slot)
     if (w->at_barrier) b->at_barrier--;
     w->at_barrier = 0;
     b->live--;
-    if (b->live == 0)
+    if (b->live == 0) {
         block_finish(sm, b);
-    else
-        barrier_check(sm, b);
+        return;
+    }
+    /* Leaving counts as arriving at the block's barriers: a reordering
+     * stage keeps what the others issue after a release this causes behind
+     * this warp's requests (its stores may still be in the stage). */
+    if (sm->ms->ops->barrier) sm->ms->ops->barrier(sm->ms, slot, sm->now);
+    barrier_check(sm, b);
 }
 
 /* Retires draining warps whose register writes are all done. */

@@ -226,6 +226,10 @@ static bool present(wc_mrpb *s, const mrpb_ent *e, uint64_t now)
     if (wc_sm_present(sm, &e->req, e->load, now, &why) == WC_RESERVATION_FAIL) {
         if (!bypasses(s, e, why)) {
             if (!s->out_used) s->out = *e;
+            if (s->stall_from && why != s->out_why) { /* the stall's cause changed */
+                wc_sm_add_stall(sm, now - s->stall_from, s->out_why);
+                s->stall_from = now;
+            }
             s->out_used = true;
             s->out_why = why;
             if (!s->stall_from) s->stall_from = now;
@@ -239,7 +243,7 @@ static bool present(wc_mrpb *s, const mrpb_ent *e, uint64_t now)
         sm->l1->stats.outcome[WC_BYPASSED]++;
     }
     if (s->stall_from) {
-        wc_sm_add_stall(sm, now - s->stall_from);
+        wc_sm_add_stall(sm, now - s->stall_from, s->out_why);
         s->stall_from = 0;
     }
     s->out_used = false;

@@ -371,6 +371,7 @@ static void test_option_table(void)
                                            "gpgpu_TB_launch_latency",
                                            "mem_stage",
                                            "controllers",
+                                           "analysis",
                                            "seed",
                                            "max_cycles"};
     size_t n_expected = sizeof expected / sizeof expected[0];

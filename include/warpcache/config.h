@@ -59,6 +59,7 @@ typedef struct wc_config {
     uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency: cycles before a kernel's first
                                        block */
     uint32_t tb_launch_latency;     /* -gpgpu_TB_launch_latency: added per block of the kernel */
+    char analysis[128];             /* analyses, "name[,name...]" (analysis.h) */
 
     /* --- L1 data cache ------------------------------------------------ */
     wc_cache_geom l1;

@@ -2,18 +2,20 @@
  * cmd_list.c - `warpcache list`: the built-in workloads (with suites,
  * kernels, default sizes and the seeds' class labels), the named designs
  * (configs/designs/) and the registered plug-ins (L1 organisations, warp schedulers, index
- * functions, replacement).
+ * functions, replacement, analyses).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "core/sched.h"
+#include "warpcache/analysis.h"
 #include "warpcache/cache.h"
 #include "warpcache/workloads.h"
 
 static const char list_help[] =
-    "usage: warpcache list [workloads|designs|l1|schedulers|index|replacement] [--suite NAME]\n"
+    "usage: warpcache list [workloads|designs|l1|schedulers|index|replacement|analyses]\n"
+    "                      [--suite NAME]\n"
     "\n"
     "Lists built-in workloads (default), the designs of --design/--designs with their\n"
     "paper, or the registered plug-ins.\n";
@@ -120,10 +122,13 @@ int wc_cmd_list(int argc, char **argv)
         const wc_repl_ops *const *r = wc_repl_list(&n);
         for (size_t i = 0; i < n; i++)
             printf("%-16s letter %c\n", r[i]->name, r[i]->letter ? r[i]->letter : '-');
+    } else if (strcmp(what, "analyses") == 0) {
+        const wc_analysis_ops *const *a = wc_analysis_list(&n);
+        for (size_t i = 0; i < n; i++) printf("%-16s %s\n", a[i]->name, a[i]->help);
     } else {
-        wc_cli_error(
-            "list: unknown category '%s' (workloads, designs, l1, schedulers, index, replacement)",
-            what);
+        wc_cli_error("list: unknown category '%s' (workloads, designs, l1, schedulers, index, "
+                     "replacement, analyses)",
+                     what);
         return WC_EXIT_USAGE;
     }
     return 0;

@@ -73,7 +73,7 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     g->n_sm = wc_config_n_sm(cfg);
     g->err = err;
     g->ctl_next = WC_NEVER;
-    if (wc_ctl_create_all(g, err) < 0) {
+    if (wc_ctl_create_all(g, err) < 0 || wc_analysis_create_all(g, err) < 0) {
         wc_sim_destroy(g);
         return NULL;
     }
@@ -174,6 +174,7 @@ void wc_sim_destroy(wc_sim *sim)
     if (!sim) return;
     teardown(sim);
     wc_ctl_destroy_all(sim);
+    wc_analysis_destroy_all(sim);
     free(sim->listeners);
     free(sim);
 }
@@ -307,6 +308,7 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
     }
     for (unsigned i = 0; i < g->n_ctls; i++)
         if (g->ctls[i].c.ops->stats) g->ctls[i].c.ops->stats(&g->ctls[i].c, sum_extra, s);
+    wc_analysis_stats_all(g, sum_extra, s);
     const wc_mem_counters *c = &g->mem.c;
     s->l2.accesses = c->l2_accesses;
     s->l2.hits = c->l2_hits;
@@ -496,6 +498,10 @@ static int run_all(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
         snprintf(ks->name, sizeof ks->name, "%s", g->k.name);
         ks->id = g->k.id;
         wc_kstats_add(&st->total, ks);
+        if (g->n_analyses) { /* rates are not sums: set again on both */
+            wc_analysis_derive_all(g, ks);
+            wc_analysis_derive_all(g, &st->total);
+        }
         if (g->truncated) {
             st->truncated = true;
             snprintf(st->truncated_in, sizeof st->truncated_in, "%s", g->k.name);

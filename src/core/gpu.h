@@ -10,6 +10,7 @@
 #include "core/memstage.h"
 #include "core/sched.h"
 #include "mem/mem.h"
+#include "warpcache/analysis.h"
 #include "warpcache/coalescer.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"
@@ -151,6 +152,9 @@ struct wc_sim {
     uint64_t ctl_next;         /* earliest period boundary of any controller (WC_NEVER: none) */
     wc_sm_knobs *knobs;        /* [n_sm]: what controllers asked for */
     wc_period_counters *pc_sm; /* [n_sm + 1]: scratch for a period's counters */
+    /* analyses (-analysis; src/analysis/): listeners and counters only */
+    wc_analysis *analyses;
+    unsigned n_analyses;
     wc_load_gate_fn load_gate; /* installed on every SM */
     void *load_gate_ctx;
     wc_stats *st; /* the run's statistics: the timeline is recorded into it */
@@ -198,5 +202,12 @@ int wc_ctl_build(wc_sim *g, wc_err *err); /* per run: knobs and period buffers *
 void wc_ctl_kernel_begin(wc_sim *g, uint64_t now);
 void wc_ctl_period(wc_sim *g, uint64_t now);
 void wc_ctl_kernel_end(wc_sim *g, uint64_t now);
+
+/* src/analysis/analysis.c */
+int wc_analysis_create_all(wc_sim *g, wc_err *err);
+void wc_analysis_destroy_all(wc_sim *g);
+void wc_analysis_stats_all(const wc_sim *g, void (*emit)(void *ctx, const char *name, double v),
+                           void *ctx);
+void wc_analysis_derive_all(const wc_sim *g, wc_kstats *k);
 
 #endif

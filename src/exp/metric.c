@@ -69,6 +69,10 @@ static const alias aliases[] = {
     {"l1_to_l2_packets", "icnt.l1_to_l2_packets"},
     {"res_fails", "l1.reservation_fails.total"},
     {"l1_reservation_fails", "l1.reservation_fails.total"},
+    /* the contention breakdown (-analysis contention, seed 004 Figure 4) */
+    {"iw_mpki", "extra.contention.intra_warp_mpki"},
+    {"xw_intra_block_mpki", "extra.contention.xw_intra_block_mpki"},
+    {"xw_cross_block_mpki", "extra.contention.xw_cross_block_mpki"},
 };
 
 /* "l1_miss_rate" matches "l1.miss_rate": dots and underscores are equal. */
@@ -82,6 +86,9 @@ static bool same_name(const char *a, const char *b)
 int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
 {
     memset(m, 0, sizeof *m);
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) /* aliases of extras */
+        if (strcmp(name, aliases[i].name) == 0 && strncmp(aliases[i].key, "extra.", 6) == 0)
+            name = aliases[i].key;
     if (strncmp(name, "extra.", 6) == 0 && name[6] && strlen(name + 6) < sizeof m->extra) {
         snprintf(m->name, sizeof m->name, "%s", name);
         snprintf(m->extra, sizeof m->extra, "%s", name + 6);
@@ -112,11 +119,13 @@ int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
                 return 0;
             }
     }
-    return wc_errf(err,
-                   "unknown metric '%s' (any key of docs/stats.md, e.g. ipc, cycles, "
-                   "l1_miss_rate, l1_mpki, l2_to_l1_bytes, l1_to_l2_bytes, res_fails_pki, "
-                   "l1_hit_rate, l1_bypass_fraction, l2_apki, dram_apki, extra.NAME)",
-                   name);
+    return wc_errf(
+        err,
+        "unknown metric '%s' (any key of docs/stats.md, e.g. ipc, cycles, "
+        "l1_miss_rate, l1_mpki, l2_to_l1_bytes, l1_to_l2_bytes, res_fails_pki, "
+        "l1_hit_rate, l1_bypass_fraction, l2_apki, dram_apki, iw_mpki, xw_intra_block_mpki, "
+        "xw_cross_block_mpki, extra.NAME)",
+        name);
 }
 
 double wc_exp_metric_value(const wc_exp_metric *m, const wc_kstats *k)

@@ -239,6 +239,64 @@ static void test_hotspot(void)
     free(wk);
 }
 
+/* hotspot shared=0 (seed 004's HS/U), same size as above: no shared memory;
+ * per step the computed lanes load centre, N, S, W, E temperatures and power
+ * (6 LDG), store their result to the block's scratch tile (array 3) unless it
+ * is the launch's last step, and the last step's lanes store temp_dst; one
+ * barrier between steps. */
+static void test_hotspot_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 0, .block = 2 * 6 + 1, .warp = 3, .nth = 0}, /* (1,2): centre, step 0 */
+        {.launch = 0, .block = 2 * 6 + 1, .warp = 3, .nth = 1}, /* N */
+        {.launch = 0, .block = 2 * 6 + 1, .warp = 3, .nth = 5}, /* power */
+        {.launch = 0, .block = 2 * 6 + 1, .warp = 3, .nth = 6}, /* step 0 result to scratch */
+        {.launch = 0, .block = 2 * 6 + 1, .warp = 3, .nth = 7}, /* step 1 centre: scratch */
+        {.launch = 0, .block = 0, .warp = 1, .nth = 1},         /* (0,0): N clamped */
+        {.launch = 0, .block = 0, .warp = 1, .nth = 3},         /* W clamped */
+    };
+    walk *wk = walk_new(pr, 7);
+    CHECK_EQ(walk_run("rodinia/hotspot:size=64,pyramid=2,iterations=3,shared=0", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->lds, 0);
+    CHECK_EQ(wk->bar, 6 * 6 * 8); /* launch 0 (2 steps): one per warp; launch 1: none */
+    for (int launch = 0; launch < 2; launch++) {
+        int steps = launch == 0 ? 2 : 1;
+        uint64_t expect = 0;
+        for (int by = 0; by < 6; by++)
+            for (int bx = 0; bx < 6; bx++)
+                for (int wp = 0; wp < 8; wp++)
+                    for (int i = 0; i < steps; i++) {
+                        bool comp = false; /* some lane computed in step i */
+                        for (int l = 0; l < 32; l++) {
+                            int tx = l % 16, ty = 2 * wp + l / 16, y = 12 * by - 2 + ty,
+                                x = 12 * bx - 2 + tx;
+                            comp |= y >= 0 && y < 64 && x >= 0 && x < 64 && tx >= i + 1 &&
+                                    tx <= 14 - i && ty >= i + 1 && ty <= 14 - i;
+                        }
+                        expect += comp ? 6 + 1 : 0; /* the store: scratch, or temp_dst last */
+                    }
+        CHECK_EQ(wk->mem[launch], expect);
+    }
+    /* (1,2) warp 3 lane 17: tx 1, ty 7 -> y 29, x 11 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 17, R(0) + (29 * 64 + 11) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 17, R(0) + (28 * 64 + 11) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 17, R(2) + (29 * 64 + 11) * 4));
+    /* scratch: array 3, block 13, parity 0, element 7*16+1 */
+    CHECK(probe_is(&pr[3], WC_OP_STG, 17, R(3) + (13 * 2 + 0) * 1024 + (7 * 16 + 1) * 4));
+    /* step 1 computes tx, ty in [2, 13]: lane 18 (tx 2, ty 7) reads its centre from
+     * the scratch tile step 0 wrote (parity 0) */
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 18, R(3) + (13 * 2 + 0) * 1024 + (7 * 16 + 2) * 4));
+    /* (0,0): tile origin (-2,-2), valid from tile row/column 2; warp 1 lane 2: tx 2,
+     * ty 2 -> N (ty 1) and W (tx 1) clamp to tile 2, i.e. element (0,0) */
+    CHECK(probe_is(&pr[5], WC_OP_LDG, 2, R(0)));
+    CHECK(probe_is(&pr[6], WC_OP_LDG, 2, R(0)));
+    free(wk);
+    wc_err err = {{0}};
+    CHECK(wc_workload_open("rodinia/hotspot:shared=2", 1, &err) == NULL);
+    CHECK(strstr(err.msg, "shared") != NULL);
+}
+
 /* ---- pathfinder -------------------------------------------------------------- */
 
 static void test_pathfinder(void)
@@ -357,6 +415,44 @@ static void test_srad_v2(void)
     CHECK(probe_is(&pr[4], WC_OP_LDG, 9, R(1) + 1529 * 4));
     /* (1,1) kernel 2: S, E, E-right, C, J, then N_C at index */
     CHECK(probe_is(&pr[5], WC_OP_LDG, 20, R(5) + (528 + 32 * 5 + 4) * 4));
+    free(wk);
+}
+
+/* srad_v2 shared=0 (seed 004's SRAD/U), 48 x 32: no shared memory and no
+ * barriers; kernel 1 per warp 5 LDG of J (index, N, S, W, E, clamped at the
+ * image edges) + 5 STG; kernel 2: J, then 4 x (C at index/south/index/east and
+ * the direction's array), 1 STG: 10 each, 6 blocks x 8 warps x 10 = 480. */
+static void test_srad_v2_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 0, .block = 3, .warp = 2, .nth = 0}, /* (1,1) J[index] */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 1}, /* north */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 3}, /* west */
+        {.launch = 0, .block = 0, .warp = 0, .nth = 1}, /* (0,0) north clamped */
+        {.launch = 0, .block = 1, .warp = 0, .nth = 4}, /* (1,0) east clamped */
+        {.launch = 1, .block = 5, .warp = 7, .nth = 1}, /* (1,2) cN = C[index] */
+        {.launch = 1, .block = 5, .warp = 7, .nth = 2}, /* N[index] */
+        {.launch = 1, .block = 5, .warp = 7, .nth = 3}, /* cS, clamped in the last row */
+    };
+    walk *wk = walk_new(pr, 8);
+    CHECK_EQ(walk_run("rodinia/srad_v2:rows=48,cols=32,iterations=1,shared=0", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->mem[0], 480);
+    CHECK_EQ(wk->mem[1], 480);
+    CHECK_EQ(wk->lds, 0);
+    CHECK_EQ(wk->bar, 0);
+    /* (1,1) warp 2 lane 20: tx 4, ty 5 -> y 21, x 20 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 20, R(0) + (21 * 32 + 20) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 20, R(0) + (20 * 32 + 20) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 20, R(0) + (21 * 32 + 19) * 4));
+    /* (0,0) lane 3: y 0, x 3 -> north is itself; (1,0) lane 15: x 31 -> east itself */
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 3, R(0) + 3 * 4));
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 15, R(0) + 31 * 4));
+    /* (1,2) warp 7: lane 9 y 46, x 25; lane 25 y 47 (last row), x 25 */
+    CHECK(probe_is(&pr[5], WC_OP_LDG, 9, R(1) + (46 * 32 + 25) * 4));
+    CHECK(probe_is(&pr[6], WC_OP_LDG, 9, R(5) + (46 * 32 + 25) * 4));
+    CHECK(probe_is(&pr[7], WC_OP_LDG, 9, R(1) + (47 * 32 + 25) * 4));
+    CHECK(probe_is(&pr[7], WC_OP_LDG, 25, R(1) + (47 * 32 + 25) * 4));
     free(wk);
 }
 
@@ -739,9 +835,11 @@ int main(void)
     RUN(test_gaussian);
     RUN(test_lud);
     RUN(test_hotspot);
+    RUN(test_hotspot_unshared);
     RUN(test_pathfinder);
     RUN(test_srad_v1);
     RUN(test_srad_v2);
+    RUN(test_srad_v2_unshared);
     RUN(test_nw);
     RUN(test_bfs);
     RUN(test_kmeans);

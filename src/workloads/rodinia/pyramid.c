@@ -23,6 +23,18 @@
  * Shared-memory traffic, barriers and ALU work inside the steps are emitted
  * in roughly the kernels' proportions (6 LDS + 8 ALU per hotspot point,
  * 3 LDS + 4 ALU per pathfinder point).
+ *
+ * hotspot shared=0: seed 004's "unshared" HS/U (004_0fcfedff3b0ef5ba.txt
+ * section 4, Table 3, section 5.6): global memory instead of shared memory,
+ * every use of a tile value a global load.  The first step loads the centre
+ * and its N, S, W, E neighbours from temp_src (the kernel's neighbour
+ * clamping to the tile's valid range) and power at the centre; a step's
+ * result goes to a block-private scratch tile in global memory (array 3,
+ * 2 KiB per block: one 16x16 float tile per step parity, so a step reads the
+ * previous one's while writing its own), which the later steps load their
+ * five temperatures from; power is loaded from global memory in every step.
+ * The barriers between steps stay (the block's warps exchange results
+ * through the scratch); the copy temp_t -> temp_on_cuda disappears.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +50,7 @@ static inline bool in_range(int64_t x, int64_t lo, int64_t hi)
 
 typedef struct hotspot_ctx {
     int64_t rows, cols, pyramid, total, border, small, bcols, brows;
+    bool unshared; /* shared=0: HS/U */
 } hotspot_ctx;
 
 typedef struct hotspot_launch {
@@ -127,6 +140,77 @@ static int hotspot_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_END(w);
 }
 
+/* HS/U: the address of temperature `which` (0 centre, 1 N, 2 S, 3 W, 4 E)
+ * of each lane for step `step`: temp_src in the first step, the block's
+ * scratch tile of the previous step after it; which 5 = power at the centre.
+ * Neighbours are clamped to the tile's valid (in-grid) range as the kernel
+ * does. */
+static void hsu_list(const hotspot_launch *a, const wc_gen_warp *w, wc_winst *o, uint64_t pc,
+                     uint32_t mask, unsigned reg, int64_t step, int which)
+{
+    const hotspot_ctx *c = a->c;
+    int64_t blkY = c->small * w->bid.y - c->border, blkX = c->small * w->bid.x - c->border;
+    int64_t vymin = blkY < 0 ? -blkY : 0, vxmin = blkX < 0 ? -blkX : 0;
+    int64_t vymax = blkY + 15 > c->rows - 1 ? 15 - (blkY + 15 - c->rows + 1) : 15;
+    int64_t vxmax = blkX + 15 > c->cols - 1 ? 15 - (blkX + 15 - c->cols + 1) : 15;
+    wc_gen_mem_list(o, pc, WC_OP_LDG, mask, reg, 2, 4);
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++) {
+        int64_t tx = l & 15, ty = 2 * w->warp + (l >> 4);
+        switch (which) {
+        case 1: ty = ty - 1 < vymin ? vymin : ty - 1; break;
+        case 2: ty = ty + 1 > vymax ? vymax : ty + 1; break;
+        case 3: tx = tx - 1 < vxmin ? vxmin : tx - 1; break;
+        case 4: tx = tx + 1 > vxmax ? vxmax : tx + 1; break;
+        default: break;
+        }
+        if (which == 5)
+            o->addr[l] = WC_GEN_REGION(2) + (uint64_t)((c->cols * (blkY + ty) + blkX + tx) * 4);
+        else if (step == 0)
+            o->addr[l] =
+                WC_GEN_REGION(a->src) + (uint64_t)((c->cols * (blkY + ty) + blkX + tx) * 4);
+        else
+            o->addr[l] = WC_GEN_REGION(3) + (w->block_id * 2 + (uint64_t)(step - 1) % 2) * 1024 +
+                         (uint64_t)(ty * 16 + tx) * 4;
+    }
+}
+
+/* HS/U: the lanes' own scratch element for the result of step `step`. */
+static void hsu_store(const hotspot_launch *a, const wc_gen_warp *w, wc_winst *o, uint64_t pc,
+                      uint32_t mask, unsigned reg, int64_t step)
+{
+    wc_gen_mem_list(o, pc, WC_OP_STG, mask, reg, 2, 4);
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++)
+        o->addr[l] = WC_GEN_REGION(3) + (w->block_id * 2 + (uint64_t)step % 2) * 1024 +
+                     (uint64_t)((2 * w->warp + (l >> 4)) * 16 + (l & 15)) * 4;
+}
+
+static int hotspot_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const hotspot_launch *a = gk->arg;
+    uint64_t off[WC_WARP_SIZE];
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < a->iteration; w->v[0]++) {
+        w->v[2] = hs_lanes(a, w, w->v[0], NULL, NULL);
+        if (w->v[2]) {
+            for (w->v[1] = 0; w->v[1] < 6; w->v[1]++)
+                WC_CO_EMIT(w, hsu_list(a, w, o, 0x38, (uint32_t)w->v[2], 4 + w->v[1] % 2, w->v[0],
+                                       (int)w->v[1]));
+            for (w->v[1] = 0; w->v[1] < 8; w->v[1]++)
+                WC_CO_EMIT(w, wc_gen_alu(o, 0x40, (uint32_t)w->v[2], 6, 4 + w->v[1] % 2, 6));
+            if (w->v[0] < a->iteration - 1) /* the last step's result goes to temp_dst */
+                WC_CO_EMIT(w, hsu_store(a, w, o, 0x48, (uint32_t)w->v[2], 6, w->v[0]));
+        }
+        if (w->v[0] == a->iteration - 1) break;
+        WC_CO_EMIT(w, wc_gen_bar(o, 0x50));
+    }
+    w->v[2] = hs_lanes(a, w, a->iteration - 1, NULL, off);
+    if (w->v[2])
+        WC_CO_EMIT(w,
+                   hs_list(o, 0x70, WC_OP_STG, (uint32_t)w->v[2], 6, WC_GEN_REGION(a->dst), off));
+    WC_CO_END(w);
+}
+
 typedef struct hotspot_prog {
     hotspot_ctx c;
     hotspot_launch l;
@@ -145,18 +229,19 @@ static int hotspot_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *e
     snprintf(out->k.name, sizeof out->k.name, "calculate_temp");
     out->k.block = (wc_dim3){16, 16, 1};
     out->k.grid = (wc_dim3){(uint32_t)h->c.bcols, (uint32_t)h->c.brows, 1};
-    out->k.shmem_bytes = 3 * 16 * 16 * 4;
+    out->k.shmem_bytes = h->c.unshared ? 0 : 3 * 16 * 16 * 4;
     out->k.regs_per_thread = 32;
-    out->next = hotspot_next;
+    out->next = h->c.unshared ? hotspot_u_next : hotspot_next;
     return 1;
 }
 
 static wc_source *open_hotspot(wc_params *p, uint64_t seed, wc_err *err)
 {
-    uint64_t n, pyr, total;
+    uint64_t n, pyr, total, shared;
     if (wc_params_u64(p, "size", 512, 16, 1u << 15, &n, err) < 0 ||
         wc_params_u64(p, "pyramid", 2, 1, 7, &pyr, err) < 0 ||
-        wc_params_u64(p, "iterations", 2, 1, 1u << 20, &total, err) < 0)
+        wc_params_u64(p, "iterations", 2, 1, 1u << 20, &total, err) < 0 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0)
         return NULL;
     hotspot_prog *h = calloc(1, sizeof *h);
     if (!h) {
@@ -166,6 +251,7 @@ static wc_source *open_hotspot(wc_params *p, uint64_t seed, wc_err *err)
     h->c.rows = h->c.cols = (int64_t)n;
     h->c.pyramid = (int64_t)pyr;
     h->c.total = (int64_t)total;
+    h->c.unshared = shared == 0;
     h->c.border = (int64_t)pyr; /* pyramid_height * EXPAND_RATE / 2 */
     h->c.small = 16 - 2 * (int64_t)pyr;
     h->c.bcols = (h->c.cols + h->c.small - 1) / h->c.small;
@@ -180,7 +266,8 @@ const wc_workload wc_wl_rodinia_hotspot = {
     .kernels = "calculate_temp x ceil(iterations/pyramid)",
     .size = "size=512 pyramid=2 iterations=2",
     .classes = "001:CNF 002:streaming",
-    .help = "Rodinia hotspot; size (rows = cols), pyramid (height), iterations (total steps)",
+    .help = "Rodinia hotspot; size (rows = cols), pyramid (height), iterations (total steps), "
+            "shared (0: seed 004's unshared HS/U, global loads instead of shared tiles)",
     .open = open_hotspot,
 };
 

@@ -19,6 +19,15 @@
  * north/south/west/east halo rows/columns, the edge blocks reload clamped
  * rows/columns; the first row's north load indexes before the array, as the
  * original does).  Arrays: 0 J, 1 C, 2 E, 3 W, 4 S, 5 N.
+ *
+ * srad_v2 shared=0: seed 004's "unshared" SRAD/U (004_0fcfedff3b0ef5ba.txt
+ * section 4, Table 3, section 5.6): global memory instead of the shared
+ * tiles, so every use of a tile value is a global load of it.  Kernel 1 loads
+ * J at the thread's index and its four neighbours (the neighbour index
+ * clamped at the image edges, which is what the tiles' halo reloads amount
+ * to) and stores C, E, W, S, N; kernel 2 loads J at index and, per direction
+ * N, S, W, E, C at index, south, index, east (clamped) and the direction's
+ * array at index, and stores J.  No shared memory, no barriers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,6 +305,7 @@ const wc_workload wc_wl_rodinia_srad_v1 = {
 
 typedef struct srad2_ctx {
     uint64_t rows, cols, niter, gx, gy;
+    bool unshared; /* shared=0: SRAD/U */
 } srad2_ctx;
 
 /* Element offsets of the 32 lanes (tx = l%16, ty = 2*warp + l/16) for one of
@@ -392,6 +402,60 @@ static int s2_k2_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_END(w);
 }
 
+/* SRAD/U: a lane's element and its neighbours, clamped at the image edges. */
+enum { S2U_INDEX, S2U_N, S2U_S, S2U_W, S2U_E };
+
+static void s2u_list(const srad2_ctx *c, const wc_gen_warp *w, wc_winst *o, uint64_t pc,
+                     wc_opclass op, unsigned reg, int which, uint64_t arr)
+{
+    wc_gen_mem_list(o, pc, op, 0xffffffffu, reg, 2, 4);
+    int64_t rows = (int64_t)c->rows, cols = (int64_t)c->cols;
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++) {
+        int64_t y = 16 * (int64_t)w->bid.y + 2 * (int64_t)w->warp + (l >> 4);
+        int64_t x = 16 * (int64_t)w->bid.x + (l & 15);
+        switch (which) {
+        case S2U_N: y -= y > 0; break;
+        case S2U_S: y += y < rows - 1; break;
+        case S2U_W: x -= x > 0; break;
+        case S2U_E: x += x < cols - 1; break;
+        default: break;
+        }
+        o->addr[l] = arr + (uint64_t)((y * cols + x) * 4);
+    }
+}
+
+static int s2u_k1_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const srad2_ctx *c = gk->arg;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < 5; w->v[0]++) /* jc, then n, s, w, e */
+        WC_CO_EMIT(w, s2u_list(c, w, o, 0x10, WC_OP_LDG, 7 + (unsigned)w->v[0], (int)w->v[0], S2J));
+    for (w->v[0] = 0; w->v[0] < 24; w->v[0]++)
+        WC_CO_EMIT(w, wc_gen_alu(o, 0xa0, 0xffffffffu, 12, 7 + (unsigned)(w->v[0] % 5), 12));
+    for (w->v[0] = 0; w->v[0] < 5; w->v[0]++) /* C, E, W, S, N */
+        WC_CO_EMIT(w,
+                   s2u_list(c, w, o, 0xa8, WC_OP_STG, 12, S2U_INDEX, WC_GEN_REGION(1 + w->v[0])));
+    WC_CO_END(w);
+}
+
+static int s2u_k2_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const srad2_ctx *c = gk->arg;
+    static const int c_at[4] = {S2U_INDEX, S2U_S, S2U_INDEX, S2U_E}; /* cN, cS, cW, cE */
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
+    WC_CO_EMIT(w, s2u_list(c, w, o, 0x10, WC_OP_LDG, 5, S2U_INDEX, S2J));
+    for (w->v[0] = 0; w->v[0] < 4; w->v[0]++) { /* N, S, W, E */
+        WC_CO_EMIT(w, s2u_list(c, w, o, 0x80, WC_OP_LDG, 6, c_at[w->v[0]], S2C));
+        WC_CO_EMIT(w, s2u_list(c, w, o, 0x88, WC_OP_LDG, 7, S2U_INDEX, WC_GEN_REGION(5 - w->v[0])));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x90, 0xffffffffu, 8, 6, 7));
+    }
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x98, 0xffffffffu, 8, 8, 5));
+    WC_CO_EMIT(w, s2u_list(c, w, o, 0xa0, WC_OP_STG, 8, S2U_INDEX, S2J));
+    WC_CO_END(w);
+}
+
 static int srad2_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
 {
     srad2_ctx *c = ctx;
@@ -399,15 +463,19 @@ static int srad2_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err
     out->arg = c;
     out->k.block = (wc_dim3){16, 16, 1};
     out->k.grid = (wc_dim3){(uint32_t)c->gx, (uint32_t)c->gy, 1};
-    out->k.shmem_bytes = 6 * 1024;
+    out->k.shmem_bytes = c->unshared ? 0 : 6 * 1024;
     out->k.regs_per_thread = 32;
     snprintf(out->k.name, sizeof out->k.name, idx % 2 ? "srad_cuda_2" : "srad_cuda_1");
-    out->next = idx % 2 ? s2_k2_next : s2_k1_next;
+    if (c->unshared)
+        out->next = idx % 2 ? s2u_k2_next : s2u_k1_next;
+    else
+        out->next = idx % 2 ? s2_k2_next : s2_k1_next;
     return 1;
 }
 
 static wc_source *open_srad_v2(wc_params *p, uint64_t seed, wc_err *err)
 {
+    uint64_t shared;
     srad2_ctx *c = calloc(1, sizeof *c);
     if (!c) {
         wc_errf(err, "srad_v2: out of memory");
@@ -415,10 +483,12 @@ static wc_source *open_srad_v2(wc_params *p, uint64_t seed, wc_err *err)
     }
     if (wc_params_u64(p, "rows", 2048, 16, 1u << 15, &c->rows, err) < 0 ||
         wc_params_u64(p, "cols", 2048, 16, 1u << 15, &c->cols, err) < 0 ||
-        wc_params_u64(p, "iterations", 2, 1, 100000, &c->niter, err) < 0) {
+        wc_params_u64(p, "iterations", 2, 1, 100000, &c->niter, err) < 0 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
         free(c);
         return NULL;
     }
+    c->unshared = shared == 0;
     if (c->rows % 16 || c->cols % 16) {
         free(c);
         wc_errf(err, "workload rodinia/srad_v2: parameters rows and cols must be multiples of 16");
@@ -436,6 +506,7 @@ const wc_workload wc_wl_rodinia_srad_v2 = {
     .kernels = "(srad_cuda_1, srad_cuda_2) x iterations",
     .size = "rows=2048 cols=2048 iterations=2",
     .classes = "000:CLN 001:CNF 002:conflict",
-    .help = "Rodinia srad_v2 (16x16 tiles); rows, cols (multiples of 16), iterations",
+    .help = "Rodinia srad_v2 (16x16 tiles); rows, cols (multiples of 16), iterations, shared "
+            "(0: seed 004's unshared SRAD/U, global loads instead of shared tiles)",
     .open = open_srad_v2,
 };

@@ -343,6 +343,53 @@ static void test_pathfinder(void)
     free(wk);
 }
 
+/* pathfinder shared=0, same size: per computing step 3 LDG of the previous
+ * values (src first, then the block's scratch row, array 3), the wall LDG
+ * and one STG (to the scratch, or results in the last step): 5 per warp and
+ * step with a computing lane; a barrier between steps. */
+static void test_pathfinder_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 2, .block = 1, .warp = 0, .nth = 0}, /* W */
+        {.launch = 2, .block = 1, .warp = 0, .nth = 2}, /* E */
+        {.launch = 2, .block = 1, .warp = 0, .nth = 3}, /* wall */
+        {.launch = 0, .block = 0, .warp = 0, .nth = 0}, /* W clamped at the grid's edge */
+        {.launch = 0, .block = 0, .warp = 0, .nth = 4}, /* step 0 result to scratch */
+        {.launch = 0, .block = 0, .warp = 0, .nth = 6}, /* step 1 centre from scratch */
+    };
+    walk *wk = walk_new(pr, 6);
+    CHECK_EQ(walk_run("rodinia/pathfinder:cols=1000,rows=10,pyramid=4,shared=0", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 3);
+    CHECK_EQ(wk->lds, 0);
+    CHECK_EQ(wk->bar, 2 * 3 * 5 * 8); /* launches 0 and 1: 3 per warp */
+    int steps[3] = {4, 4, 1};
+    for (int launch = 0; launch < 3; launch++) {
+        int it = steps[launch];
+        uint64_t expect = 0;
+        for (int bx = 0; bx < 5; bx++)
+            for (int wp = 0; wp < 8; wp++)
+                for (int i = 0; i < it; i++) {
+                    bool comp = false;
+                    for (int l = 0; l < 32; l++) {
+                        int tx = wp * 32 + l, x = (256 - 2 * it) * bx - 4 + tx;
+                        comp |= x >= 0 && x < 1000 && tx >= i + 1 && tx <= 254 - i;
+                    }
+                    expect += comp ? 5 : 0;
+                }
+        CHECK_EQ(wk->mem[launch], expect);
+    }
+    /* launch 2 (src result[0], region 1): blkX = 250; lane 5 -> tx 5, x 255 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 5, R(1) + 254 * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 5, R(1) + 256 * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 5, R(0) + (1000 * 8 + 255) * 4));
+    /* launch 0 block 0: blkX = -4, valid from tx 4: lane 4's W clamps to tx 4 (x 0) */
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 4, R(1)));
+    CHECK_EQ(pr[3].got.mask, 0xfffffff0u);
+    CHECK(probe_is(&pr[4], WC_OP_STG, 4, R(3) + 4 * 4));
+    CHECK(probe_is(&pr[5], WC_OP_LDG, 5, R(3) + 5 * 4));
+    free(wk);
+}
+
 /* ---- srad_v1 ------------------------------------------------------------------ */
 
 static void test_srad_v1(void)
@@ -484,6 +531,38 @@ static void test_nw(void)
     CHECK_EQ(pr[2].got.mask, 1);
     /* last row store: ty = 15 */
     CHECK(probe_is(&pr[3], WC_OP_STG, 15, R(1) + (1072 + 66 + 15 + 65 * 15) * 4));
+    free(wk);
+}
+
+/* nw shared=0, same size: the wavefront in global memory, 31 steps of 4 LDG
+ * (temp at (y-1,x-1), (y,x-1), (y-1,x), ref at (y-1,x-1)) and 1 STG
+ * (temp at (y,x)) per block; temp[y][x] = matrix[base + 65*y + x],
+ * ref[y][x] = reference[base + 66 + 65*y + x]. */
+static void test_nw_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 3, .block = 2, .warp = 0, .nth = 0},   /* step 0: temp (0,0) */
+        {.launch = 3, .block = 2, .warp = 0, .nth = 3},   /* ref (0,0) */
+        {.launch = 3, .block = 2, .warp = 0, .nth = 4},   /* store temp (1,1) */
+        {.launch = 3, .block = 2, .warp = 0, .nth = 101}, /* step 20: temp (y, x-1) */
+        {.launch = 3, .block = 2, .warp = 0, .nth = 154}, /* step 30: store temp (15,15) */
+    };
+    walk *wk = walk_new(pr, 5);
+    CHECK_EQ(walk_run("rodinia/nw:size=64,shared=0", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 7);
+    CHECK_EQ(wk->lds, 0);
+    uint32_t blocks[] = {1, 2, 3, 4, 3, 2, 1};
+    for (int i = 0; i < 7; i++) CHECK_EQ(wk->mem[i], blocks[i] * 31 * 5);
+    CHECK_EQ(wk->bar, 16 * 31);
+    /* i = 4, block 2 -> tile (2, 1): base = 1072; step 0 is lane 0 at x = y = 1 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 0, R(1) + 1072 * 4));
+    CHECK_EQ(pr[0].got.mask, 1);
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 0, R(0) + (1072 + 66) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_STG, 0, R(1) + (1072 + 65 + 1) * 4));
+    /* step 20: m = 10, lanes 0..10, x = tx + 5, y = 15 - tx; lane 7: (8, 12) -> (8, 11) */
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 7, R(1) + (1072 + 65 * 8 + 11) * 4));
+    CHECK_EQ(pr[3].got.mask, 0x7ff);
+    CHECK(probe_is(&pr[4], WC_OP_STG, 0, R(1) + (1072 + 65 * 15 + 15) * 4));
     free(wk);
 }
 
@@ -837,10 +916,12 @@ int main(void)
     RUN(test_hotspot);
     RUN(test_hotspot_unshared);
     RUN(test_pathfinder);
+    RUN(test_pathfinder_unshared);
     RUN(test_srad_v1);
     RUN(test_srad_v2);
     RUN(test_srad_v2_unshared);
     RUN(test_nw);
+    RUN(test_nw_unshared);
     RUN(test_bfs);
     RUN(test_kmeans);
     RUN(test_kmeans_converges);

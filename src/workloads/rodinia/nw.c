@@ -13,6 +13,16 @@
  * anti-diagonal wavefront in shared memory (LDS/ALU/STS, barriers); finally
  * 16 row stores matrix[base + cols+1 + tx + ty*cols].
  * Arrays: 0 reference, 1 matrix (input_itemsets).
+ *
+ * shared=0: seed 004's "unshared" NW/U (004_0fcfedff3b0ef5ba.txt section 4,
+ * Table 3): the wavefront works on the matrix in global memory instead of
+ * the shared tiles temp[17][17] and ref[16][16] (temp[y][x] is
+ * matrix[base + cols*y + x], ref[y][x] is reference[base + cols+1 +
+ * cols*y + x]).  Step s's computing lanes load temp at (y-1,x-1), (y,x-1),
+ * (y-1,x) and ref at (y-1,x-1), and store temp at (y,x), with (x, y) =
+ * (tx+1, s-tx+1) for s < 16 and (tx+15-m, 15-tx), m = 30-s, after; the
+ * barrier after each step stays.  The staging loads and the final copy of
+ * the tile back to the matrix disappear.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +34,7 @@
 
 typedef struct nw_ctx {
     uint64_t n, cols, bw;
+    bool unshared; /* shared=0: NW/U */
 } nw_ctx;
 
 typedef struct nw_launch {
@@ -96,6 +107,48 @@ static int nw_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_END(w);
 }
 
+/* NW/U: for each lane computing in step s, temp (or ref) at the tile
+ * element (y + dy, x + dx) of the lane's (x, y); temp[y][x] is
+ * matrix[base + cols*y + x], ref[y][x] reference[base + cols+1 + cols*y + x]. */
+static void nwu_list(const nw_ctx *c, wc_winst *o, uint64_t pc, wc_opclass op, unsigned reg,
+                     int64_t s, uint64_t base, bool ref, int dy, int dx)
+{
+    uint32_t mask = nw_step_mask(s);
+    wc_gen_mem_list(o, pc, op, mask, reg, 2, 4);
+    int64_t m = s < 16 ? s : 30 - s;
+    for (unsigned tx = 0; tx < 16; tx++) {
+        if (!(mask >> tx & 1u)) continue;
+        int64_t x = s < 16 ? tx + 1 : tx + 15 - m, y = s < 16 ? s - tx + 1 : 15 - (int64_t)tx;
+        uint64_t e = (uint64_t)((int64_t)c->cols * (y + dy) + x + dx);
+        o->addr[tx] = ref ? NW_REF + (base + c->cols + 1 + e) * 4 : NW_MAT + (base + e) * 4;
+    }
+}
+
+static int nwu_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const nw_launch *a = gk->arg;
+    const nw_ctx *c = a->c;
+    uint64_t bx = w->block_id;
+    uint64_t tbx = a->second ? bx + c->bw - a->i : bx;
+    uint64_t tby = a->second ? c->bw - bx - 1 : a->i - 1 - bx;
+    uint64_t base = c->cols * 16 * tby + 16 * tbx;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffu, 2, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < 31; w->v[0]++) {
+        /* temp (y-1,x-1), (y,x-1), (y-1,x), ref (y-1,x-1); the maximum; temp (y,x) */
+        WC_CO_EMIT(w, nwu_list(c, o, 0x68, WC_OP_LDG, 6, w->v[0], base, false, -1, -1));
+        WC_CO_EMIT(w, nwu_list(c, o, 0x70, WC_OP_LDG, 7, w->v[0], base, false, 0, -1));
+        WC_CO_EMIT(w, nwu_list(c, o, 0x78, WC_OP_LDG, 8, w->v[0], base, false, -1, 0));
+        WC_CO_EMIT(w, nwu_list(c, o, 0x80, WC_OP_LDG, 9, w->v[0], base, true, -1, -1));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x88, nw_step_mask(w->v[0]), 6, 6, 9));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x90, nw_step_mask(w->v[0]), 7, 7, 8));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x98, nw_step_mask(w->v[0]), 6, 6, 7));
+        WC_CO_EMIT(w, nwu_list(c, o, 0xa0, WC_OP_STG, 6, w->v[0], base, false, 0, 0));
+        WC_CO_EMIT(w, wc_gen_bar(o, 0xa8));
+    }
+    WC_CO_END(w);
+}
+
 typedef struct nw_prog {
     nw_ctx c;
     nw_launch l;
@@ -114,16 +167,18 @@ static int nw_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
              h->l.second ? "needle_cuda_shared_2" : "needle_cuda_shared_1");
     out->k.block = (wc_dim3){16, 1, 1};
     out->k.grid = (wc_dim3){(uint32_t)h->l.i, 1, 1};
-    out->k.shmem_bytes = (17 * 17 + 16 * 16) * 4;
+    out->k.shmem_bytes = h->c.unshared ? 0 : (17 * 17 + 16 * 16) * 4;
     out->k.regs_per_thread = 24;
-    out->next = nw_next;
+    out->next = h->c.unshared ? nwu_next : nw_next;
     return 1;
 }
 
 static wc_source *open_nw(wc_params *p, uint64_t seed, wc_err *err)
 {
-    uint64_t n;
-    if (wc_params_u64(p, "size", 2048, 16, 1u << 16, &n, err) < 0) return NULL;
+    uint64_t n, shared;
+    if (wc_params_u64(p, "size", 2048, 16, 1u << 16, &n, err) < 0 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0)
+        return NULL;
     if (n % 16) {
         wc_errf(err, "workload rodinia/nw: parameter size must be a multiple of 16");
         return NULL;
@@ -136,6 +191,7 @@ static wc_source *open_nw(wc_params *p, uint64_t seed, wc_err *err)
     h->c.n = n;
     h->c.cols = n + 1;
     h->c.bw = n / 16;
+    h->c.unshared = shared == 0;
     wc_gen_program prog = {.ctx = h, .kernel = nw_kernel, .destroy = free};
     return wc_gen_source_create(&prog, err);
 }
@@ -146,6 +202,7 @@ const wc_workload wc_wl_rodinia_nw = {
     .kernels = "needle_cuda_shared_1 x size/16, needle_cuda_shared_2 x size/16-1",
     .size = "size=2048 (cols=2049)",
     .classes = "001:CNF 002:streaming",
-    .help = "Rodinia nw wavefront; size (multiple of 16, matrix is size+1 square)",
+    .help = "Rodinia nw wavefront; size (multiple of 16, matrix is size+1 square), shared (0: "
+            "seed 004's unshared NW/U, the wavefront in global memory)",
     .open = open_nw,
 };

@@ -35,6 +35,13 @@
  * five temperatures from; power is loaded from global memory in every step.
  * The barriers between steps stay (the block's warps exchange results
  * through the scratch); the copy temp_t -> temp_on_cuda disappears.
+ *
+ * pathfinder shared=0 (an unshared version in the same way; not one the seed
+ * names): every step loads the left, centre and right previous values
+ * (neighbours clamped to the block's valid range, as the kernel does) from
+ * src in the first step and from a block-private scratch row in global
+ * memory (array 3, 256 floats per step parity) after it, and the wall value;
+ * each step but the last stores its result to the scratch row.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,6 +282,7 @@ const wc_workload wc_wl_rodinia_hotspot = {
 
 typedef struct pf_ctx {
     int64_t cols, rows, pyramid;
+    bool unshared; /* shared=0 */
 } pf_ctx;
 
 typedef struct pf_launch {
@@ -351,6 +359,68 @@ static int pf_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_END(w);
 }
 
+/* Unshared pathfinder: the previous value `which` (0 W, 1 centre, 2 E) of
+ * each computing lane of step i: src in the first step, the block's scratch
+ * row of step i-1 after it. */
+static void pfu_list(const pf_launch *a, const wc_gen_warp *w, wc_winst *o, uint64_t pc,
+                     uint32_t mask, unsigned reg, int64_t i, int which)
+{
+    const pf_ctx *c = a->c;
+    int64_t blkX = (256 - 2 * a->iteration) * w->bid.x - c->pyramid, blkXmax = blkX + 255;
+    int64_t vmin = blkX < 0 ? -blkX : 0;
+    int64_t vmax = blkXmax > c->cols - 1 ? 255 - (blkXmax - c->cols + 1) : 255;
+    wc_gen_mem_list(o, pc, WC_OP_LDG, mask, reg, 2, 4);
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++) {
+        int64_t tx = w->warp * 32 + l;
+        if (which == 0) tx = tx - 1 < vmin ? vmin : tx - 1;
+        if (which == 2) tx = tx + 1 > vmax ? vmax : tx + 1;
+        if (i == 0)
+            o->addr[l] = WC_GEN_REGION(a->src) + (uint64_t)((blkX + tx) * 4);
+        else
+            o->addr[l] = WC_GEN_REGION(3) + (w->block_id * 2 + (uint64_t)(i - 1) % 2) * 1024 +
+                         (uint64_t)tx * 4;
+    }
+}
+
+static int pfu_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const pf_launch *a = gk->arg;
+    const pf_ctx *c = a->c;
+    int64_t x0;
+    pf_lanes(a, w, 0, NULL, &x0);
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < a->iteration; w->v[0]++) {
+        w->v[2] = pf_lanes(a, w, w->v[0], NULL, NULL);
+        if (w->v[2]) {
+            for (w->v[1] = 0; w->v[1] < 3; w->v[1]++)
+                WC_CO_EMIT(w, pfu_list(a, w, o, 0x28, (uint32_t)w->v[2], 3 + (unsigned)w->v[1],
+                                       w->v[0], (int)w->v[1]));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x30, (uint32_t)w->v[2], 3, 3, 4));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x38, (uint32_t)w->v[2], 3, 3, 5));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x40, (uint32_t)w->v[2], 2, 2, WC_REG_NONE));
+            WC_CO_EMIT(w, wc_gen_mem(o, 0x48, WC_OP_LDG, (uint32_t)w->v[2], 6, 2, 4,
+                                     WC_GEN_REGION(0) +
+                                         (uint64_t)((c->cols * (a->step + w->v[0]) + x0) * 4),
+                                     4));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x50, (uint32_t)w->v[2], 3, 3, 6));
+            if (w->v[0] < a->iteration - 1) /* the last step's result goes to results */
+                WC_CO_EMIT(w, wc_gen_mem(o, 0x58, WC_OP_STG, (uint32_t)w->v[2], 3, 2, 4,
+                                         WC_GEN_REGION(3) +
+                                             (w->block_id * 2 + (uint64_t)w->v[0] % 2) * 1024 +
+                                             w->warp * 128,
+                                         4));
+        }
+        if (w->v[0] == a->iteration - 1) break;
+        WC_CO_EMIT(w, wc_gen_bar(o, 0x60));
+    }
+    w->v[2] = pf_lanes(a, w, a->iteration - 1, NULL, NULL);
+    if (w->v[2])
+        WC_CO_EMIT(w, wc_gen_mem(o, 0x80, WC_OP_STG, (uint32_t)w->v[2], 3, 2, 4,
+                                 WC_GEN_REGION(a->dst) + (uint64_t)(x0 * 4), 4));
+    WC_CO_END(w);
+}
+
 typedef struct pf_prog {
     pf_ctx c;
     pf_launch l;
@@ -371,18 +441,19 @@ static int pf_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
     int64_t small = 256 - 2 * h->c.pyramid;
     out->k.block = (wc_dim3){256, 1, 1};
     out->k.grid = (wc_dim3){(uint32_t)((h->c.cols + small - 1) / small), 1, 1};
-    out->k.shmem_bytes = 2 * 256 * 4;
+    out->k.shmem_bytes = h->c.unshared ? 0 : 2 * 256 * 4;
     out->k.regs_per_thread = 16;
-    out->next = pf_next;
+    out->next = h->c.unshared ? pfu_next : pf_next;
     return 1;
 }
 
 static wc_source *open_pathfinder(wc_params *p, uint64_t seed, wc_err *err)
 {
-    uint64_t cols, rows, pyr;
+    uint64_t cols, rows, pyr, shared;
     if (wc_params_u64(p, "cols", 100000, 1, 1u << 28, &cols, err) < 0 ||
         wc_params_u64(p, "rows", 100, 2, 1u << 20, &rows, err) < 0 ||
-        wc_params_u64(p, "pyramid", 20, 1, 126, &pyr, err) < 0)
+        wc_params_u64(p, "pyramid", 20, 1, 126, &pyr, err) < 0 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0)
         return NULL;
     pf_prog *h = calloc(1, sizeof *h);
     if (!h) {
@@ -392,6 +463,7 @@ static wc_source *open_pathfinder(wc_params *p, uint64_t seed, wc_err *err)
     h->c.cols = (int64_t)cols;
     h->c.rows = (int64_t)rows;
     h->c.pyramid = (int64_t)pyr;
+    h->c.unshared = shared == 0;
     wc_gen_program prog = {.ctx = h, .kernel = pf_kernel, .destroy = free};
     return wc_gen_source_create(&prog, err);
 }
@@ -402,6 +474,7 @@ const wc_workload wc_wl_rodinia_pathfinder = {
     .kernels = "dynproc_kernel x ceil((rows-1)/pyramid)",
     .size = "cols=100000 rows=100 pyramid=20",
     .classes = "001:CI",
-    .help = "Rodinia pathfinder; cols, rows, pyramid (height)",
+    .help = "Rodinia pathfinder; cols, rows, pyramid (height), shared (0: unshared, global "
+            "loads instead of the shared rows)",
     .open = open_pathfinder,
 };

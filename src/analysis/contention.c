@@ -29,7 +29,6 @@
  * invalidation of its own line are not misses and are not classified.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "analysis/analysis_impl.h"
 #include "analysis/touchmap.h"

@@ -382,6 +382,45 @@ static void test_through_simulator(void)
     wc_source_destroy(&src->base);
 }
 
+/* Cross-warp classes through the simulator, same one-line L1.  Two warps
+ * each load one line, different lines: whichever is presented second waits
+ * (LINE_ALLOC) for the first's fill and then evicts it - one eviction by a
+ * miss, of a line the other warp brought in; the flush's eviction of the
+ * survivor is not counted.
+ *   two warps of one block (64 threads)            xw_intra_block 1
+ *   one warp in each of two blocks (blocks' data 64 KiB apart)
+ *                                                  xw_cross_block 1 */
+static void test_cross_warp_through_simulator(void)
+{
+    for (int cross = 0; cross < 2; cross++) {
+        wc_config c;
+        tiny_config(&c);
+        CHECK_EQ(wc_cache_geom_parse("N:1:128:1,L:L:m:N:L,A:4:8,4", &c.l1, NULL), 0);
+        snprintf(c.analysis, sizeof c.analysis, "contention");
+        list_source *src = ls_create(cross ? 2 : 1, cross ? 32 : 64);
+        src->block_stride = 0x10000;
+        ls_load(src, 0, 0x10000, 1);
+        if (!cross) ls_load(src, 1, 0x40000, 1);
+        wc_err err = {{0}};
+        wc_sim *s = wc_sim_create(&c, &err);
+        CHECK(s != NULL);
+        if (!s) {
+            wc_source_destroy(&src->base);
+            return;
+        }
+        wc_stats st;
+        wc_stats_init(&st);
+        CHECK_EQ(wc_sim_run(s, &src->base, &st, &err), 0);
+        CHECK_EQ(get(&st.total, "contention.intra_warp"), 0);
+        CHECK_EQ(get(&st.total, "contention.xw_intra_block"), cross ? 0 : 1);
+        CHECK_EQ(get(&st.total, "contention.xw_cross_block"), cross ? 1 : 0);
+        CHECK_EQ(st.total.l1.evictions, 2); /* the miss's and the flush's */
+        wc_stats_free(&st);
+        wc_sim_destroy(s);
+        wc_source_destroy(&src->base);
+    }
+}
+
 /* Off: no listener and no extra.  Bad names are configuration errors. */
 static void test_option(void)
 {
@@ -417,6 +456,7 @@ int main(void)
     RUN(test_touchmap);
     RUN(test_touchmap_random);
     RUN(test_through_simulator);
+    RUN(test_cross_warp_through_simulator);
     RUN(test_option);
     return check_summary("analysis");
 }

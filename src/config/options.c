@@ -152,431 +152,422 @@ typedef struct opt_desc {
 #define DOC_ENTRY(nm, kd, field, lo, hi, chk, hlp) {nm, hlp},
 
 static const opt_desc options[] = {WC_OPTION_TABLE(OPT_ENTRY)};
-      static const wc_option_doc option_docs[] = {WC_OPTION_TABLE(DOC_ENTRY)};
+static const wc_option_doc option_docs[] = {WC_OPTION_TABLE(DOC_ENTRY)};
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
-      static const opt_desc *find_option(const char *name)
-      {
-          if (name && name[0] == '-') name++;
-          for (size_t i = 0; name && i < N_OPTIONS; i++)
-              if (strcmp(options[i].name, name) == 0) return &options[i];
-          return NULL;
-      }
+static const opt_desc *find_option(const char *name)
+{
+    if (name && name[0] == '-') name++;
+    for (size_t i = 0; name && i < N_OPTIONS; i++)
+        if (strcmp(options[i].name, name) == 0) return &options[i];
+    return NULL;
+}
 
-      static void *field_of(wc_config *cfg, const opt_desc *d)
-      {
-          return (char *)cfg + d->offset;
-      }
-      static const void *cfield_of(const wc_config *cfg, const opt_desc *d)
-      {
-          return (const char *)cfg + d->offset;
-      }
+static void *field_of(wc_config *cfg, const opt_desc *d)
+{
+    return (char *)cfg + d->offset;
+}
+static const void *cfield_of(const wc_config *cfg, const opt_desc *d)
+{
+    return (const char *)cfg + d->offset;
+}
 
-      /* ---- checks on values a configuration holds --------------------------- */
+/* ---- checks on values a configuration holds --------------------------- */
 
-      /* "<name>[:<unsigned>]*" with <name> a scheduler the simulator has (the
-       * registry of src/core/sched.c): a name GPGPU-Sim knows but warpcache does
-       * not model (rrr, old, warp_limiting) is refused here, so
-       * that a configuration that validates also runs. */
-      static int scheduler_check(const char *text, wc_err *err)
-      {
-          size_t base = strcspn(text, ":"), n;
-          char name[64];
-          snprintf(name, sizeof name, "%.*s", (int)(base < sizeof name ? base : sizeof name - 1),
-                   text);
-          if (base >= sizeof name || !wc_sched_find(name)) {
-              const wc_sched_ops *const *all = wc_sched_list(&n);
-              char known[256] = "";
-              for (size_t i = 0; i < n; i++)
-                  snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
-                           i ? ", " : "", all[i]->name);
-              return wc_errf(err, "scheduler \"%.*s\" is not supported (supported: %s)", (int)base,
-                             text, known);
-          }
-          for (const char *p = text + base; *p;) {
-              p++; /* the ':' */
-              size_t n = strcspn(p, ":");
-              char num[24];
-              uint64_t v;
-              if (n == 0 || n >= sizeof num)
-                  return wc_errf(err, "scheduler parameter \"%.*s\" in \"%s\" is not a number",
-                                 (int)n, p, text);
-              memcpy(num, p, n);
-              num[n] = '\0';
-              const char *why = wc_cfg_parse_u64(num, UINT32_MAX, &v);
-              if (why)
-                  return wc_errf(err, "scheduler parameter \"%s\" in \"%s\" %s", num, text, why);
-              p += n;
-          }
-          return 0;
-      }
+/* "<name>[:<unsigned>]*" with <name> a scheduler the simulator has (the
+ * registry of src/core/sched.c): a name GPGPU-Sim knows but warpcache does
+ * not model (rrr, old, warp_limiting) is refused here, so
+ * that a configuration that validates also runs. */
+static int scheduler_check(const char *text, wc_err *err)
+{
+    size_t base = strcspn(text, ":"), n;
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(base < sizeof name ? base : sizeof name - 1), text);
+    if (base >= sizeof name || !wc_sched_find(name)) {
+        const wc_sched_ops *const *all = wc_sched_list(&n);
+        char known[256] = "";
+        for (size_t i = 0; i < n; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                     all[i]->name);
+        return wc_errf(err, "scheduler \"%.*s\" is not supported (supported: %s)", (int)base, text,
+                       known);
+    }
+    for (const char *p = text + base; *p;) {
+        p++; /* the ':' */
+        size_t n = strcspn(p, ":");
+        char num[24];
+        uint64_t v;
+        if (n == 0 || n >= sizeof num)
+            return wc_errf(err, "scheduler parameter \"%.*s\" in \"%s\" is not a number", (int)n, p,
+                           text);
+        memcpy(num, p, n);
+        num[n] = '\0';
+        const char *why = wc_cfg_parse_u64(num, UINT32_MAX, &v);
+        if (why) return wc_errf(err, "scheduler parameter \"%s\" in \"%s\" %s", num, text, why);
+        p += n;
+    }
+    return 0;
+}
 
-      /* An L1 organisation the registry has (warpcache list l1). */
-      static int l1_org_check(const char *text, wc_err *err)
-      {
-          if (wc_l1_find(text)) return 0;
-          size_t n;
-          const wc_l1_ops *const *all = wc_l1_list(&n);
-          char known[256] = "";
-          for (size_t i = 0; i < n; i++)
-              snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                       all[i]->name);
-          return wc_errf(err, "unknown L1 organisation \"%s\" (known: %s)", text, known);
-      }
+/* An L1 organisation the registry has (warpcache list l1). */
+static int l1_org_check(const char *text, wc_err *err)
+{
+    if (wc_l1_find(text)) return 0;
+    size_t n;
+    const wc_l1_ops *const *all = wc_l1_list(&n);
+    char known[256] = "";
+    for (size_t i = 0; i < n; i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 all[i]->name);
+    return wc_errf(err, "unknown L1 organisation \"%s\" (known: %s)", text, known);
+}
 
-      static int name_check(const char *text, wc_err *err)
-      {
-          if (!*text) return wc_errf(err, "empty name");
-          for (const char *p = text; *p; p++) {
-              char c = *p;
-              bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                        (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '+' || c == '.';
-              if (!ok)
-                  return wc_errf(err, "\"%s\" is not a name (letters, digits, _ - + . only)", text);
-          }
-          return 0;
-      }
+static int name_check(const char *text, wc_err *err)
+{
+    if (!*text) return wc_errf(err, "empty name");
+    for (const char *p = text; *p; p++) {
+        char c = *p;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '_' || c == '-' || c == '+' || c == '.';
+        if (!ok) return wc_errf(err, "\"%s\" is not a name (letters, digits, _ - + . only)", text);
+    }
+    return 0;
+}
 
-      static int number_check(const opt_desc *d, uint64_t v, wc_err *err)
-      {
-          if (v < d->min || v > d->max)
-              return wc_errf(err, "%llu is out of range (allowed %llu..%llu)",
-                             (unsigned long long)v, (unsigned long long)d->min,
-                             (unsigned long long)d->max);
-          if (d->check == CHK_POW2 && !wc_is_pow2(v))
-              return wc_errf(err, "%llu is not a power of two", (unsigned long long)v);
-          if (d->check == CHK_COALESCE && v && !wc_is_pow2(v))
-              return wc_errf(err, "%llu is not a power of two (or 0 for the L1 line size)",
-                             (unsigned long long)v);
-          return 0;
-      }
+static int number_check(const opt_desc *d, uint64_t v, wc_err *err)
+{
+    if (v < d->min || v > d->max)
+        return wc_errf(err, "%llu is out of range (allowed %llu..%llu)", (unsigned long long)v,
+                       (unsigned long long)d->min, (unsigned long long)d->max);
+    if (d->check == CHK_POW2 && !wc_is_pow2(v))
+        return wc_errf(err, "%llu is not a power of two", (unsigned long long)v);
+    if (d->check == CHK_COALESCE && v && !wc_is_pow2(v))
+        return wc_errf(err, "%llu is not a power of two (or 0 for the L1 line size)",
+                       (unsigned long long)v);
+    return 0;
+}
 
-      static int pipeline_check(const wc_config *cfg, wc_err *err)
-      {
-          if (cfg->warp_size != 32)
-              return wc_errf(err, "warp size %u is not supported (warpcache models 32-wide warps)",
-                             cfg->warp_size);
-          uint32_t t = cfg->max_threads_per_sm;
-          /* 8192 threads = 256 warp slots, what an SM of the simulator holds
-           * (WC_MAX_SLOTS in src/core/gpu.h); real GPUs have at most 2048. */
-          if (t < 32 || t > 8192 || t % 32)
-              return wc_errf(err, "%u threads per SM: must be a multiple of 32 from 32 to 8192", t);
-          return 0;
-      }
+static int pipeline_check(const wc_config *cfg, wc_err *err)
+{
+    if (cfg->warp_size != 32)
+        return wc_errf(err, "warp size %u is not supported (warpcache models 32-wide warps)",
+                       cfg->warp_size);
+    uint32_t t = cfg->max_threads_per_sm;
+    /* 8192 threads = 256 warp slots, what an SM of the simulator holds
+     * (WC_MAX_SLOTS in src/core/gpu.h); real GPUs have at most 2048. */
+    if (t < 32 || t > 8192 || t % 32)
+        return wc_errf(err, "%u threads per SM: must be a multiple of 32 from 32 to 8192", t);
+    return 0;
+}
 
-      static int clocks_check(const wc_config *cfg, wc_err *err)
-      {
-          const double clk[4] = {cfg->clk_core, cfg->clk_icnt, cfg->clk_l2, cfg->clk_dram};
-          static const char *const what[4] = {"core", "interconnect", "L2", "DRAM"};
-          for (int i = 0; i < 4; i++)
-              if (!(clk[i] > 0 && clk[i] <= 1e6))
-                  return wc_errf(err, "%s clock %g MHz: must be above 0 and at most 1e6", what[i],
-                                 clk[i]);
-          return 0;
-      }
+static int clocks_check(const wc_config *cfg, wc_err *err)
+{
+    const double clk[4] = {cfg->clk_core, cfg->clk_icnt, cfg->clk_l2, cfg->clk_dram};
+    static const char *const what[4] = {"core", "interconnect", "L2", "DRAM"};
+    for (int i = 0; i < 4; i++)
+        if (!(clk[i] > 0 && clk[i] <= 1e6))
+            return wc_errf(err, "%s clock %g MHz: must be above 0 and at most 1e6", what[i],
+                           clk[i]);
+    return 0;
+}
 
-      static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
-      {
-          const char *s = cfield_of(cfg, d);
-          if (!memchr(s, '\0', d->size)) return wc_errf(err, "value is not terminated");
-          if (d->check == CHK_SCHEDULER) return scheduler_check(s, err);
-          if (d->check == CHK_NAME) return name_check(s, err);
-          if (d->check == CHK_L1_ORG) return name_check(s, err) < 0 ? -1 : l1_org_check(s, err);
-          return 0;
-      }
+static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
+{
+    const char *s = cfield_of(cfg, d);
+    if (!memchr(s, '\0', d->size)) return wc_errf(err, "value is not terminated");
+    if (d->check == CHK_SCHEDULER) return scheduler_check(s, err);
+    if (d->check == CHK_NAME) return name_check(s, err);
+    if (d->check == CHK_L1_ORG) return name_check(s, err) < 0 ? -1 : l1_org_check(s, err);
+    return 0;
+}
 
-      /* The checks of one option on the value cfg holds; reason only, no prefix. */
-      static int option_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
-      {
-          const void *f = cfield_of(cfg, d);
-          switch (d->kind) {
-          case OPT_U32: return number_check(d, *(const uint32_t *)f, err);
-          case OPT_U64: return number_check(d, *(const uint64_t *)f, err);
-          case OPT_BOOL: return 0;
-          case OPT_STRING: return string_check(cfg, d, err);
-          case OPT_GEOM: return wc_cache_geom_check(f, err);
-          case OPT_PIPELINE: return pipeline_check(cfg, err);
-          case OPT_CLOCKS: return clocks_check(cfg, err);
-          }
-          return wc_errf(err, "internal: unknown option kind");
-      }
+/* The checks of one option on the value cfg holds; reason only, no prefix. */
+static int option_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
+{
+    const void *f = cfield_of(cfg, d);
+    switch (d->kind) {
+    case OPT_U32: return number_check(d, *(const uint32_t *)f, err);
+    case OPT_U64: return number_check(d, *(const uint64_t *)f, err);
+    case OPT_BOOL: return 0;
+    case OPT_STRING: return string_check(cfg, d, err);
+    case OPT_GEOM: return wc_cache_geom_check(f, err);
+    case OPT_PIPELINE: return pipeline_check(cfg, err);
+    case OPT_CLOCKS: return clocks_check(cfg, err);
+    }
+    return wc_errf(err, "internal: unknown option kind");
+}
 
-      int wc_cfg_check_options(const wc_config *cfg, const char *where, wc_err *err)
-      {
-          for (size_t i = 0; i < N_OPTIONS; i++) {
-              wc_err why;
-              if (option_check(cfg, &options[i], &why) < 0)
-                  return wc_errf(err, "%s: option -%s: %s", where, options[i].name, why.msg);
-          }
-          if (cfg->n_plugin > WC_MAX_PLUGIN_PARAMS)
-              return wc_errf(err, "%s: more than %u plug-in parameters", where,
-                             WC_MAX_PLUGIN_PARAMS);
-          for (uint32_t i = 0; i < cfg->n_plugin; i++) {
-              const char *key = cfg->plugin[i].key;
-              wc_err why;
-              const wc_param_desc *d = memchr(key, '\0', sizeof cfg->plugin[i].key)
-                                           ? wc_plugin_param_find(key, NULL)
-                                           : NULL;
-              if (!d) return wc_errf(err, "%s: plug-in parameter %d is not known", where, (int)i);
-              if (wc_param_check(d, cfg->plugin[i].value, &why) < 0)
-                  return wc_errf(err, "%s: option -%s: %s", where, key, why.msg);
-          }
-          return 0;
-      }
+int wc_cfg_check_options(const wc_config *cfg, const char *where, wc_err *err)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        wc_err why;
+        if (option_check(cfg, &options[i], &why) < 0)
+            return wc_errf(err, "%s: option -%s: %s", where, options[i].name, why.msg);
+    }
+    if (cfg->n_plugin > WC_MAX_PLUGIN_PARAMS)
+        return wc_errf(err, "%s: more than %u plug-in parameters", where, WC_MAX_PLUGIN_PARAMS);
+    for (uint32_t i = 0; i < cfg->n_plugin; i++) {
+        const char *key = cfg->plugin[i].key;
+        wc_err why;
+        const wc_param_desc *d =
+            memchr(key, '\0', sizeof cfg->plugin[i].key) ? wc_plugin_param_find(key, NULL) : NULL;
+        if (!d) return wc_errf(err, "%s: plug-in parameter %d is not known", where, (int)i);
+        if (wc_param_check(d, cfg->plugin[i].value, &why) < 0)
+            return wc_errf(err, "%s: option -%s: %s", where, key, why.msg);
+    }
+    return 0;
+}
 
-      /* ---- parsing values ------------------------------------------------------ */
+/* ---- parsing values ------------------------------------------------------ */
 
-      static int parse_number(const char *v, uint64_t max, uint64_t *out, wc_err *err)
-      {
-          const char *why = wc_cfg_parse_u64(v, max, out);
-          if (why) return wc_errf(err, "\"%s\" %s", v, why);
-          return 0;
-      }
+static int parse_number(const char *v, uint64_t max, uint64_t *out, wc_err *err)
+{
+    const char *why = wc_cfg_parse_u64(v, max, out);
+    if (why) return wc_errf(err, "\"%s\" %s", v, why);
+    return 0;
+}
 
-      static int parse_bool(const char *v, bool *out, wc_err *err)
-      {
-          if (!strcmp(v, "1") || !strcmp(v, "true"))
-              *out = true;
-          else if (!strcmp(v, "0") || !strcmp(v, "false"))
-              *out = false;
-          else
-              return wc_errf(err, "\"%s\" is not a boolean (0, 1, true or false)", v);
-          return 0;
-      }
+static int parse_bool(const char *v, bool *out, wc_err *err)
+{
+    if (!strcmp(v, "1") || !strcmp(v, "true"))
+        *out = true;
+    else if (!strcmp(v, "0") || !strcmp(v, "false"))
+        *out = false;
+    else
+        return wc_errf(err, "\"%s\" is not a boolean (0, 1, true or false)", v);
+    return 0;
+}
 
-      static int parse_double(const char *v, const char *what, double *out, wc_err *err)
-      {
-          char *end;
-          double d = strtod(v, &end);
-          if (end == v || *end || !isfinite(d))
-              return wc_errf(err, "%s \"%s\" is not a number", what, v);
-          *out = d;
-          return 0;
-      }
+static int parse_double(const char *v, const char *what, double *out, wc_err *err)
+{
+    char *end;
+    double d = strtod(v, &end);
+    if (end == v || *end || !isfinite(d)) return wc_errf(err, "%s \"%s\" is not a number", what, v);
+    *out = d;
+    return 0;
+}
 
-      static int parse_pipeline(wc_config *cfg, const char *v, wc_err *err)
-      {
-          char buf[64];
-          uint64_t threads, warp;
-          const char *colon = strchr(v, ':');
-          if (!colon || strlen(v) >= sizeof buf)
-              return wc_errf(err, "\"%s\" is not <threads per SM>:<warp size>", v);
-          memcpy(buf, v, (size_t)(colon - v));
-          buf[colon - v] = '\0';
-          if (parse_number(buf, UINT32_MAX, &threads, err) < 0 ||
-              parse_number(colon + 1, UINT32_MAX, &warp, err) < 0)
-              return -1;
-          cfg->max_threads_per_sm = (uint32_t)threads;
-          cfg->warp_size = (uint32_t)warp;
-          return 0;
-      }
+static int parse_pipeline(wc_config *cfg, const char *v, wc_err *err)
+{
+    char buf[64];
+    uint64_t threads, warp;
+    const char *colon = strchr(v, ':');
+    if (!colon || strlen(v) >= sizeof buf)
+        return wc_errf(err, "\"%s\" is not <threads per SM>:<warp size>", v);
+    memcpy(buf, v, (size_t)(colon - v));
+    buf[colon - v] = '\0';
+    if (parse_number(buf, UINT32_MAX, &threads, err) < 0 ||
+        parse_number(colon + 1, UINT32_MAX, &warp, err) < 0)
+        return -1;
+    cfg->max_threads_per_sm = (uint32_t)threads;
+    cfg->warp_size = (uint32_t)warp;
+    return 0;
+}
 
-      static int parse_clocks(wc_config *cfg, const char *v, wc_err *err)
-      {
-          static const char *const what[4] = {"core clock", "interconnect clock", "L2 clock",
-                                              "DRAM clock"};
-          double clk[4];
-          char buf[128];
-          size_t len = strlen(v);
-          if (len >= sizeof buf) return wc_errf(err, "value is too long");
-          memcpy(buf, v, len + 1);
-          char *p = buf;
-          for (int i = 0; i < 4; i++) {
-              char *colon = strchr(p, ':');
-              if ((i < 3) != (colon != NULL))
-                  return wc_errf(err, "\"%s\" is not <core>:<interconnect>:<L2>:<DRAM> (MHz)", v);
-              if (colon) *colon = '\0';
-              if (parse_double(p, what[i], &clk[i], err) < 0) return -1;
-              if (colon) p = colon + 1;
-          }
-          cfg->clk_core = clk[0];
-          cfg->clk_icnt = clk[1];
-          cfg->clk_l2 = clk[2];
-          cfg->clk_dram = clk[3];
-          return 0;
-      }
+static int parse_clocks(wc_config *cfg, const char *v, wc_err *err)
+{
+    static const char *const what[4] = {"core clock", "interconnect clock", "L2 clock",
+                                        "DRAM clock"};
+    double clk[4];
+    char buf[128];
+    size_t len = strlen(v);
+    if (len >= sizeof buf) return wc_errf(err, "value is too long");
+    memcpy(buf, v, len + 1);
+    char *p = buf;
+    for (int i = 0; i < 4; i++) {
+        char *colon = strchr(p, ':');
+        if ((i < 3) != (colon != NULL))
+            return wc_errf(err, "\"%s\" is not <core>:<interconnect>:<L2>:<DRAM> (MHz)", v);
+        if (colon) *colon = '\0';
+        if (parse_double(p, what[i], &clk[i], err) < 0) return -1;
+        if (colon) p = colon + 1;
+    }
+    cfg->clk_core = clk[0];
+    cfg->clk_icnt = clk[1];
+    cfg->clk_l2 = clk[2];
+    cfg->clk_dram = clk[3];
+    return 0;
+}
 
-      /* Stores text `v` into option d of cfg (syntax only; option_check follows). */
-      static int parse_value(wc_config *cfg, const opt_desc *d, const char *v, wc_err *err)
-      {
-          void *f = field_of(cfg, d);
-          uint64_t n;
-          switch (d->kind) {
-          case OPT_U32:
-              if (parse_number(v, UINT32_MAX, &n, err) < 0) return -1;
-              *(uint32_t *)f = (uint32_t)n;
-              return 0;
-          case OPT_U64:
-              if (parse_number(v, UINT64_MAX, &n, err) < 0) return -1;
-              *(uint64_t *)f = n;
-              return 0;
-          case OPT_BOOL: return parse_bool(v, (bool *)f, err);
-          case OPT_STRING:
-              if (strlen(v) >= d->size)
-                  return wc_errf(err, "\"%s\" is longer than %zu characters", v, d->size - 1);
-              memset(f, 0, d->size);
-              memcpy(f, v, strlen(v));
-              return 0;
-          case OPT_GEOM: return wc_cache_geom_parse(v, f, err);
-          case OPT_PIPELINE: return parse_pipeline(cfg, v, err);
-          case OPT_CLOCKS: return parse_clocks(cfg, v, err);
-          }
-          return wc_errf(err, "internal: unknown option kind");
-      }
+/* Stores text `v` into option d of cfg (syntax only; option_check follows). */
+static int parse_value(wc_config *cfg, const opt_desc *d, const char *v, wc_err *err)
+{
+    void *f = field_of(cfg, d);
+    uint64_t n;
+    switch (d->kind) {
+    case OPT_U32:
+        if (parse_number(v, UINT32_MAX, &n, err) < 0) return -1;
+        *(uint32_t *)f = (uint32_t)n;
+        return 0;
+    case OPT_U64:
+        if (parse_number(v, UINT64_MAX, &n, err) < 0) return -1;
+        *(uint64_t *)f = n;
+        return 0;
+    case OPT_BOOL: return parse_bool(v, (bool *)f, err);
+    case OPT_STRING:
+        if (strlen(v) >= d->size)
+            return wc_errf(err, "\"%s\" is longer than %zu characters", v, d->size - 1);
+        memset(f, 0, d->size);
+        memcpy(f, v, strlen(v));
+        return 0;
+    case OPT_GEOM: return wc_cache_geom_parse(v, f, err);
+    case OPT_PIPELINE: return parse_pipeline(cfg, v, err);
+    case OPT_CLOCKS: return parse_clocks(cfg, v, err);
+    }
+    return wc_errf(err, "internal: unknown option kind");
+}
 
-      /* Copies `v` without surrounding blanks into buf. */
-      static bool trim_copy(const char *v, char *buf, size_t n)
-      {
-          while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r') v++;
-          size_t len = strlen(v);
-          while (len && (v[len - 1] == ' ' || v[len - 1] == '\t' || v[len - 1] == '\n' ||
-                         v[len - 1] == '\r'))
-              len--;
-          if (len >= n) return false;
-          memcpy(buf, v, len);
-          buf[len] = '\0';
-          return true;
-      }
+/* Copies `v` without surrounding blanks into buf. */
+static bool trim_copy(const char *v, char *buf, size_t n)
+{
+    while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r') v++;
+    size_t len = strlen(v);
+    while (len &&
+           (v[len - 1] == ' ' || v[len - 1] == '\t' || v[len - 1] == '\n' || v[len - 1] == '\r'))
+        len--;
+    if (len >= n) return false;
+    memcpy(buf, v, len);
+    buf[len] = '\0';
+    return true;
+}
 
-      /* A plug-in parameter (params.h): a number checked against the plug-in's
-       * range, stored by key in cfg->plugin. */
-      static int set_plugin_param(wc_config *cfg, const wc_param_desc *d, const char *value,
-                                  const char *where, wc_err *err)
-      {
-          char buf[64];
-          uint64_t v;
-          wc_err why;
-          if (!value) return wc_errf(err, "%s: option -%s: no value", where, d->key);
-          if (!trim_copy(value, buf, sizeof buf))
-              return wc_errf(err, "%s: option -%s: value longer than %zu characters", where, d->key,
-                             sizeof buf - 1);
-          if (parse_number(buf, UINT64_MAX, &v, &why) < 0 || wc_param_check(d, v, &why) < 0)
-              return wc_errf(err, "%s: option -%s: %s", where, d->key, why.msg);
-          uint32_t i = 0;
-          while (i < cfg->n_plugin && strcmp(cfg->plugin[i].key, d->key) != 0) i++;
-          if (i == WC_MAX_PLUGIN_PARAMS)
-              return wc_errf(err, "%s: option -%s: more than %u plug-in parameters set", where,
-                             d->key, WC_MAX_PLUGIN_PARAMS);
-          if (i == cfg->n_plugin) {
-              snprintf(cfg->plugin[i].key, sizeof cfg->plugin[i].key, "%s", d->key);
-              cfg->n_plugin++;
-          }
-          cfg->plugin[i].value = v;
-          return 0;
-      }
+/* A plug-in parameter (params.h): a number checked against the plug-in's
+ * range, stored by key in cfg->plugin. */
+static int set_plugin_param(wc_config *cfg, const wc_param_desc *d, const char *value,
+                            const char *where, wc_err *err)
+{
+    char buf[64];
+    uint64_t v;
+    wc_err why;
+    if (!value) return wc_errf(err, "%s: option -%s: no value", where, d->key);
+    if (!trim_copy(value, buf, sizeof buf))
+        return wc_errf(err, "%s: option -%s: value longer than %zu characters", where, d->key,
+                       sizeof buf - 1);
+    if (parse_number(buf, UINT64_MAX, &v, &why) < 0 || wc_param_check(d, v, &why) < 0)
+        return wc_errf(err, "%s: option -%s: %s", where, d->key, why.msg);
+    uint32_t i = 0;
+    while (i < cfg->n_plugin && strcmp(cfg->plugin[i].key, d->key) != 0) i++;
+    if (i == WC_MAX_PLUGIN_PARAMS)
+        return wc_errf(err, "%s: option -%s: more than %u plug-in parameters set", where, d->key,
+                       WC_MAX_PLUGIN_PARAMS);
+    if (i == cfg->n_plugin) {
+        snprintf(cfg->plugin[i].key, sizeof cfg->plugin[i].key, "%s", d->key);
+        cfg->n_plugin++;
+    }
+    cfg->plugin[i].value = v;
+    return 0;
+}
 
-      int wc_config_set(wc_config *cfg, const char *name, const char *value, const char *where,
-                        wc_err *err)
-      {
-          const opt_desc *d = find_option(name);
-          if (!where) where = "-o";
-          if (!d) {
-              const wc_param_desc *p = wc_plugin_param_find(name, NULL);
-              return p ? set_plugin_param(cfg, p, value, where, err) : 1;
-          }
-          char buf[1024];
-          if (!value) return wc_errf(err, "%s: option -%s: no value", where, d->name);
-          if (!trim_copy(value, buf, sizeof buf))
-              return wc_errf(err, "%s: option -%s: value longer than %zu characters", where,
-                             d->name, sizeof buf - 1);
-          /* Work on a copy so that a rejected value leaves cfg as it was. */
-          wc_config tmp;
-          memcpy(&tmp, cfg, sizeof tmp);
-          wc_err why;
-          if (parse_value(&tmp, d, buf, &why) < 0 || option_check(&tmp, d, &why) < 0)
-              return wc_errf(err, "%s: option -%s: %s", where, d->name, why.msg);
-          memcpy(cfg, &tmp, sizeof tmp);
-          return 0;
-      }
+int wc_config_set(wc_config *cfg, const char *name, const char *value, const char *where,
+                  wc_err *err)
+{
+    const opt_desc *d = find_option(name);
+    if (!where) where = "-o";
+    if (!d) {
+        const wc_param_desc *p = wc_plugin_param_find(name, NULL);
+        return p ? set_plugin_param(cfg, p, value, where, err) : 1;
+    }
+    char buf[1024];
+    if (!value) return wc_errf(err, "%s: option -%s: no value", where, d->name);
+    if (!trim_copy(value, buf, sizeof buf))
+        return wc_errf(err, "%s: option -%s: value longer than %zu characters", where, d->name,
+                       sizeof buf - 1);
+    /* Work on a copy so that a rejected value leaves cfg as it was. */
+    wc_config tmp;
+    memcpy(&tmp, cfg, sizeof tmp);
+    wc_err why;
+    if (parse_value(&tmp, d, buf, &why) < 0 || option_check(&tmp, d, &why) < 0)
+        return wc_errf(err, "%s: option -%s: %s", where, d->name, why.msg);
+    memcpy(cfg, &tmp, sizeof tmp);
+    return 0;
+}
 
-      /* ---- formatting ---------------------------------------------------------- */
+/* ---- formatting ---------------------------------------------------------- */
 
-      /* Shortest of "%.1f" / "%.17g" that reads back as exactly d. */
-      static void format_double(double d, char *buf, size_t n)
-      {
-          snprintf(buf, n, "%.1f", d);
-          if (strtod(buf, NULL) != d) snprintf(buf, n, "%.17g", d);
-      }
+/* Shortest of "%.1f" / "%.17g" that reads back as exactly d. */
+static void format_double(double d, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.1f", d);
+    if (strtod(buf, NULL) != d) snprintf(buf, n, "%.17g", d);
+}
 
-      static void format_value(const wc_config *cfg, const opt_desc *d, char *buf, size_t n)
-      {
-          const void *f = cfield_of(cfg, d);
-          char c[4][40];
-          switch (d->kind) {
-          case OPT_U32: snprintf(buf, n, "%u", *(const uint32_t *)f); return;
-          case OPT_U64: snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)f); return;
-          case OPT_BOOL: snprintf(buf, n, "%d", *(const bool *)f ? 1 : 0); return;
-          case OPT_STRING: snprintf(buf, n, "%.*s", (int)d->size, (const char *)f); return;
-          case OPT_GEOM: wc_cache_geom_format(f, buf, n); return;
-          case OPT_PIPELINE:
-              snprintf(buf, n, "%u:%u", cfg->max_threads_per_sm, cfg->warp_size);
-              return;
-          case OPT_CLOCKS:
-              format_double(cfg->clk_core, c[0], sizeof c[0]);
-              format_double(cfg->clk_icnt, c[1], sizeof c[1]);
-              format_double(cfg->clk_l2, c[2], sizeof c[2]);
-              format_double(cfg->clk_dram, c[3], sizeof c[3]);
-              snprintf(buf, n, "%s:%s:%s:%s", c[0], c[1], c[2], c[3]);
-              return;
-          }
-          snprintf(buf, n, "?");
-      }
+static void format_value(const wc_config *cfg, const opt_desc *d, char *buf, size_t n)
+{
+    const void *f = cfield_of(cfg, d);
+    char c[4][40];
+    switch (d->kind) {
+    case OPT_U32: snprintf(buf, n, "%u", *(const uint32_t *)f); return;
+    case OPT_U64: snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)f); return;
+    case OPT_BOOL: snprintf(buf, n, "%d", *(const bool *)f ? 1 : 0); return;
+    case OPT_STRING: snprintf(buf, n, "%.*s", (int)d->size, (const char *)f); return;
+    case OPT_GEOM: wc_cache_geom_format(f, buf, n); return;
+    case OPT_PIPELINE: snprintf(buf, n, "%u:%u", cfg->max_threads_per_sm, cfg->warp_size); return;
+    case OPT_CLOCKS:
+        format_double(cfg->clk_core, c[0], sizeof c[0]);
+        format_double(cfg->clk_icnt, c[1], sizeof c[1]);
+        format_double(cfg->clk_l2, c[2], sizeof c[2]);
+        format_double(cfg->clk_dram, c[3], sizeof c[3]);
+        snprintf(buf, n, "%s:%s:%s:%s", c[0], c[1], c[2], c[3]);
+        return;
+    }
+    snprintf(buf, n, "?");
+}
 
-      int wc_config_get(const wc_config *cfg, const char *name, char *buf, size_t n)
-      {
-          const opt_desc *d = find_option(name);
-          if (!d) {
-              const wc_param_desc *p = wc_plugin_param_find(name, NULL);
-              if (!p) return 1;
-              snprintf(buf, n, "%llu", (unsigned long long)wc_param_get(cfg, p));
-              return 0;
-          }
-          format_value(cfg, d, buf, n);
-          return 0;
-      }
+int wc_config_get(const wc_config *cfg, const char *name, char *buf, size_t n)
+{
+    const opt_desc *d = find_option(name);
+    if (!d) {
+        const wc_param_desc *p = wc_plugin_param_find(name, NULL);
+        if (!p) return 1;
+        snprintf(buf, n, "%llu", (unsigned long long)wc_param_get(cfg, p));
+        return 0;
+    }
+    format_value(cfg, d, buf, n);
+    return 0;
+}
 
-      const wc_option_doc *wc_config_options(size_t *count)
-      {
-          *count = N_OPTIONS;
-          return option_docs;
-      }
+const wc_option_doc *wc_config_options(size_t *count)
+{
+    *count = N_OPTIONS;
+    return option_docs;
+}
 
-      /* A value needs quotes in a config file if it holds blanks, '#' or nothing. */
-      static bool needs_quotes(const char *v)
-      {
-          return !*v || strpbrk(v, " \t\n\r#") != NULL;
-      }
+/* A value needs quotes in a config file if it holds blanks, '#' or nothing. */
+static bool needs_quotes(const char *v)
+{
+    return !*v || strpbrk(v, " \t\n\r#") != NULL;
+}
 
-      typedef struct dump_ctx {
-          const wc_config *cfg;
-          FILE *out;
-      } dump_ctx;
+typedef struct dump_ctx {
+    const wc_config *cfg;
+    FILE *out;
+} dump_ctx;
 
-      /* A parameter that was set is an option line; one at its default is a
-       * comment, so that reading the dump back gives the same configuration. */
-      static void dump_plugin(void *ctx, const char *owner, const wc_param_desc *d)
-      {
-          dump_ctx *x = ctx;
-          bool set = false;
-          for (uint32_t i = 0; i < x->cfg->n_plugin && i < WC_MAX_PLUGIN_PARAMS; i++)
-              set |= strcmp(x->cfg->plugin[i].key, d->key) == 0;
-          fprintf(x->out, "\n# %s (%s)\n%s-%s %llu\n", d->help, owner, set ? "" : "# ", d->key,
-                  (unsigned long long)wc_param_get(x->cfg, d));
-      }
+/* A parameter that was set is an option line; one at its default is a
+ * comment, so that reading the dump back gives the same configuration. */
+static void dump_plugin(void *ctx, const char *owner, const wc_param_desc *d)
+{
+    dump_ctx *x = ctx;
+    bool set = false;
+    for (uint32_t i = 0; i < x->cfg->n_plugin && i < WC_MAX_PLUGIN_PARAMS; i++)
+        set |= strcmp(x->cfg->plugin[i].key, d->key) == 0;
+    fprintf(x->out, "\n# %s (%s)\n%s-%s %llu\n", d->help, owner, set ? "" : "# ", d->key,
+            (unsigned long long)wc_param_get(x->cfg, d));
+}
 
-      void wc_config_dump(const wc_config *cfg, void *file)
-      {
-          FILE *out = file;
-          fprintf(out, "# warpcache effective configuration%s%s\n",
-                  cfg->source_file[0] ? ", loaded from " : "", cfg->source_file);
-          fprintf(out, "# gpgpusim.config syntax: `warpcache -c` reads it back unchanged.\n");
-          for (size_t i = 0; i < N_OPTIONS; i++) {
-              char v[512];
-              format_value(cfg, &options[i], v, sizeof v);
-              const char *q = needs_quotes(v) ? "\"" : "";
-              fprintf(out, "\n# %s\n-%s %s%s%s\n", options[i].help, options[i].name, q, v, q);
-          }
-          fprintf(out, "\n# ---- plug-in parameters (declared by each plug-in) ----\n");
-          dump_ctx x = {cfg, out};
-          wc_plugin_params_each(dump_plugin, &x);
-      }
+void wc_config_dump(const wc_config *cfg, void *file)
+{
+    FILE *out = file;
+    fprintf(out, "# warpcache effective configuration%s%s\n",
+            cfg->source_file[0] ? ", loaded from " : "", cfg->source_file);
+    fprintf(out, "# gpgpusim.config syntax: `warpcache -c` reads it back unchanged.\n");
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        char v[512];
+        format_value(cfg, &options[i], v, sizeof v);
+        const char *q = needs_quotes(v) ? "\"" : "";
+        fprintf(out, "\n# %s\n-%s %s%s%s\n", options[i].help, options[i].name, q, v, q);
+    }
+    fprintf(out, "\n# ---- plug-in parameters (declared by each plug-in) ----\n");
+    dump_ctx x = {cfg, out};
+    wc_plugin_params_each(dump_plugin, &x);
+}

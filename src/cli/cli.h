@@ -65,6 +65,10 @@ int wc_cli_find_design(const char *name, wc_design_info *info);
  * unreadable trace is reported before hours of simulation, not after.
  * -1 on the first bad one (printed). */
 int wc_cli_check_inputs(char *const *inputs, const bool *is_trace, size_t n, const char *kernels);
+/* Reads a whole file into a NUL-terminated buffer (free() it), *len bytes.
+ * NULL with the error printed; with `missing` given, a file that does not
+ * exist sets *missing and prints nothing (results files that may be new). */
+char *wc_cli_read_file(const char *path, size_t *len, bool *missing);
 /* Parses -j N. */
 int wc_cli_parse_jobs(const char *v, unsigned *out);
 

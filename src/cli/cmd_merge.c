@@ -117,49 +117,12 @@ static int parse(merge *m, int argc, char **argv)
     return 0;
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        wc_cli_error("cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    char *buf = NULL;
-    size_t cap = 0;
-    *len = 0;
-    for (;;) {
-        if (*len + 65536 + 1 > cap) {
-            cap = cap ? 2 * cap : 1 << 20;
-            char *r = realloc(buf, cap);
-            if (!r) {
-                free(buf);
-                fclose(f);
-                wc_cli_error("out of memory reading %s", path);
-                return NULL;
-            }
-            buf = r;
-        }
-        size_t got = fread(buf + *len, 1, 65536, f);
-        *len += got;
-        if (got < 65536) break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        wc_cli_error("cannot read %s", path);
-        free(buf);
-        return NULL;
-    }
-    buf[*len] = 0;
-    return buf;
-}
-
 /* Reads one shard file's lines into m->lines. */
 static int read_shard(merge *m, size_t fi)
 {
     const char *path = m->files[fi];
     size_t len = 0;
-    char *buf = slurp(path, &len);
+    char *buf = wc_cli_read_file(path, &len, NULL);
     if (!buf) return -1;
     m->bufs[fi] = buf;
     size_t lineno = 0;

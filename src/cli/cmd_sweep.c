@@ -346,39 +346,6 @@ static void grab_key(void *ctx, const char *path, const char *text, bool is_stri
     }
 }
 
-static char *read_all(const char *path, size_t *len, bool *missing)
-{
-    *missing = false;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *missing = errno == ENOENT;
-        if (!*missing) wc_cli_error("cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    char *buf = NULL;
-    size_t cap = 0;
-    *len = 0;
-    for (;;) {
-        if (*len + 65536 + 1 > cap) {
-            cap = cap ? 2 * cap : 1 << 20;
-            char *r = realloc(buf, cap);
-            if (!r) {
-                free(buf);
-                fclose(f);
-                wc_cli_error("out of memory reading %s", path);
-                return NULL;
-            }
-            buf = r;
-        }
-        size_t got = fread(buf + *len, 1, 65536, f);
-        *len += got;
-        if (got < 65536) break;
-    }
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* Reads the existing results: drops a torn last line (no newline: the write
  * was interrupted), checks every complete line, and returns their keys
  * sorted.  Without --resume the file must be absent or empty. */
@@ -388,7 +355,7 @@ static int load_done(sweep_cli *o, char ***keys, size_t *nkeys)
     bool missing;
     *keys = NULL;
     *nkeys = 0;
-    char *buf = read_all(o->results, &len, &missing);
+    char *buf = wc_cli_read_file(o->results, &len, &missing);
     if (!buf) return missing ? 0 : -1;
     int rc = -1;
     if (len && !o->resume) {
@@ -657,7 +624,7 @@ static int write_csv(sweep_cli *o, FILE *f)
     size_t len = 0, nm;
     bool missing;
     const wc_metric *m = wc_metrics(&nm);
-    char *buf = read_all(o->results, &len, &missing);
+    char *buf = wc_cli_read_file(o->results, &len, &missing);
     if (!buf && !missing) return -1;
     double *vals = calloc(nm, sizeof *vals);
     bool *have = calloc(nm, sizeof *have);
@@ -866,7 +833,7 @@ static int order_results(const sweep_cli *o)
 {
     size_t len = 0;
     bool missing;
-    char *buf = read_all(o->results, &len, &missing);
+    char *buf = wc_cli_read_file(o->results, &len, &missing);
     if (!buf) return missing ? 0 : -1;
     key_index *ki = malloc((o->np ? o->np : 1) * sizeof *ki);
     file_line *lines = NULL;

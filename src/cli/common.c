@@ -303,3 +303,44 @@ void wc_progress_end(wc_progress *p)
 {
     if (p->enabled) fputs("\r\033[K", stderr);
 }
+
+char *wc_cli_read_file(const char *path, size_t *len, bool *missing)
+{
+    if (missing) *missing = false;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (missing && errno == ENOENT)
+            *missing = true;
+        else
+            wc_cli_error("cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *buf = NULL;
+    size_t cap = 0;
+    for (;;) {
+        if (*len + 65536 + 1 > cap) {
+            cap = cap ? 2 * cap : 1 << 20;
+            char *r = realloc(buf, cap);
+            if (!r) {
+                free(buf);
+                fclose(f);
+                wc_cli_error("out of memory reading %s", path);
+                return NULL;
+            }
+            buf = r;
+        }
+        size_t got = fread(buf + *len, 1, 65536, f);
+        *len += got;
+        if (got < 65536) break;
+    }
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    if (bad) {
+        wc_cli_error("cannot read %s", path);
+        free(buf);
+        return NULL;
+    }
+    buf[*len] = 0;
+    return buf;
+}

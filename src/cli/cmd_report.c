@@ -437,3 +437,13 @@ done:
     free(a.inputs);
     return rc;
 }
+
+int report_fig_bars(report_figs *out, const report_input *in, const char *what, const char *title,
+                    const char *caption, wc_plot_bars *p, report_err *err)
+{
+    FILE *f = report_fig_open(out, in, what, title, caption, err);
+    if (!f) return -1;
+    p->id = out->v[out->n - 1].id;
+    wc_plot_write_bars(f, p);
+    return report_fig_close(out, f, err);
+}

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "cli/jsondoc.h"
+#include "report/svg_plot.h"
 
 /* One results file: a single JSON value, or a JSON Lines file (sweep). */
 typedef struct report_input {
@@ -56,6 +57,9 @@ extern const report_kind wc_report_run, wc_report_compare, wc_report_sweep, wc_r
 FILE *report_fig_open(report_figs *out, const report_input *in, const char *what, const char *title,
                       const char *caption, report_err *err);
 int report_fig_close(report_figs *out, FILE *f, report_err *err);
+/* A whole bar chart as one figure: open, write p (its id set), close. */
+int report_fig_bars(report_figs *out, const report_input *in, const char *what, const char *title,
+                    const char *caption, wc_plot_bars *p, report_err *err);
 void report_figs_free(report_figs *f);
 /* Sets err from v's line and a message; returns -1. */
 int report_fail(report_err *err, const wc_jv *v, const char *fmt, ...)

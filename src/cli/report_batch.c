@@ -96,16 +96,6 @@ static void bars_free(bars *b, size_t ng)
     free(b->v);
 }
 
-static int write_bars(report_figs *out, const report_input *in, const char *what, const char *title,
-                      const char *caption, wc_plot_bars *p, report_err *err)
-{
-    FILE *f = report_fig_open(out, in, what, title, caption, err);
-    if (!f) return -1;
-    p->id = out->v[out->n - 1].id;
-    wc_plot_write_bars(f, p);
-    return report_fig_close(out, f, err);
-}
-
 /* The mean group (index into means) holding row r's class: its classes
  * string, or for an unlabelled row the group "SEED:-"; means->n: none. */
 static size_t row_class(const wc_jv *r, const wc_jv *means)
@@ -241,7 +231,7 @@ static int compare_build(const report_input *in, report_figs *out, report_err *e
                       .nseries = nd,
                       .v = b.v,
                       .ref = 1.0};
-    rc = write_bars(out, in, "compare", title, caption, &p, err);
+    rc = report_fig_bars(out, in, "compare", title, caption, &p, err);
 done:
     free(series);
     free(wl);
@@ -495,7 +485,7 @@ static int sweep_build(const report_input *in, report_figs *out, report_err *err
                       .nseries = nc,
                       .v = norm,
                       .ref = normalise ? 1.0 : NAN};
-    if (write_bars(out, in, "sweep-ipc", title, caption, &p, err) < 0) goto done;
+    if (report_fig_bars(out, in, "sweep-ipc", title, caption, &p, err) < 0) goto done;
     snprintf(caption, sizeof caption,
              "From the sweep results %s: the L1 miss rate (misses / accesses, %%) of every grid "
              "configuration on each workload.",
@@ -510,7 +500,7 @@ static int sweep_build(const report_input *in, report_figs *out, report_err *err
                       .v = g.miss,
                       .ref = NAN,
                       .ymax = 100};
-    rc = write_bars(out, in, "sweep-l1miss", q.title, caption, &q, err);
+    rc = report_fig_bars(out, in, "sweep-l1miss", q.title, caption, &q, err);
     if (rc == 0 && normalise) rc = sweep_lines(in, &g, norm, out, err);
 done:
     free(norm);

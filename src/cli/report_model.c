@@ -83,11 +83,7 @@ static int histogram_figure(const report_input *in, const wc_jv *k, report_figs 
                       .ngroups = ng,
                       .v = v,
                       .ref = NAN};
-    FILE *f = report_fig_open(out, in, "reuse-hist", title, caption, err);
-    if (!f) return -1;
-    p.id = out->v[out->n - 1].id;
-    wc_plot_write_bars(f, &p);
-    return report_fig_close(out, f, err);
+    return report_fig_bars(out, in, "reuse-hist", title, caption, &p, err);
 }
 
 static const char *const classes[] = {"compulsory", "capacity", "associativity", "latency", "mshr"};
@@ -144,11 +140,7 @@ static int classes_figure(const report_input *in, const wc_jv *kernels, report_f
                       .v = v,
                       .ref = NAN,
                       .stacked = true};
-    FILE *f = report_fig_open(out, in, "miss-classes", p.title, caption, err);
-    if (!f) goto done;
-    p.id = out->v[out->n - 1].id;
-    wc_plot_write_bars(f, &p);
-    rc = report_fig_close(out, f, err);
+    rc = report_fig_bars(out, in, "miss-classes", p.title, caption, &p, err);
 done:
     for (size_t g = 0; labels && g < ng; g++) free(labels[g]);
     free(labels);
@@ -299,11 +291,7 @@ static int validate_build(const report_input *in, report_figs *out, report_err *
                       .nseries = 2,
                       .v = v,
                       .ref = NAN};
-    FILE *f = report_fig_open(out, in, "validate", p.title, caption, err);
-    if (!f) goto done;
-    p.id = out->v[out->n - 1].id;
-    wc_plot_write_bars(f, &p);
-    rc = report_fig_close(out, f, err);
+    rc = report_fig_bars(out, in, "validate", p.title, caption, &p, err);
 done:
     for (size_t g = 0; labels && g < ng; g++) free(labels[g]);
     free(labels);

@@ -51,7 +51,7 @@ fi
 # the instruction buffer.
 expect ccws_barriers 0 "" -- $W run -q --workload rodinia/backprop --design ccws
 expect ccws_two_level 0 "" -- $W run -q $S --design ccws -o gpgpu_scheduler=two_level_active:6:0:1
-expect ccws_l1q 0 "" -- $W run -q $S --design ccws -o mem_stage=l1q:issue=4
+expect ccws_l1q 0 "" -- $W run -q $S --design ccws -o mem_stage=l1q -o mem_issue_ahead=4
 expect ccws_ifetch 0 "" -- $W run -q $S --design ccws -o ifetch=1
 
 # Barriers under a warp limit of 1 (rodinia/backprop deadlocked before the

@@ -322,6 +322,37 @@ static void test_set_by_name(void)
 }
 
 /* Every option: its formatted value sets back; every option is documented. */
+/* -mem_issue_ahead auto = ID_OC_MEM + memory collector units + OC_EX_MEM,
+ * read from either of GPGPU-Sim's -gpgpu_pipeline_widths layouts: 3.x's
+ * "2,1,1,2,1,1,2" has ID_OC_MEM third and OC_EX_MEM sixth (1 + 2 + 1 = 4);
+ * the TITAN X file's 4.x "4,0,0,4,4,4,0,0,4,4,8" has them fifth and tenth
+ * (4 + 8 + 4 = 16 with 8 units); a number is taken as it is. */
+static void test_mem_issue_ahead(void)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_mem_issue_ahead(&c), 4); /* the built-in GTX480 values */
+    CHECK_EQ(wc_config_set(&c, "gpgpu_pipeline_widths", "2,1,1,2,1,1,2", "t", &err), 0);
+    CHECK_EQ(wc_config_mem_issue_ahead(&c), 4);
+    CHECK_EQ(wc_config_set(&c, "gpgpu_pipeline_widths", "2,1,3,2,1,5,2", "t", &err), 0);
+    CHECK_EQ(wc_config_mem_issue_ahead(&c), 3 + 2 + 5);
+    CHECK_EQ(wc_config_set(&c, "gpgpu_pipeline_widths", "4,0,0,4,4,4,0,0,4,4,8", "t", &err), 0);
+    CHECK_EQ(wc_config_set(&c, "gpgpu_operand_collector_num_units_mem", "8", "t", &err), 0);
+    CHECK_EQ(wc_config_mem_issue_ahead(&c), 16);
+    CHECK_EQ(wc_config_set(&c, "mem_issue_ahead", "0", "t", &err), 0);
+    CHECK_EQ(wc_config_mem_issue_ahead(&c), 0);
+    CHECK_EQ(wc_config_set(&c, "mem_issue_ahead", "7", "t", &err), 0);
+    CHECK_EQ(wc_config_mem_issue_ahead(&c), 7);
+    /* 8 or 9 fields fit neither layout; 64 is the largest width */
+    CHECK(wc_config_set(&c, "gpgpu_pipeline_widths", "1,1,1,1,1,1,1,1", "t", &err) < 0);
+    CHECK(strstr(err.msg, "8 fields") != NULL);
+    CHECK(wc_config_set(&c, "gpgpu_pipeline_widths", "1,1,65,1,1,1,1", "t", &err) < 0);
+    CHECK(wc_config_set(&c, "gpgpu_pipeline_widths", "1,,1,1,1,1,1", "t", &err) < 0);
+    CHECK(wc_config_set(&c, "mem_issue_ahead", "-1", "t", &err) < 0);
+    CHECK(wc_config_set(&c, "mem_issue_ahead", "4x", "t", &err) < 0);
+}
+
 static void test_option_table(void)
 {
     wc_config c, d;
@@ -370,6 +401,9 @@ static void test_option_table(void)
                                            "gpgpu_kernel_launch_latency",
                                            "gpgpu_TB_launch_latency",
                                            "mem_stage",
+                                           "mem_issue_ahead",
+                                           "gpgpu_operand_collector_num_units_mem",
+                                           "gpgpu_pipeline_widths",
                                            "controllers",
                                            "analysis",
                                            "seed",
@@ -817,6 +851,7 @@ int main(void)
     RUN(test_defaults);
     RUN(test_set_by_name);
     RUN(test_option_table);
+    RUN(test_mem_issue_ahead);
     RUN(test_gtx480);
     RUN(test_other_gpgpusim_files);
     RUN(test_fermi_configs);

@@ -222,8 +222,8 @@ static void test_l1q_hit_after_miss(void)
  * simulator builds its SMs (at the first kernel), naming the option. */
 static void test_l1q_bad_depth(void)
 {
-    const char *bad[] = {"l1q:depth=0", "l1q:depth=x",  "l1q:size=4",
-                         "l1q:issue=0", "l1q:issue=65", "l1q:depth=4,issue="};
+    const char *bad[] = {"l1q:depth=0",    "l1q:depth=x",       "l1q:size=4",
+                         "l1q:depth=4097", "l1q:depth=4,foo=1", "l1q:issue=4"};
     for (unsigned i = 0; i < 6; i++) {
         wc_config c;
         tiny_config(&c);
@@ -255,14 +255,13 @@ static void log_access(void *ctx, int sm, const wc_mem_req *req, wc_outcome o, w
     if (a->n < 16 && o != WC_RESERVATION_FAIL) a->line[a->n++] = req->addr >> 7;
 }
 
-static void l1q_issue_order(unsigned issue, access_log *a)
+static void issue_order(const char *stage, const char *ahead, access_log *a)
 {
     wc_config c;
     tiny_config(&c);
     wc_err err = {{0}};
-    char stage[32];
-    snprintf(stage, sizeof stage, "l1q:issue=%u", issue);
     CHECK_EQ(wc_config_set(&c, "mem_stage", stage, "test", &err), 0);
+    CHECK_EQ(wc_config_set(&c, "mem_issue_ahead", ahead, "test", &err), 0);
     list_source *l = ls_create(1, 64);
     ls_load(l, 0, 0x10040, 1); /* bytes 0x10040..0x100bf: lines 0x200 (P), 0x201 (Q) */
     ls_load(l, 0, 0x20000, 2); /* line 0x400 (R), independent of the first */
@@ -283,32 +282,37 @@ static void l1q_issue_order(unsigned issue, access_log *a)
 }
 
 /*
- * issue=K: memory instructions issued ahead of the LD/ST unit (GPGPU-Sim's
- * ID_OC_MEM register and memory operand collectors).  GTO, one scheduler.
- * Warp 0: LD P,Q (two requests); LD R.  Warp 1: ALU; LD S.
- *   issue=1: cycle 0 warp 0's first load is taken; its two requests enter
- *   the queue at 1 and 2, and until the second is in, the stage is full.  At
- *   1 GTO's greedy warp 0 wants the stage, so warp 1's ALU issues and warp 1
- *   becomes the greedy warp; at 2 the stage frees and warp 1's LD S goes
- *   before warp 0's LD R: the L1 sees P Q S R.
- *   issue=2: at 1 the stage holds one instruction and takes another, so
- *   greedy warp 0 issues LD R at once: P Q R S.
+ * -mem_issue_ahead K: memory instructions issued ahead of the LD/ST unit
+ * (GPGPU-Sim's ID_OC_MEM register and memory operand collectors), in front
+ * of either stage.  GTO, one scheduler.  Warp 0: LD P,Q (two requests);
+ * LD R.  Warp 1: ALU; LD S.
+ *   K=0: cycle 0 warp 0's first load is taken; its two requests leave the
+ *   stage at 1 and 2 (inorder: to the L1; l1q: into the queue), and until
+ *   the second has, the stage is full.  At 1 GTO's greedy warp 0 wants the
+ *   stage, so warp 1's ALU issues and warp 1 becomes the greedy warp; at 2
+ *   the stage frees and warp 1's LD S goes before warp 0's LD R: the L1 sees
+ *   P Q S R.
+ *   K=1 (and the Fermi default, auto = 4): at 1 there is a place ahead of
+ *   the stage, so greedy warp 0 issues LD R at once: P Q R S.
  */
-static void test_l1q_issue_ahead(void)
+static void check_order(const char *stage, const char *ahead, const uint64_t want[4])
 {
     access_log a;
-    l1q_issue_order(1, &a);
+    issue_order(stage, ahead, &a);
     CHECK_EQ(a.n, 4);
-    CHECK_EQ(a.line[0], 0x200);
-    CHECK_EQ(a.line[1], 0x201);
-    CHECK_EQ(a.line[2], 0x600);
-    CHECK_EQ(a.line[3], 0x400);
-    l1q_issue_order(2, &a);
-    CHECK_EQ(a.n, 4);
-    CHECK_EQ(a.line[0], 0x200);
-    CHECK_EQ(a.line[1], 0x201);
-    CHECK_EQ(a.line[2], 0x400);
-    CHECK_EQ(a.line[3], 0x600);
+    for (unsigned i = 0; i < 4; i++) CHECK_EQ(a.line[i], want[i]);
+}
+
+static void test_issue_ahead(void)
+{
+    static const uint64_t psqr[4] = {0x200, 0x201, 0x600, 0x400};
+    static const uint64_t pqrs[4] = {0x200, 0x201, 0x400, 0x600};
+    static const char *const stage[2] = {"inorder", "l1q"};
+    for (unsigned i = 0; i < 2; i++) {
+        check_order(stage[i], "0", psqr);
+        check_order(stage[i], "1", pqrs);
+        check_order(stage[i], "auto", pqrs);
+    }
 }
 
 /*
@@ -753,7 +757,7 @@ int main(void)
     RUN(test_l1q_single_miss);
     RUN(test_l1q_hit_after_miss);
     RUN(test_l1q_bad_depth);
-    RUN(test_l1q_issue_ahead);
+    RUN(test_issue_ahead);
     RUN(test_mshr_merge);
     RUN(test_stall_cycles_by_reason);
     RUN(test_congestion);

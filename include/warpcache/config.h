@@ -54,8 +54,15 @@ typedef struct wc_config {
     uint32_t smem_latency;             /* -gpgpu_smem_latency */
     uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
     char mem_stage[64];                /* memory stage by registry name[:params] ("inorder") */
-    uint32_t ifetch;                   /* 1: GPGPU-Sim's front end (instruction buffers, fetch) */
-    char controllers[256];             /* GPU-wide controllers, "name[:k=v,...][+name...]" */
+    /* Memory instructions issued ahead of the memory stage (GPGPU-Sim's
+     * ID_OC_MEM register, memory operand collectors and OC_EX_MEM register):
+     * "auto" derives the count from the two GPGPU-Sim options below, a number
+     * sets it (0: the stage takes an instruction only when it is free). */
+    char mem_issue_ahead[16];
+    uint32_t oc_units_mem; /* -gpgpu_operand_collector_num_units_mem */
+    char pipe_widths[128]; /* -gpgpu_pipeline_widths ID_OC_SP,...,ID_OC_MEM,...,OC_EX_MEM,... */
+    uint32_t ifetch;       /* 1: GPGPU-Sim's front end (instruction buffers, fetch) */
+    char controllers[256]; /* GPU-wide controllers, "name[:k=v,...][+name...]" */
     uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency: cycles before a kernel's first
                                        block */
     uint32_t tb_launch_latency;     /* -gpgpu_TB_launch_latency: added per block of the kernel */
@@ -129,6 +136,11 @@ int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char
 
 /* Checks consistency (power-of-two sets, non-zero MSHRs ...).  Errors name the option. */
 int wc_config_validate(const wc_config *cfg, wc_err *err);
+
+/* Memory instructions that may wait between issue and the memory stage
+ * (-mem_issue_ahead; "auto": ID_OC_MEM + memory collector units +
+ * OC_EX_MEM widths).  The configuration must be valid. */
+uint32_t wc_config_mem_issue_ahead(const wc_config *cfg);
 
 static inline uint32_t wc_config_n_sm(const wc_config *cfg)
 {

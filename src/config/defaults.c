@@ -46,6 +46,11 @@ void wc_config_defaults(wc_config *cfg)
     set_geom(&cfg->l1, "N:32:128:4,L:L:m:N:H,A:32:8,8");
     snprintf(cfg->l1_org, sizeof cfg->l1_org, "conventional");
     snprintf(cfg->mem_stage, sizeof cfg->mem_stage, "inorder");
+    /* GPGPU-Sim's pipeline ahead of the LD/ST unit: the GTX480 file's widths
+     * (ID_OC_MEM 1, OC_EX_MEM 1) and its default 2 memory collector units. */
+    snprintf(cfg->mem_issue_ahead, sizeof cfg->mem_issue_ahead, "auto");
+    cfg->oc_units_mem = 2;
+    snprintf(cfg->pipe_widths, sizeof cfg->pipe_widths, "2,0,0,1,1,2,0,0,1,1,2");
     cfg->l1_latency = 20; /* GPGPU-Sim 3.2 had no L1 latency option; see docs */
     cfg->l1_skip = false;
     cfg->l1_flush = true; /* GTX480 file; Fermi's L1 is not coherent across kernels */

@@ -38,7 +38,9 @@ typedef enum opt_check {
     CHK_COALESCE,  /* numbers: 0 or a power of two */
     CHK_SCHEDULER, /* strings: a known warp scheduler (see scheduler_check) */
     CHK_NAME,      /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
-    CHK_L1_ORG     /* strings: a registered L1 organisation */
+    CHK_L1_ORG,    /* strings: a registered L1 organisation */
+    CHK_AHEAD,     /* strings: "auto" or a count 0..64 (mem_issue_ahead) */
+    CHK_WIDTHS     /* strings: GPGPU-Sim's comma-separated pipeline widths */
 } opt_check;
 
 typedef struct opt_desc {
@@ -87,6 +89,15 @@ typedef struct opt_desc {
       "core cycles added to the launch latency per thread block of the kernel")                    \
     X("mem_stage", OPT_STRING, mem_stage, 0, 0, CHK_NONE,                                          \
       "memory stage between issue and the L1: NAME[:params] (inorder)")                            \
+    X("mem_issue_ahead", OPT_STRING, mem_issue_ahead, 0, 0, CHK_AHEAD,                             \
+      "memory instructions issued ahead of the memory stage: auto (ID_OC_MEM + memory operand "    \
+      "collector units + OC_EX_MEM, GPGPU-Sim's pipeline) or 0..64 (0: issue waits for the "       \
+      "stage)")                                                                                    \
+    X("gpgpu_operand_collector_num_units_mem", OPT_U32, oc_units_mem, 0, 64, CHK_NONE,             \
+      "operand collector units for memory instructions (count toward mem_issue_ahead auto)")       \
+    X("gpgpu_pipeline_widths", OPT_STRING, pipe_widths, 0, 0, CHK_WIDTHS,                          \
+      "GPGPU-Sim pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,"        \
+      "OC_EX_SP,...,OC_EX_MEM,...; ID_OC_MEM and OC_EX_MEM count toward mem_issue_ahead auto")     \
     X("controllers", OPT_STRING, controllers, 0, 0, CHK_NONE,                                      \
       "GPU-wide controllers: NAME[:key=value,...][+NAME...] (stream_bypass, swl, sm_dueling, "     \
       "dwt_cs, ccws); empty = none")                                                               \
@@ -271,6 +282,55 @@ static int clocks_check(const wc_config *cfg, wc_err *err)
     return 0;
 }
 
+/* GPGPU-Sim's -gpgpu_pipeline_widths, comma-separated counts in one of its
+ * two layouts: 3.x's seven (ID_OC_SP, ID_OC_SFU, ID_OC_MEM, OC_EX_SP,
+ * OC_EX_SFU, OC_EX_MEM, EX_WB) or 4.x's ten or more (ID_OC_SP, ID_OC_DP,
+ * ID_OC_INT, ID_OC_SFU, ID_OC_MEM, OC_EX_SP, OC_EX_DP, OC_EX_INT, OC_EX_SFU,
+ * OC_EX_MEM, EX_WB, ...).  *id_oc and *oc_ex get the two memory registers'
+ * widths. */
+static int widths_parse(const char *s, uint32_t *id_oc, uint32_t *oc_ex, wc_err *err)
+{
+    uint32_t v[16];
+    unsigned n = 0;
+    for (const char *p = s;;) {
+        char *end;
+        if (*p < '0' || *p > '9')
+            return wc_errf(err, "\"%s\": field %u is not a count (comma-separated widths)", s,
+                           n + 1);
+        unsigned long x = strtoul(p, &end, 10);
+        if (x > 64) return wc_errf(err, "\"%s\": field %u is over 64", s, n + 1);
+        if (n == 16) return wc_errf(err, "\"%s\": more than 16 fields", s);
+        v[n++] = (uint32_t)x;
+        if (*end == '\0') break;
+        if (*end != ',') return wc_errf(err, "\"%s\": expected ',' after field %u", s, n);
+        p = end + 1;
+    }
+    if (n != 7 && n < 10)
+        return wc_errf(
+            err, "\"%s\": %u fields; GPGPU-Sim 3.x has 7, 4.x 10 or more (up to OC_EX_MEM)", s, n);
+    if (id_oc) *id_oc = n == 7 ? v[2] : v[4];
+    if (oc_ex) *oc_ex = n == 7 ? v[5] : v[9];
+    return 0;
+}
+
+static int ahead_check(const char *s, wc_err *err)
+{
+    if (!strcmp(s, "auto")) return 0;
+    char *end = (char *)s;
+    unsigned long v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 65;
+    if (v > 64 || *end) return wc_errf(err, "\"%s\": must be auto or a count 0..64", s);
+    return 0;
+}
+
+uint32_t wc_config_mem_issue_ahead(const wc_config *cfg)
+{
+    if (strcmp(cfg->mem_issue_ahead, "auto") != 0)
+        return (uint32_t)strtoul(cfg->mem_issue_ahead, NULL, 10);
+    uint32_t id_oc = 0, oc_ex = 0;
+    if (widths_parse(cfg->pipe_widths, &id_oc, &oc_ex, NULL) < 0) return 0;
+    return id_oc + cfg->oc_units_mem + oc_ex;
+}
+
 static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
 {
     const char *s = cfield_of(cfg, d);
@@ -278,6 +338,8 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
     if (d->check == CHK_SCHEDULER) return scheduler_check(s, err);
     if (d->check == CHK_NAME) return name_check(s, err);
     if (d->check == CHK_L1_ORG) return name_check(s, err) < 0 ? -1 : l1_org_check(s, err);
+    if (d->check == CHK_AHEAD) return ahead_check(s, err);
+    if (d->check == CHK_WIDTHS) return widths_parse(s, NULL, NULL, err);
     return 0;
 }
 

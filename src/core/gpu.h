@@ -83,6 +83,12 @@ typedef struct wc_sm {
     uint8_t req_flags;
     bool hooks;   /* wc_sm_present needs its full version (knobs, listeners, on_miss) */
     bool inorder; /* the stage is the default one: its code is called directly */
+    /* memory instructions issued ahead of the stage (mem_issue.c); mi_cap 0:
+     * none, the stage's `full` blocks issue directly */
+    struct wc_mi_inst *mi;
+    unsigned mi_cap, mi_head, mi_count;
+    bool mi_staged; /* the head is the stage's instruction */
+    bool mem_full;  /* with mi: no place left, issue of memory instructions waits */
     /* -ifetch 1 (frontend in sm.c): the warp in decode (-1: none), the last
      * warp fetched, and how many warps wait for a fetch */
     bool ifetch;

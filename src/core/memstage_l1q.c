@@ -20,16 +20,11 @@
  * in which warps reach contended sets and how far they run ahead.  The queue
  * is the hit latency here, so the SM answers hits at lookup time.
  *
- * Parameters: depth=N (slots; default -gpgpu_l1_latency, at least 1) and
- * issue=K (default 1): memory instructions that may be issued before the
- * LD/ST unit takes them.  GPGPU-Sim's schedulers issue a memory instruction
- * whenever the ID_OC_MEM pipeline register is free, and it then waits in an
- * operand collector unit (-gpgpu_operand_collector_num_units_mem, 2) and the
- * OC_EX_MEM register while the LD/ST unit works on an earlier one, so on a
- * Fermi file K = 1 + 2 + 1 = 4 instructions are issued ahead of the unit
- * (shader.cc: scheduler_unit::cycle, m_mem_out->has_free()); issue=1 is the
- * stage that takes a new instruction only once the last one is in.  One
- * bank (-gpgpu_l1_banks 1, the Fermi files' value).  Reservation fails are
+ * Parameter: depth=N (slots; default -gpgpu_l1_latency, at least 1).  The
+ * memory instructions issued ahead of the LD/ST unit wait in front of any
+ * stage (-mem_issue_ahead, mem_issue.c); this one takes an instruction while
+ * it is not full, as every stage does.  One bank (-gpgpu_l1_banks 1, the
+ * Fermi files' value).  Reservation fails are
  * counted per attempt as in the other stages; the head is retried every
  * cycle while anything behind it can move, else at the SM's next fill
  * (which is when the retry can first succeed).
@@ -46,28 +41,16 @@ typedef struct l1q_slot {
     bool last; /* the last request of its instruction */
 } l1q_slot;
 
-/* An issued instruction waiting for (or entering) the queue. */
-typedef struct l1q_inst {
-    wc_mem_req reqs[WC_MAX_REQS_PER_INST];
-    unsigned n;
-    uint32_t load;
-} l1q_inst;
-
 typedef struct wc_l1q {
     wc_mstage base; /* first */
     unsigned depth;
     l1q_slot *q; /* q[0] is the head (looked up), q[depth - 1] the tail (filled) */
     unsigned count;
-    /* the instruction whose requests are entering the queue (with issue=1 the
-     * SM's coalescer buffer, stable while the stage is full; else the head
-     * of `pend`) */
+    /* the instruction whose requests are entering the queue (the caller's
+     * buffer, stable while the stage is full) */
     const wc_mem_req *cur, *end;
     uint32_t load;
     uint64_t stall_from; /* first cycle the tail was taken when cur wanted in */
-    /* issue > 1: instructions issued but not yet entering, a ring of `issue` */
-    unsigned issue;
-    l1q_inst *pend;
-    unsigned p_head, p_count;
     /* The reason of the head's latest fail: what the stall is waiting for
      * (a stall is split where the head starts failing for another reason). */
     wc_fail_reason head_why;
@@ -102,16 +85,6 @@ static bool shift(wc_l1q *s)
     return moved;
 }
 
-/* issue > 1: the oldest pending instruction starts entering the queue. */
-static void next_pending(wc_l1q *s)
-{
-    if (s->cur || !s->p_count) return;
-    l1q_inst *in = &s->pend[s->p_head];
-    s->cur = in->reqs;
-    s->end = in->reqs + in->n;
-    s->load = in->load;
-}
-
 /* Moves the current instruction's next request into the tail if it is free. */
 static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
 {
@@ -132,11 +105,6 @@ static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
     s->count++;
     if (t->last) { /* the instruction has left the stage */
         s->cur = s->end = NULL;
-        if (s->issue > 1) {
-            s->p_head = (s->p_head + 1) % s->issue;
-            s->p_count--;
-            next_pending(s);
-        }
         if (s->base.full) {
             s->base.full = false;
             wc_sm_stage_freed(sm, now);
@@ -181,20 +149,10 @@ static void l1q_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, uns
                        uint32_t load, uint64_t now)
 {
     wc_l1q *s = (wc_l1q *)ms;
-    if (s->issue > 1) { /* copied: the coalescer buffer is rewritten by the next issue */
-        l1q_inst *in = &s->pend[(s->p_head + s->p_count) % s->issue];
-        memcpy(in->reqs, reqs, n * sizeof *reqs);
-        in->n = n;
-        in->load = load;
-        s->p_count++;
-        next_pending(s);
-        ms->full = s->p_count == s->issue;
-    } else {
-        s->cur = reqs;
-        s->end = reqs + n;
-        s->load = load;
-        ms->full = true;
-    }
+    s->cur = reqs;
+    s->end = reqs + n;
+    s->load = load;
+    ms->full = true;
     ms->holding = true;
     ms->retry_at = now + 1;
 }
@@ -222,32 +180,30 @@ static int parse_param(const char *kv, size_t len, const char *key, unsigned lo,
 
 static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
 {
-    unsigned depth = sm->gpu->cfg.l1_latency ? sm->gpu->cfg.l1_latency : 1, issue = 1;
+    unsigned depth = sm->gpu->cfg.l1_latency ? sm->gpu->cfg.l1_latency : 1;
     for (const char *p = params ? params : ""; *p;) {
         size_t len = strcspn(p, ",");
         int r = parse_param(p, len, "depth", 1, 4096, &depth, err);
-        if (r == 0) r = parse_param(p, len, "issue", 1, 64, &issue, err);
         if (r < 0) return NULL;
         if (r == 0) {
-            wc_errf(err, "l1q takes depth=N,issue=K (got \"%.*s\")", (int)len, p);
+            wc_errf(err,
+                    "l1q takes depth=N (got \"%.*s\"; memory instructions issued ahead "
+                    "are -mem_issue_ahead)",
+                    (int)len, p);
             return NULL;
         }
         p += len + (p[len] == ',');
     }
     wc_l1q *s = calloc(1, sizeof *s);
     l1q_slot *q = calloc(depth, sizeof *q);
-    l1q_inst *pend = issue > 1 ? calloc(issue, sizeof *pend) : NULL;
-    if (!s || !q || (issue > 1 && !pend)) {
+    if (!s || !q) {
         free(s);
         free(q);
-        free(pend);
         wc_errf(err, "out of memory (memory stage)");
         return NULL;
     }
     s->q = q;
     s->depth = depth;
-    s->issue = issue;
-    s->pend = pend;
     s->load = WC_NO_REC;
     s->base.sm = sm;
     s->base.retry_at = WC_NEVER;
@@ -258,18 +214,14 @@ static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
 static void l1q_destroy(wc_mstage *ms)
 {
     wc_l1q *s = (wc_l1q *)ms;
-    if (s) {
-        free(s->q);
-        free(s->pend);
-    }
+    if (s) free(s->q);
     free(s);
 }
 
 const wc_mstage_ops wc_mstage_l1q = {
     .name = "l1q",
     .help = "GPGPU-Sim's L1 latency queue: requests enter a queue of depth=N slots (default "
-            "-gpgpu_l1_latency) and are looked up at its head; hits are answered there; "
-            "issue=K memory instructions may be issued ahead of the LD/ST unit (default 1)",
+            "-gpgpu_l1_latency) and are looked up at its head; hits are answered there",
     .create = l1q_create,
     .destroy = l1q_destroy,
     .accept = l1q_accept,

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mem_issue.h"
 #include "core/memstage_inorder.h"
 #include "core/memstage_sm.h"
 
@@ -224,6 +225,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->ms->ops = g->mstage_ops;
     sm->ms->sm = sm;
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
+    if (wc_mi_init(sm, wc_config_mem_issue_ahead(cfg), err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0;
     sm->decoding = -1;
     sm->fetch_last = sm->n_slots - 1; /* the first fetch looks at slot 0 first */
@@ -232,7 +234,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
         sm->sched[s].limit = cfg->max_warp_limit;
         sm->sched[s].gate = sm->gate;
         sm->sched[s].needs_mem = sm->needs_mem;
-        sm->sched[s].mem_busy = &sm->ms->full;
+        sm->sched[s].mem_busy = sm->mi_cap ? &sm->mem_full : &sm->ms->full;
     }
     sm->knobs.warp_limit = cfg->max_warp_limit;
     sm->wake = WC_NEVER;
@@ -277,6 +279,7 @@ void wc_sm_free(wc_sm *sm)
     free(sm->blocks);
     free(sm->draining);
     free(sm->loads);
+    wc_mi_free(sm);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -573,7 +576,9 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
 {
     const wc_winst *in = &w->inst;
     wc_block *b = &sm->blocks[w->block];
-    unsigned n = wc_coalesce(in, &sm->l1->xfer, sm->reqs);
+    /* with instructions issued ahead, straight into their queue's tail */
+    wc_mem_req *reqs = sm->mi_cap ? wc_mi_tail(sm) : sm->reqs;
+    unsigned n = wc_coalesce(in, &sm->l1->xfer, reqs);
     uint8_t flags = 0;
     if (wc_op_is_store(in->op)) flags |= WC_REQ_WRITE;
     if (in->op == WC_OP_ATOM) flags |= WC_REQ_ATOMIC | WC_REQ_NO_ALLOC;
@@ -586,7 +591,7 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
     }
     uint32_t origin = sm->kernel_id << 8 | (w->wib & 0xffu); /* wc_req_kernel, wc_req_wib */
     for (unsigned i = 0; i < n; i++) {
-        wc_mem_req *r = &sm->reqs[i];
+        wc_mem_req *r = &reqs[i];
         r->pc = in->pc;
         r->block = (uint32_t)b->id;
         r->tag = ld;
@@ -605,7 +610,9 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
         }
         return;
     }
-    if (sm->inorder)
+    if (sm->mi_cap)
+        wc_mi_push(sm, slot, n, ld, now);
+    else if (sm->inorder)
         wc_inorder_accept(sm->ms, slot, sm->reqs, n, ld, now);
     else
         sm->ms->ops->accept(sm->ms, slot, sm->reqs, n, ld, now);
@@ -755,6 +762,7 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
             wc_inorder_step(sm, ms, now); /* the default stage, inlined: it runs per request */
         else
             ms->ops->cycle(ms, now);
+        if (sm->mi_count) wc_mi_feed(sm, now);
     }
     uint64_t next = sm->drain_wake;
     for (unsigned i = 0; i < sm->n_sched; i++) {

@@ -59,6 +59,36 @@ static void test_single_miss_timing(void)
 }
 
 /*
+ * The same miss with DRAM activate and CAS times (-gpgpu_dram_timing_opt
+ * RCD=3, CL=5, DRAM clock = core clock): every DRAM access takes 3 + 5 more
+ * cycles, so the fill and the run end 8 cycles later (198).  At half the
+ * core clock's frequency a DRAM cycle is two core cycles: activate + CAS
+ * take 16, the 128 B transfer 8 instead of 4, so 16 + 4 later than the
+ * first case's 190 + 0 (210); -dram_latency (50) stays in core cycles, as
+ * GPGPU-Sim counts it.
+ */
+static void test_dram_timing(void)
+{
+    static const double mhz[2] = {1000.0, 500.0};
+    static const uint64_t want[2] = {198, 210};
+    for (unsigned i = 0; i < 2; i++) {
+        wc_config c;
+        tiny_config(&c);
+        wc_err err = {{0}};
+        CHECK_EQ(wc_config_set(&c, "gpgpu_dram_timing_opt", "nbk=16:RCD=3:RP=4:CL=5", "t", &err),
+                 0);
+        c.clk_dram = mhz[i];
+        list_source *l = ls_create(1, 32);
+        ls_load(l, 0, 0x10000, 1);
+        ls_alu(l, 0, 2, 1);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(st.total.cycles, want[i]);
+        wc_stats_free(&st);
+    }
+}
+
+/*
  * The same load and ALU with GPGPU-Sim's launch latencies: nothing happens
  * until the kernel's blocks may start, so the whole timeline moves by the
  * latency and the kernel's cycles include it: 190 + 1000 with a 1000-cycle
@@ -751,6 +781,7 @@ int main(void)
     RUN(test_real_trace_vectoradd);
     RUN(test_round_trip_same_stats);
     RUN(test_single_miss_timing);
+    RUN(test_dram_timing);
     RUN(test_launch_latency);
     RUN(test_ifetch_front_end);
     RUN(test_hit_after_miss);

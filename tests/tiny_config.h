@@ -11,6 +11,7 @@
 #ifndef WC_TESTS_TINY_CONFIG_H
 #define WC_TESTS_TINY_CONFIG_H
 
+#include <stdio.h>
 #include "warpcache/config.h"
 
 static inline void tiny_config(wc_config *c)
@@ -24,6 +25,8 @@ static inline void tiny_config(wc_config *c)
     c->icnt_latency = 10;
     c->l2_latency = 100;
     c->dram_latency = 50;
+    /* no activate or CAS time: the DRAM is latency + transfer */
+    snprintf(c->dram_timing, sizeof c->dram_timing, "RCD=0:CL=0");
     c->clk_core = c->clk_icnt = c->clk_l2 = c->clk_dram = 1000.0;
     /* 4 B bus x 4 x 2 chips = 32 B per cycle: a 128 B line takes 4 cycles. */
     c->dram_bus_bytes = 4;

@@ -94,11 +94,12 @@ typedef struct wc_config {
     uint32_t partition_interleave; /* bytes per partition chunk (default 256) */
 
     /* --- DRAM ---------------------------------------------------------- */
-    uint32_t dram_latency;                       /* -dram_latency, DRAM cycles */
-    uint32_t dram_bus_bytes;                     /* -gpgpu_dram_buswidth */
-    uint32_t dram_burst;                         /* -gpgpu_dram_burst_length */
-    uint32_t dram_freq_ratio;                    /* -dram_data_command_freq_ratio */
-    uint32_t dram_chips_per_channel;             /* -gpgpu_n_mem_per_ctrlr */
+    uint32_t dram_latency;           /* -dram_latency, core cycles (as GPGPU-Sim) */
+    char dram_timing[256];           /* -gpgpu_dram_timing_opt "nbk=16:...:RCD=12:...:CL=12:..." */
+    uint32_t dram_bus_bytes;         /* -gpgpu_dram_buswidth */
+    uint32_t dram_burst;             /* -gpgpu_dram_burst_length */
+    uint32_t dram_freq_ratio;        /* -dram_data_command_freq_ratio */
+    uint32_t dram_chips_per_channel; /* -gpgpu_n_mem_per_ctrlr */
     double clk_core, clk_icnt, clk_l2, clk_dram; /* MHz, -gpgpu_clock_domains */
 
     /* --- plug-in parameters (params.h): the ones set, by key ------------ */
@@ -141,6 +142,10 @@ int wc_config_validate(const wc_config *cfg, wc_err *err);
  * (-mem_issue_ahead; "auto": ID_OC_MEM + memory collector units +
  * OC_EX_MEM widths).  The configuration must be valid. */
 uint32_t wc_config_mem_issue_ahead(const wc_config *cfg);
+
+/* DRAM cycles from a row activation to the data (tRCD + tCL of
+ * -gpgpu_dram_timing_opt).  The configuration must be valid. */
+uint32_t wc_config_dram_access_cycles(const wc_config *cfg);
 
 static inline uint32_t wc_config_n_sm(const wc_config *cfg)
 {

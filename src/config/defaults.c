@@ -61,7 +61,7 @@ void wc_config_defaults(wc_config *cfg)
 
     /* interconnect: 32 B flits */
     cfg->flit_bytes = 32;
-    cfg->icnt_latency = 10;
+    cfg->icnt_latency = 26; /* GPGPU-Sim's unloaded L2 round trip; see docs/fidelity.md */
     cfg->icnt_flits_per_cycle = 1;
     cfg->ctrl_bytes = 8;
 
@@ -74,6 +74,9 @@ void wc_config_defaults(wc_config *cfg)
 
     /* GDDR5 DRAM, GTX480 file values */
     cfg->dram_latency = 100;
+    snprintf(cfg->dram_timing, sizeof cfg->dram_timing, "%s",
+             "nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=4:CDLR=5:WR=12:nbkgrp=1:CCDL=0:"
+             "RTPL=0"); /* the GTX480 file */
     cfg->dram_bus_bytes = 4;
     cfg->dram_burst = 8;
     cfg->dram_freq_ratio = 4;

@@ -11,6 +11,7 @@
  * checked by the same code that wc_config_validate runs, so a file, a
  * `-o name=value` and a configuration built in code obey the same rules.
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -34,13 +35,14 @@ typedef enum opt_kind {
 
 typedef enum opt_check {
     CHK_NONE,
-    CHK_POW2,      /* numbers: a power of two */
-    CHK_COALESCE,  /* numbers: 0 or a power of two */
-    CHK_SCHEDULER, /* strings: a known warp scheduler (see scheduler_check) */
-    CHK_NAME,      /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
-    CHK_L1_ORG,    /* strings: a registered L1 organisation */
-    CHK_AHEAD,     /* strings: "auto" or a count 0..64 (mem_issue_ahead) */
-    CHK_WIDTHS     /* strings: GPGPU-Sim's comma-separated pipeline widths */
+    CHK_POW2,       /* numbers: a power of two */
+    CHK_COALESCE,   /* numbers: 0 or a power of two */
+    CHK_SCHEDULER,  /* strings: a known warp scheduler (see scheduler_check) */
+    CHK_NAME,       /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
+    CHK_L1_ORG,     /* strings: a registered L1 organisation */
+    CHK_AHEAD,      /* strings: "auto" or a count 0..64 (mem_issue_ahead) */
+    CHK_WIDTHS,     /* strings: GPGPU-Sim's comma-separated pipeline widths */
+    CHK_DRAM_TIMING /* strings: GPGPU-Sim's -gpgpu_dram_timing_opt */
 } opt_check;
 
 typedef struct opt_desc {
@@ -142,7 +144,10 @@ typedef struct opt_desc {
     X("partition_interleave", OPT_U32, partition_interleave, 32, 1u << 30, CHK_POW2,               \
       "bytes of consecutive addresses mapped to one sub-partition (power of two)")                 \
     /* DRAM */                                                                                     \
-    X("dram_latency", OPT_U32, dram_latency, 1, MAX_LAT, CHK_NONE, "DRAM latency, DRAM cycles")    \
+    X("dram_latency", OPT_U32, dram_latency, 1, MAX_LAT, CHK_NONE,                                 \
+      "core cycles from the L2 to the DRAM's queue (GPGPU-Sim's dram latency queue)")              \
+    X("gpgpu_dram_timing_opt", OPT_STRING, dram_timing, 0, 0, CHK_DRAM_TIMING,                     \
+      "DRAM timing, KEY=N:KEY=N...; RCD + CL (DRAM cycles) are added to every access")             \
     X("gpgpu_dram_buswidth", OPT_U32, dram_bus_bytes, 1, 1024, CHK_NONE,                           \
       "DRAM bus bytes per chip")                                                                   \
     X("gpgpu_dram_burst_length", OPT_U32, dram_burst, 1, 1024, CHK_NONE,                           \
@@ -313,6 +318,45 @@ static int widths_parse(const char *s, uint32_t *id_oc, uint32_t *oc_ex, wc_err 
     return 0;
 }
 
+/* GPGPU-Sim's -gpgpu_dram_timing_opt: KEY=N pairs separated by ':' (blanks
+ * and line breaks of a quoted value allowed); *rcd and *cl get RCD and CL,
+ * which must be present. */
+static int dram_timing_parse(const char *s, uint32_t *rcd, uint32_t *cl, wc_err *err)
+{
+    static const char *const keys[] = {"nbk",  "CCD",  "RRD",   "RCD",  "RAS", "RP",
+                                       "RC",   "CL",   "WL",    "CDLR", "WR",  "nbkgrp",
+                                       "CCDL", "RTPL", "tCCDL", "tRTPL"};
+    bool have_rcd = false, have_cl = false;
+    for (const char *p = s;;) {
+        while (*p == ':' || *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+        if (!*p) break;
+        size_t klen = strcspn(p, "=: \t\n\r");
+        if (p[klen] != '=')
+            return wc_errf(err, "\"%.*s\": expected KEY=N", (int)strcspn(p, ": \t\n\r"), p);
+        bool known = false;
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            known |= strlen(keys[i]) == klen && !strncmp(keys[i], p, klen);
+        if (!known) return wc_errf(err, "unknown DRAM timing \"%.*s\"", (int)klen, p);
+        char *end;
+        const char *v = p + klen + 1;
+        unsigned long x = *v >= '0' && *v <= '9' ? strtoul(v, &end, 10) : ULONG_MAX;
+        if (x > 100000 || (*end && !strchr(": \t\n\r", *end)))
+            return wc_errf(err, "DRAM timing %.*s: not a count 0..100000", (int)klen, p);
+        if (klen == 3 && !strncmp(p, "RCD", 3)) *rcd = (uint32_t)x, have_rcd = true;
+        if (klen == 2 && !strncmp(p, "CL", 2)) *cl = (uint32_t)x, have_cl = true;
+        p = end;
+    }
+    if (!have_rcd || !have_cl) return wc_errf(err, "DRAM timing needs RCD=N and CL=N");
+    return 0;
+}
+
+uint32_t wc_config_dram_access_cycles(const wc_config *cfg)
+{
+    uint32_t rcd = 0, cl = 0;
+    if (dram_timing_parse(cfg->dram_timing, &rcd, &cl, NULL) < 0) return 0;
+    return rcd + cl;
+}
+
 static int ahead_check(const char *s, wc_err *err)
 {
     if (!strcmp(s, "auto")) return 0;
@@ -340,6 +384,10 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
     if (d->check == CHK_L1_ORG) return name_check(s, err) < 0 ? -1 : l1_org_check(s, err);
     if (d->check == CHK_AHEAD) return ahead_check(s, err);
     if (d->check == CHK_WIDTHS) return widths_parse(s, NULL, NULL, err);
+    if (d->check == CHK_DRAM_TIMING) {
+        uint32_t rcd, cl;
+        return dram_timing_parse(s, &rcd, &cl, err);
+    }
     return 0;
 }
 

@@ -77,7 +77,11 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
                                 (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1);
     for (uint32_t c = 0; c < cfg->n_mem; c++) {
         m->dram[c].cycles_per_byte = core_per_dram / bytes_per_dram_clk;
-        m->dram[c].latency = cfg->dram_latency * core_per_dram;
+        /* GPGPU-Sim counts -dram_latency in core cycles (its dram latency
+         * queue), then the DRAM itself adds activate + CAS in DRAM cycles;
+         * open rows are not modelled, so every access pays both. */
+        m->dram[c].latency =
+            cfg->dram_latency + (double)wc_config_dram_access_cycles(cfg) * core_per_dram;
     }
     return 0;
 }

@@ -51,5 +51,44 @@ case "$wl" in 1|2|3) ok swt_best_in_range ;; *) bad swt_best_in_range "best WL '
 grep -q "DWT-CS WL" "$T/j1" && ok swt_dwt_column || bad swt_dwt_column "$(head -3 "$T/j1")"
 cmp -s "$T/j1" "$T/j2" && ok swt_j1_j2_identical || bad swt_j1_j2_identical "$(diff "$T/j1" "$T/j2" | head -5)"
 
+# scripts/seed002_tables.py (the Figure 9-11 views in docs/techniques/dwt-pric.md).
+if command -v python3 >/dev/null 2>&1; then
+  S2=$(dirname "$0")/../scripts/seed002_tables.py
+  # contention: dwt-pric / reference per row, harmonic means by hand:
+  #   conflict row (ratios to base, ccws, mrpb) 4 2 1; thrashing row 2 4 2; both 8 8 8
+  #   all three: base 3/(1/4+1/2+1/8) = 3.429, ccws 3/(1/2+1/4+1/8) = 3.429,
+  #   mrpb 3/(1+1/2+1/8) = 1.846; the friendly row counts nowhere.
+  {
+    echo 'row,workload,kernel_id,kernel,classes,metric,base,ccws,mrpb,dwt-pric,base:value,ccws:value,mrpb:value,dwt-pric:value'
+    echo 'data,a,,,002:conflict,ipc,1,2,4,4,1,2,4,4'
+    echo 'data,"b:x=1,y=2",,,002:thrashing,ipc,1,0.5,1,2,2,1,2,4'
+    echo 'data,c,,,002:thrashing 002:conflict,ipc,1,1,1,8,1,1,1,8'
+    echo 'data,d,,,002:friendly,ipc,1,1,1,1,5,5,5,5'
+    echo 'mean,all,,,,ipc,1,1,1,1,,,,'
+  } >"$T/m.csv"
+  python3 "$S2" contention "$T/m.csv" >"$T/c.txt" 2>&1
+  if grep -Eq '^contention \(conflict or thrashing\) +3 +3\.429 +3\.429 +1\.846$' "$T/c.txt" &&
+     grep -Eq '^conflict only +1 +4\.000 +2\.000 +1\.000$' "$T/c.txt" &&
+     grep -Eq '^thrashing only +1 +2\.000 +4\.000 +2\.000$' "$T/c.txt" &&
+     grep -Eq '^thrashing and conflict +1 +8\.000 +8\.000 +8\.000$' "$T/c.txt"; then
+    ok tables_contention_hmeans
+  else
+    bad tables_contention_hmeans "$(cat "$T/c.txt")"
+  fi
+  # rates: summed over a workload's kernels (kmeans: two), the same numbers as
+  # compare's own metrics l1_miss_rate and res_fails_pki on the same runs.
+  $W compare -q -j 2 --designs base,pric -w $KM --wide-csv "$T/w.csv" >/dev/null 2>&1
+  python3 "$S2" rates "$T/w.csv" >"$T/r.txt" 2>&1
+  for m in l1_miss_rate res_fails_pki; do
+    want=$($W compare -q -j 2 --designs base,pric -w $KM --metric $m 2>&1 | awk -v w="$KM" '$1 == w {print $2, $4}')
+    got=$(awk -v m="$m" -v w="$KM" '$1 == "metric:" {cur = ($2 == m ",")} cur && $1 == w {print $2, $4}' "$T/r.txt")
+    if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "tables_rates_$m"; else bad "tables_rates_$m" "compare '$want', script '$got'"; fi
+  done
+  expect tables_not_wide 2 "no statistics blocks" -- python3 "$S2" rates "$T/m.csv"
+  expect tables_no_column 2 "no column 'base:value'" -- sh -c "cut -d, -f1-8 '$T/m.csv' > '$T/n.csv'; python3 '$S2' contention '$T/n.csv'"
+else
+  echo "seed002_tables skipped: python3 missing (not counted)"
+fi
+
 echo "cli_dwt: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

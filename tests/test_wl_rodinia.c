@@ -435,6 +435,48 @@ static void test_srad_v1(void)
     free(wk);
 }
 
+/* srad_v1 shared=0 (srad_v1/U), 40 x 30, 2 iterations: only reduce changes.
+ * reduce 1 (no 1200, mul 1, 3 blocks, nf = 176): a full block has 9 levels;
+ * level i's lanes (tx+1) % i == 0 fall in every warp for i <= 32 (5 x 16),
+ * in 8, 4, 2, 1 warps for i = 64..512: 95 warp-levels x 6 (own and partner
+ * of sums and sums2, two stores) + 2 final stores = 572.  The last block:
+ * df = 128, 7 levels over warps 0-3: 5 x 4 + 2 + 1 = 23 x 6 = 138, thread
+ * 127's 48 leftover iterations x 2 loads, 2 stores: 236.  Total 1380.
+ * reduce 2 (no 3, mul 512, one block, nf 3): df 2, level 2 has only tx 1
+ * (6), one leftover iteration (2), 2 stores: 10.  No shared memory. */
+static void test_srad_v1_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 2, .block = 0, .warp = 0, .nth = 0}, /* level 2: own sums[ei] */
+        {.launch = 2, .block = 0, .warp = 0, .nth = 1}, /* partner sums[ei - 1] */
+        {.launch = 2, .block = 0, .warp = 0, .nth = 2}, /* store own sums[ei] */
+        {.launch = 3, .block = 0, .warp = 0, .nth = 0}, /* reduce 2, tx 1: sums[512] */
+        {.launch = 3, .block = 0, .warp = 0, .nth = 1}, /* partner sums[0] */
+        {.launch = 3, .block = 0, .warp = 0, .nth = 2}, /* store sums[512] */
+    };
+    walk *wk = walk_new(pr, 6);
+    CHECK_EQ(walk_run("rodinia/srad_v1:rows=40,cols=30,iterations=2,shared=0", 1, wk), 0);
+    const char *names[] = {"extract", "prepare", "reduce", "reduce", "srad",  "srad2",
+                           "prepare", "reduce",  "reduce", "srad",   "srad2", "compress"};
+    uint64_t mem[] = {76, 114, 1380, 10, 532, 418, 114, 1380, 10, 532, 418, 76};
+    CHECK_EQ(wk->nlaunch, 12);
+    for (int i = 0; i < 12; i++) {
+        CHECK_STR(wk->name[i], names[i]);
+        CHECK_EQ(wk->mem[i], mem[i]);
+    }
+    CHECK_EQ(wk->lds, 0);
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 1, R(10) + 1 * 4));
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 31, R(10) + 31 * 4));
+    CHECK_EQ(pr[0].got.mask, 0xaaaaaaaau);
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 1, R(10) + 0));
+    CHECK(probe_is(&pr[2], WC_OP_STG, 31, R(10) + 31 * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 1, R(10) + 512 * 4));
+    CHECK_EQ(pr[3].got.mask, 2);
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 1, R(10) + 0));
+    CHECK(probe_is(&pr[5], WC_OP_STG, 1, R(10) + 512 * 4));
+    free(wk);
+}
+
 /* ---- srad_v2 ------------------------------------------------------------------ */
 
 static void test_srad_v2(void)
@@ -596,6 +638,50 @@ static void test_backprop(void)
     free(wk);
 }
 
+/* backprop shared=0 (backprop/U), 256 inputs: grid (1, 16), 8 warps per block.
+ * layerforward per warp w (rows ty = 2w, 2w+1): LDG weights[index], LDG
+ * input[16*by+ty+1], STG weights[index] (3); level i (1..4) is active in
+ * warp w when 2w % 2^i == 0 (row 2w+1 is odd, never): 8 + 4 + 2 + 1 = 15
+ * warp-levels of 3 (own, partner ty + 2^(i-1), store); tx==0: LDG weights
+ * at (0, ty), STG partial (2).  Per block 8*3 + 15*3 + 8*2 = 85; x16 =
+ * 1360.  Barriers: 1 + 4 per warp = 5 x 128 warps = 640, and adjust's one
+ * per warp, 128.  adjust as with shared=1: 16*8*6 + 5. */
+static void test_backprop_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 0, .block = 3, .warp = 2, .nth = 0}, /* weights[index] */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 1}, /* input[16*3+ty+1], all lanes */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 4}, /* level 1 partner */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 7}, /* level 2 partner (w = 2 even) */
+        {.launch = 0, .block = 3, .warp = 2, .nth = 9}, /* tx==0: weights at (0, ty) */
+        {.launch = 0, .block = 3, .warp = 1, .nth = 5}, /* w = 1: level 1 store, then tx==0 */
+    };
+    walk *wk = walk_new(pr, 6);
+    CHECK_EQ(walk_run("rodinia/backprop:inputs=256,shared=0", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->mem[0], 1360);
+    CHECK_EQ(wk->mem[1], 16 * 8 * 6 + 5);
+    CHECK_EQ(wk->lds, 0);
+    CHECK_EQ(wk->bar, 640 + 128);
+    /* lane 16: tx 0, ty 5; index = 17*16*3 + 17*5 + 0 + 18 = 919 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 16, R(1) + 919 * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 16, R(0) + (48 + 5 + 1) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 3, R(0) + (48 + 4 + 1) * 4));
+    CHECK_EQ(pr[1].got.mask, 0xffffffffu);
+    /* level 1: rows ty % 2 == 0 (lanes 0-15, ty 4), partner row 5: index + 17 */
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 3, R(1) + (816 + 68 + 3 + 18 + 17) * 4));
+    CHECK_EQ(pr[2].got.mask, 0xffffu);
+    /* level 2: ty 4 % 4 == 0, partner ty 6: index + 34 */
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 3, R(1) + (816 + 68 + 3 + 18 + 34) * 4));
+    /* lane 16 (ty 5): weights at (0, 5) = 816 + 5 + 18 */
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 16, R(1) + (816 + 5 + 18) * 4));
+    CHECK_EQ(pr[4].got.mask, 0x00010001u);
+    /* warp 1 (ty 2, 3) is active at level 1 only: nth 3-5 are its own
+     * load, the partner's and the store; lane 0: ty 2, index 816 + 34 + 18 */
+    CHECK(probe_is(&pr[5], WC_OP_STG, 0, R(1) + (816 + 34 + 18) * 4));
+    free(wk);
+}
+
 /* ---- gaussian ------------------------------------------------------------------ */
 
 static void test_gaussian(void)
@@ -667,6 +753,56 @@ static void test_lud(void)
     CHECK(probe_is(&pr[3], WC_OP_LDG, 17, R(0) + (55 * 64 + 1) * 4));
     CHECK(probe_is(&pr[4], WC_OP_LDG, 17, R(0) + (55 * 64 + 33) * 4));
     CHECK(probe_is(&pr[5], WC_OP_STG, 2, R(0) + (49 * 64 + 48 + 2) * 4));
+    free(wk);
+}
+
+/* lud shared=0 (lud/U), size 64: offsets 0, 16, 32 with n = 3, 2, 1.
+ * diagonal: for i < 15, column i: target, 2 per j < i, m(i,i), store =
+ * 2i+3; row i+1: target, 2 per j <= i, store = 2i+4; sum 4*105 + 7*15 = 525,
+ * barriers 30.  perimeter per block: row half sum_{i=1..15} (2 + 2i) = 270,
+ * column half sum_{i=0..15} (3 + 2i) = 288: 558.  internal per warp 16 x 2
+ * + target + store = 34, 8 warps: 272 per block. */
+static void test_lud_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 3, .block = 0, .warp = 0, .nth = 0},   /* diagonal off 16, i 0: m(tx, 0) */
+        {.launch = 3, .block = 0, .warp = 0, .nth = 1},   /* m(0, 0) */
+        {.launch = 3, .block = 0, .warp = 0, .nth = 3},   /* row 1: m(1, tx) */
+        {.launch = 4, .block = 1, .warp = 0, .nth = 1},   /* perimeter: dia[1][0] */
+        {.launch = 4, .block = 1, .warp = 0, .nth = 2},   /* peri_row[0][idx] */
+        {.launch = 4, .block = 1, .warp = 0, .nth = 270}, /* column half: peri_col[idx][0] */
+        {.launch = 2, .block = 7, .warp = 3, .nth = 2},   /* internal (1,2), i = 1 */
+        {.launch = 2, .block = 7, .warp = 3, .nth = 3},
+    };
+    walk *wk = walk_new(pr, 8);
+    CHECK_EQ(walk_run("rodinia/lud:size=64,shared=0", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 10);
+    CHECK_EQ(wk->lds, 0);
+    uint32_t n[3] = {3, 2, 1};
+    for (int s = 0; s < 3; s++) {
+        CHECK_EQ(wk->mem[3 * s], 525);
+        CHECK_EQ(wk->mem[3 * s + 1], n[s] * 558);
+        CHECK_EQ(wk->mem[3 * s + 2], n[s] * n[s] * 272);
+    }
+    CHECK_EQ(wk->mem[9], 525);
+    CHECK_EQ(wk->bar, 4 * 30);
+    /* off 16: lane 5 = tx 5 loads m(21, 16); i = 0 lanes tx > 0 */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 5, R(0) + (21 * 64 + 16) * 4));
+    CHECK_EQ(pr[0].got.mask, 0xfffeu);
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 5, R(0) + (16 * 64 + 16) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 5, R(0) + (17 * 64 + 21) * 4));
+    /* perimeter off 16, block 1: gc = 16 + 32 = 48; i = 1: target, dia[1][0],
+     * peri_row[0][idx]; lane 3: m(17, 16), m(16, 51) */
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 3, R(0) + (17 * 64 + 16) * 4));
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 3, R(0) + (16 * 64 + 51) * 4));
+    CHECK_EQ(pr[4].got.mask, 0xffffu);
+    /* column half i = 0: lane 20 (idx 4): peri_col[4][0] = m(48 + 4, 16) */
+    CHECK(probe_is(&pr[5], WC_OP_LDG, 20, R(0) + (52 * 64 + 16) * 4));
+    CHECK_EQ(pr[5].got.mask, 0xffff0000u);
+    /* internal off 0, block 7 = (1, 2): grow 48, gcol 32; warp 3 lane 17: ty 7,
+     * tx 1; i = 1: m(55, 1), m(1, 33) */
+    CHECK(probe_is(&pr[6], WC_OP_LDG, 17, R(0) + (55 * 64 + 1) * 4));
+    CHECK(probe_is(&pr[7], WC_OP_LDG, 17, R(0) + (1 * 64 + 33) * 4));
     free(wk);
 }
 
@@ -922,6 +1058,9 @@ int main(void)
     RUN(test_srad_v2_unshared);
     RUN(test_nw);
     RUN(test_nw_unshared);
+    RUN(test_backprop_unshared);
+    RUN(test_lud_unshared);
+    RUN(test_srad_v1_unshared);
     RUN(test_bfs);
     RUN(test_kmeans);
     RUN(test_kmeans_converges);

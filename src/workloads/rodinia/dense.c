@@ -12,6 +12,18 @@
  * block 0's ty==0 threads also update w/oldw[tx+1].
  * Arrays: 0 input, 1 weights (w), 2 partial sums, 3 delta, 4 oldw.
  *
+ * backprop shared=0 (seed 004's "unshared" /U, 004_0fcfedff3b0ef5ba.txt
+ * section 4, Table 3): layerforward works on weights[] in global memory
+ * instead of the tiles input_node[16] and weight_matrix[16][16]
+ * (weight_matrix[ty][tx] is weights[index], input_node[ty] is
+ * input[16*by+ty+1]): every thread loads weights[index] and
+ * input[16*by+ty+1], multiplies and stores weights[index]; each of the 4
+ * reduction levels' rows (ty % 2^i == 0) loads weights[index] and
+ * weights[index + 17*2^(i-1)] and stores weights[index]; tx==0 loads
+ * weights at (0, ty) and stores the partial sum.  The barriers after the
+ * product and after each level stay; the write-back of the tile (it is the
+ * array now) goes.  adjust uses no shared memory and is unchanged.
+ *
  * gaussian (size S; default 256 - the original's -s option, see
  * docs/workloads-irregular.md): for t < S-1: Fan1<<<ceil(S/512),512>>>
  * (m[S*(i+t+1)+t] = a[S*(i+t+1)+t] / a[S*t+t] for i < S-1-t) and
@@ -23,6 +35,25 @@
  * lud_perimeter<<<(S-i)/16-1, 32>>> (the two half-warps diverge: rows then
  * columns, so each is its own 16-lane instruction), lud_internal<<<(n,n),
  * (16,16)>>>; a final lud_diagonal.  Array: 0 m.
+ *
+ * lud shared=0 (seed 004's "unshared" /U): the three kernels work on m in
+ * global memory instead of the tiles (shadow/dia[r][c] is m(off+r, off+c),
+ * peri_row[r][c] m(off+r, gcol+c), peri_col[r][c] m(grow+r, off+c), with
+ * m(y, x) = m[y*S + x], gcol/grow = off + 16*(bx+1) in perimeter, 16*(bx+1)
+ * and 16*(by+1) past off in internal).  Every operand read is a load; the
+ * element being updated is loaded once before its inner loop and stored
+ * once after it (held in a register across j).  The staging loads and the
+ * copies back go.  Diagonal: for i < 15, lanes tx > i compute column i
+ * (target m(tx,i); j < i: m(tx,j), m(j,i); then m(i,i), the division),
+ * barrier, then row i+1 (target m(i+1,tx); j <= i: m(i+1,j), m(j,tx)),
+ * barrier.  Perimeter, row half: for i = 1..15 target peri_row[i][idx],
+ * j < i: dia[i][j], peri_row[j][idx]; column half: for i < 16 target
+ * peri_col[idx][i], j < i: peri_col[idx][j], dia[j][i], then dia[i][i];
+ * the halves touch disjoint tiles (dia is only read), so no barrier.
+ * Internal: for i < 16 peri_col[ty][i], peri_row[i][tx], then the target;
+ * no barrier.  (In the shared form the triangular solves are ALU work
+ * only, see above: the /U form has more instructions, so compare the two
+ * by cycles.)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,10 +70,11 @@
 
 typedef struct bp_ctx {
     uint64_t in;
+    bool unshared; /* shared=0: backprop/U */
 } bp_ctx;
 
 /* which: 0 weights index, 1 input index_in, 2 partial by*16+ty, 3 delta tx+1,
- * 4 ly 16*by+ty+1 */
+ * 4 ly 16*by+ty+1, 5 weights at (0, ty) (the /U partial-sum read) */
 static void bp_list(const wc_gen_warp *w, wc_winst *o, uint64_t pc, wc_opclass op, uint32_t m,
                     unsigned reg, int which, uint64_t arr)
 {
@@ -55,6 +87,7 @@ static void bp_list(const wc_gen_warp *w, wc_winst *o, uint64_t pc, wc_opclass o
         case 1: e = 16 * by + ty + 1; break;
         case 2: e = by * 16 + ty; break;
         case 3: e = tx + 1; break;
+        case 5: e = 17 * 16 * by + ty + 18; break;
         default: e = 16 * by + ty + 1; break;
         }
         o->addr[l] = arr + e * 4;
@@ -97,6 +130,45 @@ static int bp_forward_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_END(w);
 }
 
+/* Lanes of warp w whose row ty = 2w + (l >> 4) takes part in reduction
+ * level i (1..4): ty % 2^i == 0. */
+static uint32_t bp_level_mask(const wc_gen_warp *w, int64_t i)
+{
+    uint32_t p = 1u << i;
+    return ((2 * w->warp) % p == 0 ? 0xffffu : 0) | ((2 * w->warp + 1) % p == 0 ? 0xffff0000u : 0);
+}
+
+/* layerforward/U: the reduction on weights[] in global memory. */
+static int bp_forward_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const uint32_t all = 0xffffffffu, tx0 = 0x00010001u;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE));
+    WC_CO_EMIT(w, bp_list(w, o, 0x28, WC_OP_LDG, all, 3, 0, BP_W));
+    WC_CO_EMIT(w, bp_list(w, o, 0x10, WC_OP_LDG, all, 1, 1, BP_IN));
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x48, all, 3, 3, 1));
+    WC_CO_EMIT(w, bp_list(w, o, 0x50, WC_OP_STG, all, 3, 0, BP_W));
+    WC_CO_EMIT(w, wc_gen_bar(o, 0x58));
+    for (w->v[0] = 1; w->v[0] <= 4; w->v[0]++) {
+        w->v[1] = bp_level_mask(w, w->v[0]);
+        if (w->v[1]) {
+            WC_CO_EMIT(w, bp_list(w, o, 0x60, WC_OP_LDG, (uint32_t)w->v[1], 3, 0, BP_W));
+            /* the partner row ty + 2^(i-1): index + 17 * 2^(i-1) */
+            WC_CO_EMIT(w, {
+                bp_list(w, o, 0x64, WC_OP_LDG, (uint32_t)w->v[1], 4, 0, BP_W);
+                for (unsigned l = 0; l < WC_WARP_SIZE; l++)
+                    o->addr[l] += 17u * 4u * (1u << (w->v[0] - 1));
+            });
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x68, (uint32_t)w->v[1], 3, 3, 4));
+            WC_CO_EMIT(w, bp_list(w, o, 0x70, WC_OP_STG, (uint32_t)w->v[1], 3, 0, BP_W));
+        }
+        WC_CO_EMIT(w, wc_gen_bar(o, 0x78));
+    }
+    WC_CO_EMIT(w, bp_list(w, o, 0x98, WC_OP_LDG, tx0, 5, 5, BP_W));
+    WC_CO_EMIT(w, bp_list(w, o, 0xa0, WC_OP_STG, tx0, 5, 2, BP_PART));
+    WC_CO_END(w);
+}
+
 static int bp_adjust_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
     const uint32_t all = 0xffffffffu;
@@ -130,11 +202,11 @@ static int bp_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
     out->arg = c;
     out->k.block = (wc_dim3){16, 16, 1};
     out->k.grid = (wc_dim3){1, (uint32_t)(c->in / 16), 1};
-    out->k.shmem_bytes = (16 + 256) * 4;
+    out->k.shmem_bytes = c->unshared ? 0 : (16 + 256) * 4;
     out->k.regs_per_thread = 16;
     snprintf(out->k.name, sizeof out->k.name,
              idx ? "bpnn_adjust_weights_cuda" : "bpnn_layerforward_CUDA");
-    out->next = idx ? bp_adjust_next : bp_forward_next;
+    out->next = idx ? bp_adjust_next : c->unshared ? bp_forward_u_next : bp_forward_next;
     return 1;
 }
 
@@ -145,12 +217,15 @@ static wc_source *open_backprop(wc_params *p, uint64_t seed, wc_err *err)
         wc_errf(err, "backprop: out of memory");
         return NULL;
     }
-    if (wc_params_u64(p, "inputs", 65536, 16, 1u << 26, &c->in, err) < 0 || c->in % 16) {
+    uint64_t shared = 1;
+    if (wc_params_u64(p, "inputs", 65536, 16, 1u << 26, &c->in, err) < 0 || c->in % 16 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
         if (c->in % 16)
             wc_errf(err, "workload rodinia/backprop: parameter inputs must be a multiple of 16");
         free(c);
         return NULL;
     }
+    c->unshared = shared == 0;
     wc_gen_program prog = {.ctx = c, .kernel = bp_kernel, .destroy = free};
     return wc_gen_source_create(&prog, err);
 }
@@ -161,7 +236,8 @@ const wc_workload wc_wl_rodinia_backprop = {
     .kernels = "bpnn_layerforward_CUDA, bpnn_adjust_weights_cuda",
     .size = "inputs=65536 (16 hidden)",
     .classes = "001:CF 002:friendly",
-    .help = "Rodinia backprop; inputs (multiple of 16)",
+    .help = "Rodinia backprop; inputs (multiple of 16), shared (0: seed 004's unshared /U, the "
+            "layerforward reduction on the weights in global memory)",
     .open = open_backprop,
 };
 
@@ -298,7 +374,113 @@ const wc_workload wc_wl_rodinia_gaussian = {
 
 typedef struct lud_ctx {
     uint64_t s, offset;
+    bool unshared; /* shared=0: lud/U */
 } lud_ctx;
+
+/* lud/U: lane l reads or writes m(y, x), y = r0 + rx*(l&15) + ry*(l>>4),
+ * x = c0 + cx*(l&15) + cy*(l>>4). */
+static void lud_u(const lud_ctx *c, wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask,
+                  unsigned reg, uint64_t r0, uint64_t rx, uint64_t ry, uint64_t c0, uint64_t cx,
+                  uint64_t cy)
+{
+    wc_gen_mem_list(o, pc, op, mask, reg, 2, 4);
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++) {
+        uint64_t a = l & 15, b = l >> 4;
+        o->addr[l] = LUD_M + ((r0 + rx * a + ry * b) * c->s + c0 + cx * a + cy * b) * 4;
+    }
+}
+
+/* lud_diagonal/U; v[0] = i, v[1] = j, v[2] = lanes tx > i. */
+static int lud_diag_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const lud_ctx *c = gk->arg;
+    uint64_t f = c->offset;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffu, 2, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < 15; w->v[0]++) {
+        w->v[2] = (int64_t)(0xffffu & ~((2u << w->v[0]) - 1u));
+#define I ((uint64_t)w->v[0])
+#define J ((uint64_t)w->v[1])
+#define M ((uint32_t)w->v[2])
+        WC_CO_EMIT(w, lud_u(c, o, 0x10, WC_OP_LDG, M, 3, f, 1, 0, f + I, 0, 0)); /* m(tx,i) */
+        for (w->v[1] = 0; w->v[1] < w->v[0]; w->v[1]++) {
+            WC_CO_EMIT(w, lud_u(c, o, 0x18, WC_OP_LDG, M, 4, f, 1, 0, f + J, 0, 0)); /* m(tx,j) */
+            WC_CO_EMIT(w, lud_u(c, o, 0x20, WC_OP_LDG, M, 5, f + J, 0, 0, f + I, 0, 0));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x28, M, 3, 4, 5));
+        }
+        WC_CO_EMIT(w, lud_u(c, o, 0x2c, WC_OP_LDG, M, 5, f + I, 0, 0, f + I, 0, 0)); /* m(i,i) */
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x30, M, 3, 3, 5));
+        WC_CO_EMIT(w, lud_u(c, o, 0x34, WC_OP_STG, M, 3, f, 1, 0, f + I, 0, 0));
+        WC_CO_EMIT(w, wc_gen_bar(o, 0x38));
+        WC_CO_EMIT(w, lud_u(c, o, 0x3c, WC_OP_LDG, M, 3, f + I + 1, 0, 0, f, 1, 0)); /* m(i+1,tx) */
+        for (w->v[1] = 0; w->v[1] <= w->v[0]; w->v[1]++) {
+            WC_CO_EMIT(w, lud_u(c, o, 0x40, WC_OP_LDG, M, 4, f + I + 1, 0, 0, f + J, 0, 0));
+            WC_CO_EMIT(w, lud_u(c, o, 0x44, WC_OP_LDG, M, 5, f + J, 0, 0, f, 1, 0)); /* m(j,tx) */
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x48, M, 3, 4, 5));
+        }
+        WC_CO_EMIT(w, lud_u(c, o, 0x4c, WC_OP_STG, M, 3, f + I + 1, 0, 0, f, 1, 0));
+        WC_CO_EMIT(w, wc_gen_bar(o, 0x50));
+    }
+    WC_CO_END(w);
+}
+
+/* lud_perimeter/U: lanes 0-15 the row tile, then lanes 16-31 the column
+ * tile (idx = lane & 15); gc = off + 16*(bx+1) is the tiles' other index. */
+static int lud_peri_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const lud_ctx *c = gk->arg;
+    uint64_t f = c->offset, gc = f + 16 * (w->block_id + 1);
+    const uint32_t lo = 0xffffu, hi = 0xffff0000u;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 1; w->v[0] < 16;
+         w->v[0]++) { /* peri_row[i][idx] -= dia[i][j]*peri_row[j][idx] */
+        WC_CO_EMIT(w, lud_u(c, o, 0x10, WC_OP_LDG, lo, 3, f + I, 0, 0, gc, 1, 0));
+        for (w->v[1] = 0; w->v[1] < w->v[0]; w->v[1]++) {
+            WC_CO_EMIT(w, lud_u(c, o, 0x18, WC_OP_LDG, lo, 4, f + I, 0, 0, f + J, 0, 0));
+            WC_CO_EMIT(w, lud_u(c, o, 0x20, WC_OP_LDG, lo, 5, f + J, 0, 0, gc, 1, 0));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x28, lo, 3, 4, 5));
+        }
+        WC_CO_EMIT(w, lud_u(c, o, 0x30, WC_OP_STG, lo, 3, f + I, 0, 0, gc, 1, 0));
+    }
+    for (w->v[0] = 0; w->v[0] < 16;
+         w->v[0]++) { /* peri_col[idx][i] -= peri_col[idx][j]*dia[j][i] */
+        WC_CO_EMIT(w, lud_u(c, o, 0x50, WC_OP_LDG, hi, 3, gc, 1, 0, f + I, 0, 0));
+        for (w->v[1] = 0; w->v[1] < w->v[0]; w->v[1]++) {
+            WC_CO_EMIT(w, lud_u(c, o, 0x58, WC_OP_LDG, hi, 4, gc, 1, 0, f + J, 0, 0));
+            WC_CO_EMIT(w, lud_u(c, o, 0x60, WC_OP_LDG, hi, 5, f + J, 0, 0, f + I, 0, 0));
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x68, hi, 3, 4, 5));
+        }
+        WC_CO_EMIT(w,
+                   lud_u(c, o, 0x70, WC_OP_LDG, hi, 5, f + I, 0, 0, f + I, 0, 0)); /* dia[i][i] */
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x78, hi, 3, 3, 5));
+        WC_CO_EMIT(w, lud_u(c, o, 0x80, WC_OP_STG, hi, 3, gc, 1, 0, f + I, 0, 0));
+    }
+    WC_CO_END(w);
+}
+
+/* lud_internal/U: ty = 2*warp + (lane >> 4), tx = lane & 15. */
+static int lud_int_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const lud_ctx *c = gk->arg;
+    const uint32_t all = 0xffffffffu;
+    uint64_t f = c->offset, ty0 = 2 * (uint64_t)w->warp;
+    uint64_t grow = f + (w->bid.y + 1) * 16, gcol = f + (w->bid.x + 1) * 16;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < 16; w->v[0]++) {
+        WC_CO_EMIT(w, lud_u(c, o, 0x38, WC_OP_LDG, all, 4, grow + ty0, 0, 1, f + I, 0, 0));
+        WC_CO_EMIT(w, lud_u(c, o, 0x40, WC_OP_LDG, all, 5, f + I, 0, 0, gcol, 1, 0));
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x48, all, 6, 4, 5));
+    }
+#undef I
+#undef J
+#undef M
+    WC_CO_EMIT(w, lud_u(c, o, 0x50, WC_OP_LDG, all, 7, grow + ty0, 0, 1, gcol, 1, 0));
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x58, all, 7, 7, 6));
+    WC_CO_EMIT(w, lud_u(c, o, 0x60, WC_OP_STG, all, 7, grow + ty0, 0, 1, gcol, 1, 0));
+    WC_CO_END(w);
+}
 
 static int lud_diag_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
@@ -448,22 +630,22 @@ static int lud_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
         snprintf(out->k.name, sizeof out->k.name, "lud_diagonal");
         out->k.block = (wc_dim3){16, 1, 1};
         out->k.grid = (wc_dim3){1, 1, 1};
-        out->k.shmem_bytes = 16 * 16 * 4;
-        out->next = lud_diag_next;
+        out->k.shmem_bytes = c->unshared ? 0 : 16 * 16 * 4;
+        out->next = c->unshared ? lud_diag_u_next : lud_diag_next;
         break;
     case 1:
         snprintf(out->k.name, sizeof out->k.name, "lud_perimeter");
         out->k.block = (wc_dim3){32, 1, 1};
         out->k.grid = (wc_dim3){n, 1, 1};
-        out->k.shmem_bytes = 3 * 16 * 16 * 4;
-        out->next = lud_peri_next;
+        out->k.shmem_bytes = c->unshared ? 0 : 3 * 16 * 16 * 4;
+        out->next = c->unshared ? lud_peri_u_next : lud_peri_next;
         break;
     default:
         snprintf(out->k.name, sizeof out->k.name, "lud_internal");
         out->k.block = (wc_dim3){16, 16, 1};
         out->k.grid = (wc_dim3){n, n, 1};
-        out->k.shmem_bytes = 2 * 16 * 16 * 4;
-        out->next = lud_int_next;
+        out->k.shmem_bytes = c->unshared ? 0 : 2 * 16 * 16 * 4;
+        out->next = c->unshared ? lud_int_u_next : lud_int_next;
         break;
     }
     return 1;
@@ -476,12 +658,15 @@ static wc_source *open_lud(wc_params *p, uint64_t seed, wc_err *err)
         wc_errf(err, "lud: out of memory");
         return NULL;
     }
-    if (wc_params_u64(p, "size", 256, 16, 1u << 15, &c->s, err) < 0 || c->s % 16) {
+    uint64_t shared = 1;
+    if (wc_params_u64(p, "size", 256, 16, 1u << 15, &c->s, err) < 0 || c->s % 16 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
         if (c->s % 16)
             wc_errf(err, "workload rodinia/lud: parameter size must be a multiple of 16");
         free(c);
         return NULL;
     }
+    c->unshared = shared == 0;
     wc_gen_program prog = {.ctx = c, .kernel = lud_kernel, .destroy = free};
     return wc_gen_source_create(&prog, err);
 }
@@ -492,6 +677,7 @@ const wc_workload wc_wl_rodinia_lud = {
     .kernels = "(lud_diagonal, lud_perimeter, lud_internal) x (size/16-1), lud_diagonal",
     .size = "size=256",
     .classes = "001:CNF",
-    .help = "Rodinia lud (16x16 blocks); size (multiple of 16)",
+    .help = "Rodinia lud (16x16 blocks); size (multiple of 16), shared (0: seed 004's unshared "
+            "/U, the three kernels on the matrix in global memory)",
     .open = open_lud,
 };

@@ -14,6 +14,16 @@
  * Arrays: 0 I, 1 iN, 2 iS, 3 jW, 4 jE, 5 dN, 6 dS, 7 dW, 8 dE, 9 c, 10 sums,
  * 11 sums2.
  *
+ * srad_v1 shared=0 (seed 004's "unshared" /U, 004_0fcfedff3b0ef5ba.txt
+ * section 4, Table 3): only reduce uses shared memory (d_psum, d_psum2); its
+ * /U version reduces in place in sums and sums2 (d_psum[tx] is
+ * sums[ei*mul]): no staging copy; at each tree level i the lanes with
+ * (tx+1) % i == 0 (and tx < df) load their own element and the one i/2
+ * before it, of both arrays, and store their own; the barriers stay.  The
+ * thread that finishes (tx = df-1) holds its sum in a register from the
+ * last level, adds the leftover elements as the original does and stores
+ * sums[bx*mul*512] as the original does.
+ *
  * srad_v2: rows x cols (default 2048 x 2048), block 16x16, grid (cols/16,
  * rows/16), 2 iterations of srad_cuda_1 and srad_cuda_2 (shared-memory tiles:
  * north/south/west/east halo rows/columns, the edge blocks reload clamped
@@ -45,6 +55,7 @@ typedef struct srad1_ctx {
     uint64_t no, mul, rblocks;
     uint32_t phase; /* position in the per-iteration sequence */
     uint64_t iter;
+    bool unshared; /* shared=0: srad_v1/U */
 } srad1_ctx;
 
 static int s1_simple_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
@@ -81,6 +92,31 @@ static uint64_t s1_df(uint64_t nf)
     return df;
 }
 
+/* Lanes of warp `warp` (tx = 32*warp + l) with (tx+1) % i == 0 and tx < df:
+ * the threads that add at tree level i. */
+static uint32_t s1_level_mask(uint32_t warp, uint64_t i, uint64_t df)
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++) {
+        uint64_t tx = (uint64_t)warp * 32 + l;
+        if ((tx + 1) % i == 0 && tx < df) m |= 1u << l;
+    }
+    return m;
+}
+
+/* reduce/U at level i = 2^(v[0]+1), lanes v[1], array v[2] (0 sums, 1 sums2):
+ * the lane's own element sums[ei*mul] (partner 0) or the one i/2 before it
+ * (partner 1). */
+static void s1u_elem(const srad1_ctx *c, wc_winst *o, uint64_t pc, wc_opclass op,
+                     const wc_gen_warp *w, int partner)
+{
+    uint64_t arr = w->v[2] ? S1(SUMS2) : S1(SUMS), half = (uint64_t)1 << w->v[0];
+    uint64_t ei0 = w->block_id * 512 + w->warp * 32;
+    wc_gen_mem_list(o, pc, op, (uint32_t)w->v[1], 1, 2, 4);
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++)
+        o->addr[l] = arr + (ei0 + l - (partner ? half : 0)) * c->mul * 4;
+}
+
 static int s1_reduce_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
     const srad1_ctx *c = gk->arg;
@@ -95,7 +131,7 @@ static int s1_reduce_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     for (uint64_t i = 2; i <= df; i *= 2) levels++;
     WC_CO_BEGIN(w);
     WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
-    if (m) {
+    if (m && !c->unshared) {
         WC_CO_EMIT(w, wc_gen_mem(o, 0x10, WC_OP_LDG, m, 1, 2, 4, S1(SUMS) + ei * c->mul * 4,
                                  (int64_t)c->mul * 4));
         WC_CO_EMIT(w, wc_gen_mem(o, 0x18, WC_OP_LDG, m, 3, 2, 4, S1(SUMS2) + ei * c->mul * 4,
@@ -105,7 +141,19 @@ static int s1_reduce_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     }
     WC_CO_EMIT(w, wc_gen_bar(o, 0x30));
     for (w->v[0] = 0; w->v[0] < (int64_t)levels; w->v[0]++) {
-        WC_CO_EMIT(w, wc_gen_alu(o, 0x38, 0xffffffffu, 1, 1, 3));
+        if (c->unshared) {
+            /* level i = 2^(v0+1): lanes (tx+1) % i == 0, tx < df */
+            w->v[1] = s1_level_mask(w->warp, (uint64_t)2 << w->v[0], df);
+            if (w->v[1]) {
+                for (w->v[2] = 0; w->v[2] < 2; w->v[2]++) { /* sums, then sums2 */
+                    WC_CO_EMIT(w, s1u_elem(c, o, 0x34, WC_OP_LDG, w, 0));
+                    WC_CO_EMIT(w, s1u_elem(c, o, 0x3c, WC_OP_LDG, w, 1));
+                    WC_CO_EMIT(w, wc_gen_alu(o, 0x38, (uint32_t)w->v[1], 1, 1, 3));
+                    WC_CO_EMIT(w, s1u_elem(c, o, 0x44, WC_OP_STG, w, 0));
+                }
+            }
+        } else
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x38, 0xffffffffu, 1, 1, 3));
         WC_CO_EMIT(w, wc_gen_bar(o, 0x40));
     }
     if (partial) WC_CO_EMIT(w, wc_gen_bar(o, 0x48));
@@ -244,7 +292,7 @@ static int srad1_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err
     } else if (c->phase == 1) {
         name = "reduce";
         out->k.grid.x = (uint32_t)c->rblocks;
-        out->k.shmem_bytes = 2 * 512 * 4;
+        out->k.shmem_bytes = c->unshared ? 0 : 2 * 512 * 4;
         out->next = s1_reduce_next;
         c->phase = c->rblocks == 1 ? 2 : 3;
     } else if (c->phase == 3) {
@@ -255,7 +303,7 @@ static int srad1_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err
         c->rblocks = (c->rblocks + 511) / 512;
         name = "reduce";
         out->k.grid.x = (uint32_t)c->rblocks;
-        out->k.shmem_bytes = 2 * 512 * 4;
+        out->k.shmem_bytes = c->unshared ? 0 : 2 * 512 * 4;
         out->next = s1_reduce_next;
         c->phase = c->rblocks == 1 ? 2 : 3;
     } else if (c->phase == 2) {
@@ -275,16 +323,19 @@ static int srad1_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err
 static wc_source *open_srad_v1(wc_params *p, uint64_t seed, wc_err *err)
 {
     srad1_ctx *c = calloc(1, sizeof *c);
+    uint64_t shared = 1;
     if (!c) {
         wc_errf(err, "srad_v1: out of memory");
         return NULL;
     }
     if (wc_params_u64(p, "rows", 502, 2, 1u << 15, &c->nr, err) < 0 ||
         wc_params_u64(p, "cols", 458, 2, 1u << 15, &c->nc, err) < 0 ||
-        wc_params_u64(p, "iterations", 100, 1, 100000, &c->niter, err) < 0) {
+        wc_params_u64(p, "iterations", 100, 1, 100000, &c->niter, err) < 0 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
         free(c);
         return NULL;
     }
+    c->unshared = shared == 0;
     c->ne = c->nr * c->nc;
     c->blocks = (c->ne + 511) / 512;
     wc_gen_program prog = {.ctx = c, .kernel = srad1_kernel, .destroy = free};
@@ -297,7 +348,8 @@ const wc_workload wc_wl_rodinia_srad_v1 = {
     .kernels = "extract, (prepare, reduce x2, srad, srad2) x iterations, compress",
     .size = "rows=502 cols=458 iterations=100",
     .classes = "000:CLP 001:CF 002:conflict",
-    .help = "Rodinia srad_v1 (column-major image); rows, cols, iterations",
+    .help = "Rodinia srad_v1 (column-major image); rows, cols, iterations, shared (0: seed "
+            "004's unshared /U, reduce in place in global memory)",
     .open = open_srad_v1,
 };
 

@@ -266,6 +266,46 @@ static void test_leukocyte(void)
     free(wk);
 }
 
+/* leukocyte shared=0 (IMGVF on global memory), the same size: GICOV and
+ * dilate unchanged; IMGVF per cell: each of the 3 iterations, each of the
+ * 104 live (warp, chunk) pairs: 9 neighbour loads, I, the store = 11, so
+ * 3432; the reduction per warp and iteration: 1 store + 9 x (load, store)
+ * = 19, x 10 warps x 3 = 570; copy in and out go: 4002 per cell. */
+static void test_leukocyte_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 2, .block = 1, .warp = 3, .nth = 0},   /* chunk 0: the element */
+        {.launch = 2, .block = 1, .warp = 3, .nth = 1},   /* N */
+        {.launch = 2, .block = 1, .warp = 3, .nth = 2},   /* S */
+        {.launch = 2, .block = 1, .warp = 3, .nth = 3},   /* W */
+        {.launch = 2, .block = 1, .warp = 3, .nth = 9},   /* I */
+        {.launch = 2, .block = 1, .warp = 3, .nth = 10},  /* the update's store */
+        {.launch = 2, .block = 1, .warp = 3, .nth = 121}, /* reduction scratch store */
+        {.launch = 2, .block = 0, .warp = 0, .nth = 1},   /* idx 0: N clamps to itself */
+    };
+    walk *wk = walk_new(pr, 8);
+    CHECK_EQ(
+        walk_run("rodinia/leukocyte:rows=50,cols=47,frames=1,cells=2,iterations=3,shared=0", 1, wk),
+        0);
+    CHECK_EQ(wk->nlaunch, 3);
+    CHECK_EQ(wk->mem[0], 3 * 2101);
+    CHECK_EQ(wk->mem[1], dilate_expect(50, 47, 13));
+    CHECK_EQ(wk->mem[2], 2 * 4002);
+    CHECK_EQ(wk->lds, 0);
+    /* cell 1 (offset 3321), warp 3 lane 0: idx 96 = row 1, col 15 (81 columns) */
+    CHECK(probe_is(&pr[0], WC_OP_LDG, 0, R(6) + (3321 + 96) * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 0, R(6) + (3321 + 15) * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 0, R(6) + (3321 + 96 + 81) * 4));
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 0, R(6) + (3321 + 95) * 4));
+    CHECK(probe_is(&pr[4], WC_OP_LDG, 0, R(5) + (3321 + 96) * 4));
+    CHECK(probe_is(&pr[5], WC_OP_STG, 0, R(6) + (3321 + 96) * 4));
+    /* warp 3 has 11 live chunks x 11 = 121 before the scratch: 320 per cell */
+    CHECK(probe_is(&pr[6], WC_OP_STG, 5, R(7) + (320 + 96 + 5) * 4));
+    CHECK(probe_is(&pr[7], WC_OP_LDG, 0, R(6) + 0));
+    CHECK(probe_is(&pr[7], WC_OP_LDG, 5, R(6) + 5 * 4)); /* row 0: N is itself */
+    free(wk);
+}
+
 /* ---- rodinia/heartwall ---------------------------------------------------- */
 
 static void test_heartwall(void)
@@ -327,6 +367,35 @@ static void test_heartwall(void)
     free(wk);
 }
 
+/* heartwall shared=0, the same size: the rotated template's store goes to
+ * global array 13 (+1 per block), each of the 18 convolution terms loads
+ * its template element from it (+18), the maximum's 2 chunk stores go to
+ * array 14 (+2): 238 + 21 = 259 per block; frame 0 unchanged. */
+static void test_heartwall_unshared(void)
+{
+    probe pr[] = {
+        {.launch = 1, .block = 20, .warp = 0, .nth = 3}, /* rotated template store */
+        {.launch = 1, .block = 20, .warp = 0, .nth = 4}, /* term (0, 0): template */
+        {.launch = 1, .block = 20, .warp = 0, .nth = 5}, /* term (0, 0): in2 */
+        {.launch = 1, .block = 20, .warp = 0, .nth = 6}, /* term (0, 1): template */
+    };
+    walk *wk = walk_new(pr, 4);
+    CHECK_EQ(walk_run("rodinia/heartwall:tsize=1,ssize=2,frames=2,shared=0", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_EQ(wk->mem[0], 51 * 2);
+    CHECK_EQ(wk->mem[1], 51 * 259);
+    CHECK_EQ(wk->lds, 0);
+    /* point 20's copy at 20*9; lane 1 stores element 1 */
+    CHECK(probe_is(&pr[0], WC_OP_STG, 1, R(13) + (180 + 1) * 4));
+    /* lane 0 (i 1, j 1) and lane 10 (i 4, j 2): ia = ja = 1, rot[0] */
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 0, R(13) + 180 * 4));
+    CHECK(probe_is(&pr[1], WC_OP_LDG, 10, R(13) + 180 * 4));
+    CHECK(probe_is(&pr[2], WC_OP_LDG, 10, R(2) + (20 * 25 + 8) * 4));
+    /* inner trip 1: lane 10 at ia = 2, ja = 1: rot[3*0 + 1] */
+    CHECK(probe_is(&pr[3], WC_OP_LDG, 10, R(13) + 181 * 4));
+    free(wk);
+}
+
 int main(void)
 {
     RUN(test_matrixmul);
@@ -334,5 +403,7 @@ int main(void)
     RUN(test_myocyte);
     RUN(test_leukocyte);
     RUN(test_heartwall);
+    RUN(test_leukocyte_unshared);
+    RUN(test_heartwall_unshared);
     return check_summary("wl_seed001");
 }

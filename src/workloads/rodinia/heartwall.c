@@ -40,6 +40,13 @@
  * (mask convolution, maximum search, template update) are one pass over
  * tMask and one over the correlation plus a template update; ALU work is
  * counted, not compiled.
+ *
+ * shared=0 (seed 004's "unshared" /U, 004_0fcfedff3b0ef5ba.txt section 4,
+ * Table 3): the two shared-memory arrays become per-point global arrays:
+ * the rotated template (array 13, IN x IN; its phase stores there, and each
+ * convolution term loads its template element rot[(ja-1)*IN + ia-1] from it
+ * instead of from shared memory) and the maximum search's scratch (array
+ * 14, CV x CV, stored at the element).  Everything else is unchanged.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +59,8 @@
 #define HW_FCOLS   590
 #define HW_MAXPH   40
 #define HW_SHARED  0xff /* a phase storing to shared memory */
+#define HW_ROT_U   13   /* /U: the rotated template in global memory */
+#define HW_MAX_U   14   /* /U: the maximum search's scratch in global memory */
 
 static const uint16_t hw_row[HW_POINTS] = {
     369, 400, 429, 452, 476, 486, 479, 458, 433, 404, 374, 346, 318, 294, 277, 269, 275,
@@ -90,6 +99,7 @@ typedef struct hw_ctx {
     uint32_t in, in2, cv, pad;
     hw_phase first[4], track[HW_MAXPH];
     uint32_t nfirst, ntrack;
+    bool unshared; /* shared=0: heartwall/U */
 } hw_ctx;
 
 typedef struct hw_launch {
@@ -198,9 +208,10 @@ static int64_t hw_trips(const hw_ctx *c, const wc_gen_warp *w, int64_t k, int64_
 }
 
 /* Lanes active at trips (tj, ti) of chunk k, and their in2 addresses
- * in2[IN2*(jb-1) + ib-1] with ib = i+1-ia, jb = j+1-ja. */
+ * in2[IN2*(jb-1) + ib-1] with ib = i+1-ia, jb = j+1-ja (or, rot set, their
+ * /U template addresses rot[IN*(ja-1) + ia-1]). */
 static uint32_t hw_term(const hw_ctx *c, const wc_gen_warp *w, int64_t k, int64_t tj, int64_t ti,
-                        uint64_t *addr)
+                        uint64_t *addr, bool rot)
 {
     uint32_t mask = hw_mask(w, k, (uint64_t)c->cv * c->cv), got = 0;
     uint64_t e2 = (uint64_t)c->in2 * c->in2;
@@ -209,17 +220,21 @@ static uint32_t hw_term(const hw_ctx *c, const wc_gen_warp *w, int64_t k, int64_
         int64_t ja = hw_lo(c, j) + tj, ia = hw_lo(c, i) + ti;
         if (ja > hw_hi(c, j) || ia > hw_hi(c, i)) continue;
         got |= 1u << l;
-        if (addr) addr[l] = hw_elem_addr(2, w->bid.x, e2, (int64_t)c->in2 * (j - ja) + (i - ia));
+        if (addr && rot)
+            addr[l] = hw_elem_addr(HW_ROT_U, w->bid.x, (uint64_t)c->in * c->in,
+                                   (int64_t)c->in * (ja - 1) + (ia - 1));
+        else if (addr)
+            addr[l] = hw_elem_addr(2, w->bid.x, e2, (int64_t)c->in2 * (j - ja) + (i - ia));
     }
     return got;
 }
 
 static void hw_term_load(wc_winst *o, const hw_ctx *c, const wc_gen_warp *w, int64_t k, int64_t tj,
-                         int64_t ti)
+                         int64_t ti, bool rot)
 {
     uint64_t addr[WC_WARP_SIZE];
-    uint32_t m = hw_term(c, w, k, tj, ti, addr);
-    wc_gen_mem_list(o, 0x40, WC_OP_LDG, m, 5, 1, 4);
+    uint32_t m = hw_term(c, w, k, tj, ti, addr, rot);
+    wc_gen_mem_list(o, rot ? 0x4c : 0x40, WC_OP_LDG, m, rot ? 4 : 5, 1, 4);
     for (unsigned l = 0; l < WC_WARP_SIZE; l++)
         if (m >> l & 1u) o->addr[l] = addr[l];
 }
@@ -289,10 +304,13 @@ static int hw_conv(const hw_ctx *c, const hw_phase *p, wc_gen_warp *w, wc_winst 
         for (w->v[3] = 0; w->v[3] < w->v[4]; w->v[3]++) {
             w->v[5] = hw_trips(c, w, w->v[1], w->v[3]);
             for (w->v[2] = 0; w->v[2] < w->v[5]; w->v[2]++) {
-                w->v[6] = hw_term(c, w, w->v[1], w->v[3], w->v[2], NULL);
-                WC_CO_EMIT(
-                    w, wc_gen_mem(o, 0x50, WC_OP_LDS, (uint32_t)w->v[6], 4, WC_REG_NONE, 4, 0, 4));
-                WC_CO_EMIT(w, hw_term_load(o, c, w, w->v[1], w->v[3], w->v[2]));
+                w->v[6] = hw_term(c, w, w->v[1], w->v[3], w->v[2], NULL, false);
+                if (c->unshared)
+                    WC_CO_EMIT(w, hw_term_load(o, c, w, w->v[1], w->v[3], w->v[2], true));
+                else
+                    WC_CO_EMIT(w, wc_gen_mem(o, 0x50, WC_OP_LDS, (uint32_t)w->v[6], 4, WC_REG_NONE,
+                                             4, 0, 4));
+                WC_CO_EMIT(w, hw_term_load(o, c, w, w->v[1], w->v[3], w->v[2], false));
                 WC_CO_EMIT(w, wc_gen_alu(o, 0x58, (uint32_t)w->v[6], 6, 4, 5));
             }
         }
@@ -400,7 +418,10 @@ static void hw_tables(hw_ctx *c)
     /* later frames */
     c->ntrack = 0;
     add(c->track, &c->ntrack, elem(in2, in2, frame_s, none, 2, e2, 0));
-    add(c->track, &c->ntrack, elem(in, in, rot, none, HW_SHARED, 0, 0));
+    if (c->unshared)
+        add(c->track, &c->ntrack, elem(in, in, rot, none, HW_ROT_U, e1, 0));
+    else
+        add(c->track, &c->ntrack, elem(in, in, rot, none, HW_SHARED, 0, 0));
     add(c->track, &c->ntrack, (hw_phase){.kind = PH_CONV, .st_array = 3});
     local_sums(c, 2, 8);
     add(c->track, &c->ntrack, elem(in2, in2, ref_ident(2, e2), none, 9, e2, 1));
@@ -413,8 +434,11 @@ static void hw_tables(hw_ctx *c)
     add(c->track, &c->ntrack, elem(cv, cv, ref_ident(10, ec), none, 10, ec, 1)); /* *= denomT */
     add(c->track, &c->ntrack, elem(cv, cv, ref_ident(3, ec), ref_ident(8, ec), 3, ec, 3));
     add(c->track, &c->ntrack, elem(cv, cv, ref_ident(3, ec), ref_ident(10, ec), 10, ec, 2));
-    add(c->track, &c->ntrack, elem(cv, cv, none, none, 12, ec, 1));                    /* tMask */
-    add(c->track, &c->ntrack, elem(cv, cv, ref_ident(10, ec), none, HW_SHARED, 0, 2)); /* max */
+    add(c->track, &c->ntrack, elem(cv, cv, none, none, 12, ec, 1)); /* tMask */
+    if (c->unshared)
+        add(c->track, &c->ntrack, elem(cv, cv, ref_ident(10, ec), none, HW_MAX_U, ec, 2));
+    else
+        add(c->track, &c->ntrack, elem(cv, cv, ref_ident(10, ec), none, HW_SHARED, 0, 2)); /* max */
     add(c->track, &c->ntrack, elem(in, in, frame_t, ref_ident(1, e1), 1, e1, 2)); /* update T */
 }
 
@@ -435,7 +459,7 @@ static int hw_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
     snprintf(out->k.name, sizeof out->k.name, "kernel");
     out->k.grid = (wc_dim3){HW_POINTS, 1, 1};
     out->k.block = (wc_dim3){HW_THREADS, 1, 1};
-    out->k.shmem_bytes = (c->in * c->in + 2 * 51 + 2 * 131 + 4) * 4;
+    out->k.shmem_bytes = c->unshared ? 0 : (c->in * c->in + 2 * 51 + 2 * 131 + 4) * 4;
     out->k.regs_per_thread = 32;
     out->next = hw_next;
     return 1;
@@ -449,14 +473,17 @@ static wc_source *open_heartwall(wc_params *p, uint64_t seed, wc_err *err)
         return NULL;
     }
     hw_ctx *c = &h->c;
+    uint64_t shared = 1;
     /* Points lie at least 155 pixels from the frame's edges: the template and
      * the search window (tsize + ssize + 1 around a point) must stay inside. */
     if (wc_params_u64(p, "tsize", 12, 1, 60, &c->tsize, err) < 0 ||
         wc_params_u64(p, "ssize", 20, 1, 60, &c->ssize, err) < 0 ||
-        wc_params_u64(p, "frames", 3, 1, 10000, &c->frames, err) < 0) {
+        wc_params_u64(p, "frames", 3, 1, 10000, &c->frames, err) < 0 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
         free(h);
         return NULL;
     }
+    c->unshared = shared == 0;
     c->in = (uint32_t)(2 * c->tsize + 1);
     c->in2 = (uint32_t)(2 * c->ssize + 1);
     c->cv = c->in + c->in2 - 1;
@@ -474,6 +501,7 @@ const wc_workload wc_wl_rodinia_heartwall = {
     .size = "tsize=12 ssize=20 frames=3 (original: 25, 40, 20)",
     .classes = "001:CF",
     .help = "Rodinia heartwall (seed 001 HT); tsize (template half-side), ssize (search "
-            "half-side), frames (frame 0 extracts the templates)",
+            "half-side), frames (frame 0 extracts the templates), shared (0: seed 004's unshared "
+            "/U, the rotated template and the maximum scratch in global memory)",
     .open = open_heartwall,
 };

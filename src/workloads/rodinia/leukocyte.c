@@ -38,6 +38,16 @@
  * clipped at the image border; IMGVF runs a fixed number of iterations
  * (default 20; the original stops at convergence, at most 500); ALU/SFU work
  * and the shared-memory reduction are emitted as counts.
+ *
+ * shared=0 (seed 004's "unshared" /U, 004_0fcfedff3b0ef5ba.txt section 4,
+ * Table 3): IMGVF_kernel works on the cell's IMGVF in global memory (array
+ * 6) instead of its shared copy: the copy in and the copy back go; each
+ * iteration's 9 neighbour reads are global loads of IMGVF at the element
+ * and its N, S, W, E, NE, NW, SE, SW neighbours in the 41 x 81 sub-image
+ * (row-major, clamped at its edges as the kernel clamps), the update is
+ * stored to IMGVF at the element; the total_diff reduction's scratch is a
+ * per-cell global array of 320 (array 7) at the thread's index, its shared
+ * accesses one for one global.  The barriers stay.
  */
 #include <math.h>
 #include <stdio.h>
@@ -56,6 +66,7 @@
 
 typedef struct lk_ctx {
     uint64_t rows, cols, frames, cells, iterations;
+    bool unshared; /* shared=0: leukocyte/U */
     int tx[LK_NCIRCLES * LK_NPOINTS], ty[LK_NCIRCLES * LK_NPOINTS];
     bool strel[LK_STREL][LK_STREL];
     uint64_t dil_blocks;
@@ -190,6 +201,67 @@ static uint64_t imgvf_addr(const wc_gen_warp *w, int64_t chunk, unsigned array)
 
 #define LK_CHUNKS ((LK_CELL_M * LK_CELL_N + LK_IMGVF_THREADS - 1) / LK_IMGVF_THREADS)
 
+/* /U: neighbour k (0 the element, then N, S, W, E, NE, NW, SE, SW) of each
+ * lane's element in the row-major 41 x 81 sub-image, clamped at its edges. */
+static void imgvf_u_nbr(wc_winst *o, const wc_gen_warp *w, int64_t chunk, uint32_t mask, int k)
+{
+    static const int8_t di[9] = {0, -1, 1, 0, 0, -1, -1, 1, 1};
+    static const int8_t dj[9] = {0, 0, 0, -1, 1, 1, -1, 1, -1};
+    wc_gen_mem_list(o, 0xa0, WC_OP_LDG, mask, 5, 1, 4);
+    for (unsigned l = 0; l < WC_WARP_SIZE; l++) {
+        int64_t idx = chunk * LK_IMGVF_THREADS + (int64_t)w->warp * WC_WARP_SIZE + l;
+        int64_t i = idx / LK_CELL_N + di[k], j = idx % LK_CELL_N + dj[k];
+        i = i < 0 ? 0 : i >= LK_CELL_M ? LK_CELL_M - 1 : i;
+        j = j < 0 ? 0 : j >= LK_CELL_N ? LK_CELL_N - 1 : j;
+        o->addr[l] = WC_GEN_REGION(6) +
+                     (w->bid.x * LK_CELL_M * LK_CELL_N + (uint64_t)(i * LK_CELL_N + j)) * 4;
+    }
+}
+
+/* /U: the reduction scratch at the thread's index (array 7, 320 per cell). */
+static void imgvf_u_scratch(wc_winst *o, const wc_gen_warp *w, uint64_t pc, wc_opclass op)
+{
+    wc_gen_mem(
+        o, pc, op, 0xffffffffu, op == WC_OP_LDG ? 5 : 6, 1, 4,
+        WC_GEN_REGION(7) + (w->bid.x * LK_IMGVF_THREADS + (uint64_t)w->warp * WC_WARP_SIZE) * 4, 4);
+}
+
+/* IMGVF_kernel/U: as imgvf_next, on IMGVF in global memory. */
+static int imgvf_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
+{
+    const lk_ctx *c = gk->arg;
+    WC_CO_BEGIN(w);
+    WC_CO_EMIT(w, wc_gen_bar(o, 0x98));
+    for (w->v[1] = 0; w->v[1] < (int64_t)c->iterations; w->v[1]++) {
+        for (w->v[0] = 0; w->v[0] < LK_CHUNKS; w->v[0]++) {
+            w->v[2] = imgvf_mask(w, w->v[0]);
+            if (w->v[2]) {
+                for (w->v[3] = 0; w->v[3] < 9; w->v[3]++)
+                    WC_CO_EMIT(w, imgvf_u_nbr(o, w, w->v[0], (uint32_t)w->v[2], (int)w->v[3]));
+                for (w->v[3] = 0; w->v[3] < 8; w->v[3]++) {
+                    WC_CO_EMIT(w, lk_sfu(o, 0xa8, (uint32_t)w->v[2]));
+                    WC_CO_EMIT(w, wc_gen_alu(o, 0xb0, (uint32_t)w->v[2], 6, 5, 3));
+                }
+                WC_CO_EMIT(w, wc_gen_mem(o, 0xb8, WC_OP_LDG, (uint32_t)w->v[2], 7, 1, 4,
+                                         imgvf_addr(w, w->v[0], 5), 4));
+                WC_CO_EMIT(w, wc_gen_alu(o, 0xc0, (uint32_t)w->v[2], 6, 6, 7));
+                WC_CO_EMIT(w, wc_gen_mem(o, 0xc8, WC_OP_STG, (uint32_t)w->v[2], 6, 1, 4,
+                                         imgvf_addr(w, w->v[0], 6), 4));
+            }
+            WC_CO_EMIT(w, wc_gen_bar(o, 0xd0));
+        }
+        WC_CO_EMIT(w, imgvf_u_scratch(o, w, 0xd8, WC_OP_STG));
+        WC_CO_EMIT(w, wc_gen_bar(o, 0xe0));
+        for (w->v[3] = 0; w->v[3] < 9; w->v[3]++) {
+            WC_CO_EMIT(w, imgvf_u_scratch(o, w, 0xe8, WC_OP_LDG));
+            WC_CO_EMIT(w, imgvf_u_scratch(o, w, 0xf0, WC_OP_STG));
+            WC_CO_EMIT(w, wc_gen_bar(o, 0xf8));
+        }
+        WC_CO_EMIT(w, wc_gen_bar(o, 0x100));
+    }
+    WC_CO_END(w);
+}
+
 static int imgvf_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
     const lk_ctx *c = gk->arg;
@@ -266,8 +338,8 @@ static int lk_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
         snprintf(out->k.name, sizeof out->k.name, "IMGVF_kernel");
         out->k.grid = (wc_dim3){(uint32_t)c->cells, 1, 1};
         out->k.block = (wc_dim3){LK_IMGVF_THREADS, 1, 1};
-        out->k.shmem_bytes = (LK_CELL_M * LK_CELL_N + LK_IMGVF_THREADS + 1) * 4;
-        out->next = imgvf_next;
+        out->k.shmem_bytes = c->unshared ? 0 : (LK_CELL_M * LK_CELL_N + LK_IMGVF_THREADS + 1) * 4;
+        out->next = c->unshared ? imgvf_u_next : imgvf_next;
     }
     return 1;
 }
@@ -291,6 +363,7 @@ static void lk_tables(lk_ctx *c)
 static wc_source *open_leukocyte(wc_params *p, uint64_t seed, wc_err *err)
 {
     lk_ctx *c = calloc(1, sizeof *c);
+    uint64_t shared = 1;
     if (!c) {
         wc_errf(err, "leukocyte: out of memory");
         return NULL;
@@ -300,10 +373,12 @@ static wc_source *open_leukocyte(wc_params *p, uint64_t seed, wc_err *err)
         wc_params_u64(p, "cols", 640, 2 * LK_MAXR + 1, 1u << 16, &c->cols, err) < 0 ||
         wc_params_u64(p, "frames", 10, 0, 10000, &c->frames, err) < 0 ||
         wc_params_u64(p, "cells", 36, 1, 1u << 16, &c->cells, err) < 0 ||
-        wc_params_u64(p, "iterations", 20, 1, 500, &c->iterations, err) < 0) {
+        wc_params_u64(p, "iterations", 20, 1, 500, &c->iterations, err) < 0 ||
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
         free(c);
         return NULL;
     }
+    c->unshared = shared == 0;
     lk_tables(c);
     c->dil_blocks = (uint64_t)((float)(c->rows * c->cols) / (float)LK_DIL_THREADS + 0.5f);
     wc_gen_program prog = {.ctx = c, .kernel = lk_kernel, .destroy = free};
@@ -317,6 +392,7 @@ const wc_workload wc_wl_rodinia_leukocyte = {
     .size = "rows=219 cols=640 frames=10 cells=36 iterations=20",
     .classes = "001:CI",
     .help = "Rodinia leukocyte (seed 001 LFK); rows, cols (cropped frame), frames (tracked), "
-            "cells, iterations (IMGVF iterations per frame)",
+            "cells, iterations (IMGVF iterations per frame), shared (0: seed 004's unshared /U, "
+            "IMGVF in global memory)",
     .open = open_leukocyte,
 };

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Seed 004's MRPB from the command line: the eight designs are listed and run,
+# Seed 004's MRPB from the command line: the designs (and the linear-index
+# baselines of the root-cause tables) are listed and run,
 # the stage's parameters are checked with the option named (exit 2), and on
 # seed 004's Figure 3 kernel (srad_preload: a block's loads contend for one
 # set, with a barrier after them) the full design bypasses reads that met an
@@ -7,7 +8,8 @@
 # Prints "cli_mrpb: N passed, N failed".
 . "$(dirname "$0")/clilib.sh"
 
-for d in mrpb mrpb-reorder mrpb-bypass mrpb-all mrpb-bypass-all mrpb-48k mrpb-reorder-48k mrpb-bypass-48k; do
+for d in mrpb mrpb-reorder mrpb-bypass mrpb-all mrpb-bypass-all mrpb-48k mrpb-reorder-48k mrpb-bypass-48k \
+  base-lin mrpb-lin mrpb-reorder-lin mrpb-bypass-lin base-48k-lin mrpb-48k-lin; do
   expect "listed_$d" 0 "^$d " -- $W list designs
   expect "runs_$d" 0 "^all " -- $W run -q --design $d -w micro/stream:n=4096
 done

@@ -421,6 +421,63 @@ static void test_cross_warp_through_simulator(void)
     }
 }
 
+/* Seed 004's Figure 2 column walk (atax kernel_1), hand-built: each warp
+ * instruction loads one element of 32 rows 8 KB apart (stride 8192), the
+ * paper's row width; the L1 is Base-S with a linear set index (32 sets x 4
+ * ways x 128 B), so all 32 lines of an instruction fall in one set (line
+ * address mod 32 is the same: rows are 64 lines apart).  A warp issues two
+ * such loads (elements j = 0 and 1: the same 32 lines).
+ *   one warp: instruction 0's first 4 lines fill empty ways, its other 28
+ *   misses each evict a line of the same warp; instruction 1 misses on all
+ *   32 (the set holds lines 28..31) and evicts 32 more: intra_warp 60, no
+ *   cross-warp class - the paper's intra-warp contention.
+ *   two warps of one block on disjoint rows (the same set): 128 misses, 124
+ *   of them evict.  The in-order stage serializes instructions, and the
+ *   first 4 misses of an instruction evict the previous instruction's last
+ *   4 lines, so each switch between warps from one instruction to the next
+ *   gives exactly 4 xw_intra_block (1 to 3 switches: 4, 8 or 12), the rest
+ *   are intra_warp. */
+static void test_column_walk(void)
+{
+    for (int warps = 1; warps <= 2; warps++) {
+        wc_config c;
+        tiny_config(&c);
+        CHECK_EQ(wc_cache_geom_parse("N:32:128:4,L:L:m:N:L,A:32:8,8", &c.l1, NULL), 0);
+        snprintf(c.analysis, sizeof c.analysis, "contention");
+        list_source *src = ls_create(1, 32 * (unsigned)warps);
+        for (int w = 0; w < warps; w++)
+            for (int j = 0; j < 2; j++) {
+                ls_load(src, (unsigned)w, 0x100000 + (uint64_t)w * 32 * 8192 + (uint64_t)j * 4,
+                        1 + (unsigned)j);
+                src->insts[w][src->n_insts[w] - 1].stride = 8192;
+            }
+        wc_err err = {{0}};
+        wc_sim *s = wc_sim_create(&c, &err);
+        CHECK(s != NULL);
+        if (!s) {
+            wc_source_destroy(&src->base);
+            return;
+        }
+        wc_stats st;
+        wc_stats_init(&st);
+        CHECK_EQ(wc_sim_run(s, &src->base, &st, &err), 0);
+        const wc_kstats *t = &st.total;
+        CHECK_EQ(t->l1.outcome[WC_MISS], 64 * (uint64_t)warps);
+        double iw = get(t, "contention.intra_warp"), xw = get(t, "contention.xw_intra_block");
+        CHECK_EQ(get(t, "contention.xw_cross_block"), 0);
+        if (warps == 1) {
+            CHECK_EQ(iw, 60);
+            CHECK_EQ(xw, 0);
+        } else {
+            CHECK_EQ(iw + xw, 124);
+            CHECK(xw == 4 || xw == 8 || xw == 12);
+        }
+        wc_stats_free(&st);
+        wc_sim_destroy(s);
+        wc_source_destroy(&src->base);
+    }
+}
+
 /* Off: no listener and no extra.  Bad names are configuration errors. */
 static void test_option(void)
 {
@@ -457,6 +514,7 @@ int main(void)
     RUN(test_touchmap_random);
     RUN(test_through_simulator);
     RUN(test_cross_warp_through_simulator);
+    RUN(test_column_walk);
     RUN(test_option);
     return check_summary("analysis");
 }

@@ -16,6 +16,7 @@
  */
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "core/memstage.h"
@@ -279,6 +280,62 @@ static void test_drain_greedy_fixed(void)
     m = run_prog("latency=0,bypass=none,greedy=1", prog, 3, 3, WC_FAIL_MISS_QUEUE_FULL, 50);
     check_order(m, (uint64_t[]){P, C0, C1, C2, A0, A1}, at, 6);
     free(m);
+}
+
+/* ---- counters ------------------------------------------------------------------ */
+
+typedef struct counts {
+    double enqueued, at_enqueue, reordered;
+} counts;
+
+static void take(void *ctx, const char *name, double v)
+{
+    counts *c = ctx;
+    if (strcmp(name, "mrpb.enqueued") == 0) c->enqueued = v;
+    if (strcmp(name, "mrpb.queued_at_enqueue") == 0) c->at_enqueue = v;
+    if (strcmp(name, "mrpb.reordered") == 0) c->reordered = v;
+}
+
+/*
+ * The counters on the drain-policy program above.  Arrival order P A0 A1 B0
+ * B1 C0 C1 C2 (8 enqueued).  P enters at 1 with nothing queued and leaves at
+ * 1 (into the outbound slot, refused until 40), so A0 (2), A1 (3), B0 (4),
+ * B1 (5), C0 (6), C1 (7), C2 (8) find 0, 1, 2, 3, 4, 5, 6 queued: 21.  A
+ * request is reordered when it leaves while an older one is still queued:
+ *   fixed   B0 B1 (A0 waits) A0 A1 C0 C1 C2                       2
+ *   rr      B0 (A0) A0 C0 (A1) B1 (A1) A1 C1 C2                     3
+ *   longest C0 (A0) B0 (A0) A0 C1 (A1) B1 (A1) A1 C2              4
+ *   reorder=0: one FIFO, arrival order                            0
+ */
+static void test_counters(void)
+{
+    static const struct {
+        const char *params;
+        double reordered;
+    } cases[] = {{"latency=0,bypass=none", 2},
+                 {"latency=0,bypass=none,drain=rr", 3},
+                 {"latency=0,bypass=none,drain=longest", 4},
+                 {"latency=0,bypass=none,reorder=0", 0}};
+    for (unsigned i = 0; i < 4; i++) {
+        mock *m = mock_new();
+        m->refuse_addr = 0xF000;
+        m->refuse_until = 40;
+        m->refuse_why = WC_FAIL_MISS_QUEUE_FULL;
+        driver d = {.m = m, .ms = stage_new(m, cases[i].params), .prog = policy_prog, .n_prog = 4};
+        CHECK(d.ms != NULL);
+        if (!d.ms) {
+            free(m);
+            continue;
+        }
+        drive(&d, 0, 100);
+        counts c = {0};
+        d.ms->ops->stats(d.ms, take, &c);
+        CHECK_EQ(c.enqueued, 8);
+        CHECK_EQ(c.at_enqueue, 21);
+        CHECK_EQ(c.reordered, cases[i].reordered);
+        d.ms->ops->destroy(d.ms);
+        free(m);
+    }
 }
 
 /* ---- buffer latency ---------------------------------------------------------- */
@@ -653,6 +710,7 @@ int main(void)
     RUN(test_drain_fixed);
     RUN(test_drain_rr);
     RUN(test_drain_longest);
+    RUN(test_counters);
     RUN(test_drain_greedy_fixed);
     RUN(test_latency);
     RUN(test_flush_read);

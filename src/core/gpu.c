@@ -305,6 +305,7 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
         b->read_misses += a->read_misses;
         b->read_bypasses += a->read_bypasses;
         if (sm->l1->ops->stats) sm->l1->ops->stats(sm->l1, sum_extra, s);
+        if (sm->ms->ops->stats) sm->ms->ops->stats(sm->ms, sum_extra, s);
     }
     for (unsigned i = 0; i < g->n_ctls; i++)
         if (g->ctls[i].c.ops->stats) g->ctls[i].c.ops->stats(&g->ctls[i].c, sum_extra, s);

@@ -54,6 +54,11 @@ typedef struct wc_mstage_ops {
     /* Optional: warp `slot` arrived at a barrier, or retired while other
      * warps of its block live (which may release their barrier). */
     void (*barrier)(wc_mstage *ms, unsigned slot, uint64_t now);
+    /* Optional: the stage's own cumulative counters, emitted as extras
+     * (summed over SMs; called at each kernel's statistics snapshot, never
+     * per request). */
+    void (*stats)(const wc_mstage *ms, void (*emit)(void *ctx, const char *name, double v),
+                  void *ctx);
 } wc_mstage_ops;
 
 const wc_mstage_ops *wc_mstage_find(const char *name);

@@ -58,6 +58,7 @@ typedef struct mrpb_ent {
     uint32_t epoch; /* its block slot's barrier epoch when accepted */
     uint32_t bslot; /* block slot of the issuing warp */
     bool last;      /* the last request of its instruction */
+    uint64_t seq;   /* arrival order in the buffer (for the reorder counter) */
 } mrpb_ent;
 
 /* Queued requests of one block slot with one epoch (epochs of a block's
@@ -88,6 +89,11 @@ typedef struct wc_mrpb {
     bool out_used;
     wc_fail_reason out_why;
     uint64_t stall_from;
+    /* counters (extras mrpb.*): requests enqueued, the sum over them of the
+     * requests already queued when each arrived (mean occupancy seen on
+     * arrival = queued_at_enqueue / enqueued), and the requests that left
+     * while an older one was still queued (overtook it: reordered) */
+    uint64_t seq_next, enqueued, queued_at_enqueue, reordered;
 } wc_mrpb;
 
 /* ---- queues and epochs ---------------------------------------------------- */
@@ -193,13 +199,27 @@ static void enqueue(wc_mrpb *s, unsigned q, uint64_t now)
     e->epoch = s->cur_epoch;
     e->bslot = s->cur_bslot;
     e->last = s->cur + 1 == s->end;
+    e->seq = s->seq_next++;
+    s->enqueued++;
+    s->queued_at_enqueue += s->queued;
     s->n[q]++;
     s->queued++;
     run_push(s, e->bslot, e->epoch);
 }
 
+/* True if a request older than queue q's head waits in another queue (heads
+ * are each queue's oldest, so only heads need looking at). */
+static bool overtakes(wc_mrpb *s, unsigned q)
+{
+    uint64_t seq = head_of(s, q)->seq;
+    for (unsigned i = 0; i < s->nq; i++)
+        if (i != q && s->n[i] && head_of(s, i)->seq < seq) return true;
+    return false;
+}
+
 static mrpb_ent dequeue(wc_mrpb *s, unsigned q)
 {
+    if (s->queued > s->n[q] && overtakes(s, q)) s->reordered++;
     mrpb_ent e = *head_of(s, q);
     s->head[q] = (s->head[q] + 1) % s->cfg.len;
     s->n[q]--;
@@ -357,6 +377,15 @@ static void mrpb_barrier(wc_mstage *ms, unsigned slot, uint64_t now)
     s->epoch[ms->sm->warps[slot].block % s->n_bslots]++;
 }
 
+static void mrpb_stats(const wc_mstage *ms, void (*emit)(void *ctx, const char *name, double v),
+                       void *ctx)
+{
+    const wc_mrpb *s = (const wc_mrpb *)ms;
+    emit(ctx, "mrpb.enqueued", (double)s->enqueued);
+    emit(ctx, "mrpb.queued_at_enqueue", (double)s->queued_at_enqueue);
+    emit(ctx, "mrpb.reordered", (double)s->reordered);
+}
+
 /* ---- parameters ---------------------------------------------------------------- */
 
 static int pick_word(const char *key, const char *value, const char *const *words, int *out,
@@ -491,5 +520,6 @@ const wc_mstage_ops wc_mstage_mrpb = {
     .destroy = mrpb_destroy,
     .accept = mrpb_accept,
     .cycle = mrpb_cycle,
+    .stats = mrpb_stats,
     .barrier = mrpb_barrier,
 };

@@ -118,9 +118,10 @@ def main(argv):
                 refs[a] = b
         else:
             refs = {d: norm for d in designs}
+        refs = {d: r for d, r in refs.items() if d in designs}  # a partial sweep: skip
         for d, r in refs.items():
-            if d not in designs or r not in designs:
-                die("--norm %s: design %s not in the sweep" % (norm, d if d not in designs else r))
+            if r not in designs:
+                die("--norm %s: reference design %s not in the sweep" % (norm, r))
     cols = [(d, label) for d in designs for label, _ in exprs]
 
     def cell(w, d, label):

@@ -21,6 +21,7 @@ are made with it), never a dependency of the project or its tests.
     -g NAME=S1|S2   a group of workloads whose names contain S1 or S2 ...:
                     a geometric-mean row per group (with --norm); repeatable;
                     an `all` row is always added
+    -d D1,D2,...    only these designs' columns, in this order
     --fmt FMT       number format (default %.3f)
 
 A name no point has, an unknown design or a bad line exits 2 with the
@@ -42,11 +43,11 @@ def key(name):
 
 
 def parse_args(argv):
-    exprs, norm, groups, fmt, path = [], None, [], "%.3f", None
+    exprs, norm, groups, fmt, path, only = [], None, [], "%.3f", None, None
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("-e", "--norm", "-g", "--fmt"):
+        if a in ("-e", "--norm", "-g", "--fmt", "-d"):
             if i + 1 >= len(argv):
                 die("option %s needs a value" % a)
             v = argv[i + 1]
@@ -57,6 +58,8 @@ def parse_args(argv):
                 exprs.append(tuple(v.split("=", 1)))
             elif a == "--norm":
                 norm = v
+            elif a == "-d":
+                only = v.split(",")
             elif a == "-g":
                 if "=" not in v:
                     die("-g %s: expected NAME=S1|S2..." % v)
@@ -71,11 +74,11 @@ def parse_args(argv):
         i += 1
     if path is None:
         die("usage: sweep_pivot.py [-e LABEL=EXPR]... [--norm SPEC] [-g NAME=S1|S2]... RESULTS|-")
-    return exprs or [("ipc", "ipc")], norm, groups, fmt, path
+    return exprs or [("ipc", "ipc")], norm, groups, fmt, path, only
 
 
 def main(argv):
-    exprs, norm, groups, fmt, path = parse_args(argv)
+    exprs, norm, groups, fmt, path, only = parse_args(argv)
     f = sys.stdin if path == "-" else open(path)
     rows = []
     for n, line in enumerate(f, 1):
@@ -122,7 +125,11 @@ def main(argv):
         for d, r in refs.items():
             if r not in designs:
                 die("--norm %s: reference design %s not in the sweep" % (norm, r))
-    cols = [(d, label) for d in designs for label, _ in exprs]
+    if only:
+        for d in only:
+            if d not in designs:
+                die("-d: design %s not in the sweep" % d)
+    cols = [(d, label) for d in (only or designs) for label, _ in exprs]
 
     def cell(w, d, label):
         v = val.get((w, d, label), float("nan"))

@@ -10,6 +10,9 @@
 #   make mpi      build/warpcache-mpi (sweeps across machines; needs Open MPI's mpicc,
 #                 detected: `make` builds it too when mpicc is there)
 #   make screenshot  docs/img/report.png: a real `warpcache report` in the headless browser
+#   make reproduce   docs/reproduction.md (+ docs/reproduction/): each seed paper's headline
+#                    comparison, regenerated (long: tens of minutes on 2 cores)
+#   make reproduce-quick  the same at reduced sizes into build/reproduce-quick/ (CI)
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
@@ -75,7 +78,8 @@ BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 
-.PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi screenshot
+.PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi screenshot \
+        reproduce reproduce-quick
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
@@ -155,6 +159,12 @@ fuzz:
 
 screenshot: all
 	@sh scripts/screenshot.sh $(BUILD)/warpcache docs/img/report.png
+
+# scripts/reproduce.py runs every simulation with -j (every CPU); see docs/reproduction.md.
+reproduce: all
+	@sh scripts/reproduce.sh --docs --bin $(BUILD)/warpcache
+reproduce-quick: all
+	@sh scripts/reproduce.sh --quick --bin $(BUILD)/warpcache
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz

@@ -21,6 +21,8 @@ command -v xmllint >/dev/null 2>&1 || lean="$lean libxml2-utils"
 command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 ||
   lean="$lean chromium-headless-shell"
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || lean="$lean fonts-dejavu-core"
+# make reproduce / reproduce-quick (scripts/reproduce.py) and tests/cli_reproduce.sh
+command -v python3 >/dev/null 2>&1 || lean="$lean python3"
 [ -z "$need$lean" ] && exit 0
 echo "deps: installing$need$lean"
 SUDO=""

@@ -1,0 +1,117 @@
+#!/bin/sh
+# The cheap pieces of `make reproduce` (scripts/reproduce.py), without running the
+# reproduction itself: the paper-values file parses and its quotes' numbers are in the
+# papers, malformed values files are refused with file:line, the difference sentences on
+# hand-made numbers, and the output check on hand-made folders (good, and each defect it
+# must catch).  Prints "cli_reproduce: N passed, N failed".
+. "$(dirname "$0")/clilib.sh"
+
+R="python3 scripts/reproduce.py"
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "cli_reproduce skipped: python3 missing (make deps installs it; not counted)"
+  echo "cli_reproduce: $pass passed, $fail failed"
+  exit 0
+fi
+
+# ---- the checked-in paper values ------------------------------------------------------
+expect values_parse 0 "66 values" -- $R values scripts/reproduce/paper_values.tsv
+# Every number a quote contains occurs in its paper (the quotes were copied from
+# ../shared/papers/*.txt; a typo or an invented number fails here).
+if [ -d ../shared/papers ]; then
+  python3 - <<'EOF' >"$T/quotes" 2>&1 && ok quotes_in_papers || bad quotes_in_papers "$(head -c 400 "$T/quotes")"
+import re, sys
+bad = 0
+for n, line in enumerate(open("scripts/reproduce/paper_values.tsv", encoding="utf-8"), 1):
+    if line.startswith("#") or line.startswith("id\t") or not line.strip():
+        continue
+    vid, value, unit, paper, where, quote = line.rstrip("\n").split("\t")
+    text = open("../shared/papers/" + paper, encoding="utf-8").read()
+    for number in re.findall(r"[0-9]+\.[0-9]+", quote):
+        if number not in text:
+            print("line %d: %s not in %s" % (n, number, paper)); bad += 1
+sys.exit(1 if bad else 0)
+EOF
+else
+  echo "quotes_in_papers skipped: no ../shared/papers (not counted)"
+fi
+
+# ---- malformed values files: file:line and exit 2 -------------------------------------
+H='id	value	unit	paper	where	quote'
+P=000_746bcc542c65c503.txt
+printf '%s\n' "$H" "s000.a	1.1	x	$P	Figure 1	q" "s000.a	1.2	x	$P	Figure 1	q" >"$T/dup.tsv"
+expect values_dup 2 "dup.tsv:3: id 's000.a' given twice (line 2)" -- $R values "$T/dup.tsv"
+printf '%s\n' "$H" "s000.a	1.1	x	$P	Figure 1" >"$T/short.tsv"
+expect values_fields 2 "short.tsv:2: 5 tab-separated fields, expected 6" -- $R values "$T/short.tsv"
+printf '%s\n' "$H" "s000.a	1.1	furlongs	$P	Figure 1	q" >"$T/unit.tsv"
+expect values_unit 2 "unit.tsv:2: unit 'furlongs'" -- $R values "$T/unit.tsv"
+printf '%s\n' "$H" "s000.a	about 2	x	$P	Figure 1	q" >"$T/num.tsv"
+expect values_number 2 "num.tsv:2: value 'about 2' is not a number" -- $R values "$T/num.tsv"
+printf '%s\n' "$H" "s001.a	1.1	x	$P	Figure 1	q" >"$T/paper.tsv"
+expect values_paper 2 "paper.tsv:2: paper '$P' is not the seed file of s001.a" -- $R values "$T/paper.tsv"
+printf '%s\n' "s000.a	1.1	x	$P	Figure 1	q" >"$T/nohead.tsv"
+expect values_header 2 "nohead.tsv:1: expected the header" -- $R values "$T/nohead.tsv"
+expect values_missing 2 "absent.tsv: cannot open" -- $R values "$T/absent.tsv"
+
+# ---- the sentences, on hand-made numbers ----------------------------------------------
+# 1.0862 vs 1.54: shown to 3 decimals, 1.086; gap 1.54 - 1.0862 = 0.4538 -> 0.454;
+# 0.4538 / 1.54 = 29.47 % -> 29.5 % below.
+expect sent_lower 0 "A: ours 1.086x vs the paper's 1.54x: 0.454 lower (29.5 % below the paper's)." -- \
+  $R sentence A 1.0862 1.54 x
+# 1.2004 rounds to 1.200 = the paper's 1.2: equal at 3 decimals.
+expect sent_equal 0 "B: ours 1.200x vs the paper's 1.2x: equal at this precision." -- $R sentence B 1.2004 1.2 x
+# 2.5 vs 2.3: 0.2 higher; 0.2 / 2.3 = 8.70 %.
+expect sent_higher 0 "C: ours 2.500x vs the paper's 2.3x: 0.200 higher (8.7 % above the paper's)." -- \
+  $R sentence C 2.5 2.3 x
+# claims: 0.991 is 0.009 below 1 (fails "at least 1"); 1.05 is 0.050 above 1 (holds "above 1");
+# exactly 1 holds "at least 1".
+expect sent_claim_no 0 "D: ours 0.991x; the paper: at least 1 - does not hold (0.009 below 1)." -- \
+  $R sentence D 0.991 '>=1' x
+expect sent_claim_yes 0 "E: ours 1.050x; the paper: above 1 - holds (0.050 above 1)." -- $R sentence E 1.05 '>1' x
+expect sent_claim_at 0 "F: ours 1.000x; the paper: at least 1 - holds (exactly 1)." -- $R sentence F 1 '>=1' x
+# percentages in points: 15.2 - 6.4 = 8.80 points
+expect sent_pct 0 "G: ours 15.20 % vs the paper's 6.4 %: 8.80 points higher." -- $R sentence G 15.2 6.4 pct
+# counts: 7 vs 1 -> 6 higher; 5 vs 5 -> equal
+expect sent_count 0 "H: ours 7 vs the paper's 1: 6 higher." -- $R sentence H 7 1 n
+expect sent_count_eq 0 "I: ours 5 vs the paper's 5: equal." -- $R sentence I 5 5 n
+# ours not a number (DWT-CS never decided): shown as is, no arithmetic
+expect sent_text 0 "J: ours - vs the paper's 7." -- $R sentence J - 7 n
+expect sent_bad_unit 2 "unit 'm' is not one of" -- $R sentence K 1 2 m
+
+# ---- the output check ------------------------------------------------------------------
+good() {
+  d=$1; mkdir -p "$d/figures"
+  {
+    echo "# Reproduction"
+    for s in 000 001 002 003 004; do
+      printf '## Seed %s: x\n\n```sh\nbuild/warpcache run\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n' "$s"
+    done
+  } >"$d/reproduction.md"
+  echo '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>' >"$d/figures/f1.svg"
+  echo '<html></html>' >"$d/report.html"
+}
+good "$T/ok"
+expect check_good 0 "" -- $R check "$T/ok"
+good "$T/nan"; sed -i 's/| 1 | 2 |/| nan | 2 |/' "$T/nan/reproduction.md"
+expect check_nan 2 "nan or inf" -- $R check "$T/nan"
+good "$T/inf"; sed -i 's/| 1 | 2 |/| 1 | -inf |/' "$T/inf/reproduction.md"
+expect check_inf 2 "nan or inf" -- $R check "$T/inf"
+good "$T/sec"; sed -i 's/^## Seed 003: x/## Seed 3/' "$T/sec/reproduction.md"
+expect check_section 2 "no section for seed 003" -- $R check "$T/sec"
+good "$T/empty"; sed -i 's|^build/warpcache run$||' "$T/empty/reproduction.md"
+expect check_empty_block 2 "empty block" -- $R check "$T/empty"
+good "$T/rows"; sed -i '/^| 1 | 2 |$/d' "$T/rows/reproduction.md"
+expect check_table_rows 2 "table without rows" -- $R check "$T/rows"
+good "$T/nosvg"; rm "$T/nosvg/figures/f1.svg"
+expect check_no_svg 2 "no SVG figures" -- $R check "$T/nosvg"
+if command -v xmllint >/dev/null 2>&1; then
+  good "$T/xml"; echo '<svg><g></svg>' >"$T/xml/figures/f2.svg"
+  expect check_svg_xml 2 "f2.svg: not well-formed XML" -- $R check "$T/xml"
+else
+  echo "check_svg_xml skipped: no xmllint (make deps installs it; not counted)"
+fi
+# the words "information" and "infinite" are not inf
+good "$T/words"; echo "infinite distances, information" >>"$T/words/reproduction.md"
+expect check_words 0 "" -- $R check "$T/words"
+
+echo "cli_reproduce: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -123,7 +123,7 @@ fi
 printf '{\n  "a": 1,\n  "b": \n}\n' >"$T/bad.json"
 expect bad_json 2 "bad.json:4: expected a value" -- $W report "$T/bad.json" -o "$T/x.html"
 printf '{\n  "hello": 1\n}\n' >"$T/other.json"
-expect bad_kind 2 "other.json:1: not the JSON of warpcache run, compare, sweep, model, mrc or validate" -- \
+expect bad_kind 2 "other.json:1: not the JSON of warpcache run, compare, sweep, model, mrc, validate or validate --hw" -- \
   $W report "$T/other.json" -o "$T/x.html"
 : >"$T/empty.json"
 expect bad_empty 2 "empty.json:1: empty file" -- $W report "$T/empty.json" -o "$T/x.html"
@@ -156,6 +156,36 @@ for f in run.json cmp.json sw.jsonl model.json mrc.json val.json; do
   done
 done
 [ -z "$crashes" ] && ok prefixes_handled || bad prefixes_handled "$crashes: $(head -c 300 "$T/cut.err")"
+# ---- validate --hw results: hardware beside simulator L1 hit rate per launch ----
+HW=tests/data/ncu/handmade-atax-details.csv
+$W validate -q --hw $HW -w polybench/atax:scale=0.125 --json "$T/hw.json" >/dev/null ||
+  bad inputs "validate --hw failed"
+expect hw_report 0 "" -- $W report "$T/hw.json" -o "$T/hw.html" --svg-dir "$T/hwsvg"
+[ -f "$T/hwsvg/f1-validate-hw.svg" ] && grep -q '<figure id="fig-f1-validate-hw">' "$T/hw.html" &&
+  ok hw_figure || bad hw_figure "no f1-validate-hw figure"
+# Bars are proportional to the values: in each launch's group the simulator bar
+# over the hardware bar is sim_l1_hit_pct / hw_l1_hit_pct of the JSON (the
+# fixture's hand-made 20 % and 30 % against what the simulator measured).
+python3 - "$T/hw.json" "$T/hwsvg/f1-validate-hw.svg" <<'PY' >"$T/hw.chk" 2>&1 && ok hw_bar_heights ||
+import json, re, sys
+ks = json.load(open(sys.argv[1]))["kernels"]
+groups = re.findall(r'<g class="group">(.*?)</g>', open(sys.argv[2]).read(), re.S)
+assert len(groups) == len(ks) == 2, (len(groups), len(ks))
+for k, g in zip(ks, groups):
+    hw, sim = [float(h) for h in re.findall(r'height="([0-9.]+)"', g)]
+    want = k["sim_l1_hit_pct"] / k["hw_l1_hit_pct"]
+    assert abs(sim / hw - want) < 0.01 * want, (k["kernel"], sim / hw, want)
+PY
+  bad hw_bar_heights "$(head -c 300 "$T/hw.chk")"
+# a launch without a hardware value (null) keeps only its simulator bar
+sed '0,/"hw_l1_hit_pct": 20,/s//"hw_l1_hit_pct": null,/' "$T/hw.json" >"$T/hw_null.json"
+expect hw_null 0 "" -- $W report "$T/hw_null.json" -o "$T/hwn.html" --svg-dir "$T/hwnsvg"
+n=$(sed -n '/<g class="group"><title>1 /,/<\/g>/p' "$T/hwnsvg/f1-validate-hw.svg" 2>/dev/null | grep -c '<rect')
+[ "$n" = 1 ] && ok hw_null_one_bar || bad hw_null_one_bar "$n bars in launch 1's group"
+sed '0,/"sim_l1_hit_pct": [0-9.e+-]*,/s//"sim_l1_hit_pct": "x",/' "$T/hw.json" >"$T/hw_bad.json"
+line=$(grep -n '"sim_l1_hit_pct": "x"' "$T/hw_bad.json" | head -1 | cut -d: -f1)
+expect hw_bad 2 "hw_bad.json:$line: a kernel needs 'id', 'kernel', and 'hw_l1_hit_pct'" -- \
+  $W report "$T/hw_bad.json" -o "$T/x.html"
 expect no_inputs 2 "no results files" -- $W report -o "$T/x.html"
 expect no_output 2 "option -o FILE.html is required" -- $W report "$T/run.json"
 expect missing_input 2 "nosuch.json: cannot read" -- $W report "$T/nosuch.json" -o "$T/x.html"

@@ -20,9 +20,9 @@
 #include "warpcache/common.h"
 
 /* The input kinds, tried in this order (the first that matches wins). */
-static const report_kind *const kinds[] = {&wc_report_run,   &wc_report_compare,
-                                           &wc_report_sweep, &wc_report_model,
-                                           &wc_report_mrc,   &wc_report_validate};
+static const report_kind *const kinds[] = {
+    &wc_report_run, &wc_report_compare,  &wc_report_sweep,      &wc_report_model,
+    &wc_report_mrc, &wc_report_validate, &wc_report_validate_hw};
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
 #define MAX_INPUT_BYTES (1L << 30)
@@ -38,6 +38,8 @@ static const char usage_text[] =
     "  model --json    reuse-distance histogram, miss classes per kernel\n"
     "  mrc --json      miss-ratio curves (log2 size axis in lines and bytes)\n"
     "  validate --json simulator and model L1 miss rates per kernel\n"
+    "  validate --hw --json  hardware (Nsight Compute) and simulator L1 hit rates\n"
+    "                  per kernel launch\n"
     "\n"
     "  -o FILE          the HTML page ('-' = standard output)\n"
     "  --svg-dir DIR    also every figure as DIR/<figure id>.svg (DIR is created)\n"
@@ -215,7 +217,8 @@ static int input_load(report_input *in)
                      "with 'point', 'key' and 'totals')",
                      in->path, in->docs[1]->line, in->ndocs);
     else
-        wc_cli_error("%s:%d: not the JSON of warpcache run, compare, sweep, model, mrc or validate",
+        wc_cli_error("%s:%d: not the JSON of warpcache run, compare, sweep, model, mrc, validate "
+                     "or validate --hw",
                      in->path, first->line);
     return -1;
 }

@@ -1,10 +1,11 @@
 /*
  * report.h - what `warpcache report` (cmd_report.c) shares with its input
- * kinds: every kind of results file (run, compare, sweep, model, mrc) is a
- * report_kind that recognises its documents and turns them into figures
- * (report_run.c, report_batch.c, report_model.c).  The command reads the
- * files, asks the registry which kind each one is, and writes the figures
- * into one HTML page and, optionally, one SVG file each.
+ * kinds: every kind of results file (run, compare, sweep, model, mrc,
+ * validate, validate --hw) is a report_kind that recognises its documents and
+ * turns them into figures (report_run.c, report_batch.c, report_model.c,
+ * report_hw.c).  The command reads the files, asks the registry which kind
+ * each one is, and writes the figures into one HTML page and, optionally, one
+ * SVG file each.
  */
 #ifndef WC_CLI_REPORT_H
 #define WC_CLI_REPORT_H
@@ -49,7 +50,7 @@ typedef struct report_kind {
 } report_kind;
 
 extern const report_kind wc_report_run, wc_report_compare, wc_report_sweep, wc_report_model,
-    wc_report_mrc, wc_report_validate;
+    wc_report_mrc, wc_report_validate, wc_report_validate_hw;
 
 /* A new figure with id "f<in->index>-<what>", title and caption (copied);
  * its SVG is written to the returned stream, and report_fig_close() keeps

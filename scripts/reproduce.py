@@ -211,13 +211,13 @@ def num(s):
 
 
 class Runner:
-    def __init__(self, out, log):
-        self.out, self.log = out, log
+    def __init__(self, out, log, bin_):
+        self.out, self.log, self.bin = out, log, os.path.join(ROOT, bin_)
         self.times = []  # (section, command, wall seconds)
 
     def run(self, section, cmd):
         """Runs one shell command line in the repository root with OUT set; returns stdout."""
-        env = dict(os.environ, OUT=self.out)
+        env = dict(os.environ, OUT=self.out, WARPCACHE=self.bin)
         t0 = time.monotonic()
         p = subprocess.run(["sh", "-c", cmd], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, universal_newlines=True)
@@ -541,8 +541,9 @@ def render(sections, values, quick, runner, make_cmd, report_rel, report_cmd, re
                  "`make reproduce` runs the sizes of the technique docs.")
     L.append("")
     L.append("Each section shows the exact commands (run from the repository root with `OUT` "
-             "set to the output folder: `OUT=build/reproduce; mkdir -p $OUT` before pasting "
-             "them), the tables they printed, the paper's numbers beside ours (kept in "
+             "set to the output folder and, for the report, `WARPCACHE` to the program: "
+             "`OUT=build/reproduce; mkdir -p $OUT; WARPCACHE=$PWD/build/warpcache` before "
+             "pasting them), the tables they printed, the paper's numbers beside ours (kept in "
              "[`scripts/reproduce/paper_values.tsv`](../scripts/reproduce/paper_values.tsv) with "
              "where each comes from), a sentence on each difference generated from the numbers, "
              "and known reasons. Everything runs on warpcache's built-in workload models at "
@@ -671,7 +672,7 @@ def run(args):
     os.makedirs(tmp)
     ok = False
     try:
-        r = Runner(tmp, os.path.join(tmp, "commands.log"))
+        r = Runner(tmp, os.path.join(tmp, "commands.log"), bin_)
         sections = [BUILDERS[sid](r, quick, bin_, jobs) for sid in SECTIONS if sid in only]
         for s in sections:
             for _, vid, _ in s.rows:
@@ -682,10 +683,11 @@ def run(args):
                       key=lambda f: int(re.sub(r"[^0-9]", "", f)))
         inputs = sorted(f for f in os.listdir(tmp) if f.endswith(".json") and
                         (not f.startswith("s003-fig3-") or f in fig3[-1:]))
-        rep_cmd = "%s report %s -o $OUT/report.html --svg-dir $OUT/figures" % (
-            bin_, " ".join("$OUT/" + f for f in inputs))
+        # from inside $OUT, so that the page names its inputs without the folder
+        rep_cmd = 'cd "$OUT" && "$WARPCACHE" report %s -o report.html --svg-dir figures' % " ".join(inputs)
         rep_out = r.run("all", rep_cmd)
-        make_cmd = "make reproduce-quick" if quick else "make reproduce"
+        make_cmd = ("make reproduce" if docs and not quick else "make reproduce-quick" if quick and not docs
+                    else "sh scripts/reproduce.sh " + " ".join(a for a in ("--quick", "--docs") if a in args))
         report_rel = "reproduction/report.html" if docs else "report.html"
         text = render(sections, values, quick, r, make_cmd, report_rel, rep_cmd, rep_out)
         with open(os.path.join(tmp, "reproduction.md"), "w", encoding="utf-8") as f:

@@ -538,7 +538,8 @@ def render(sections, values, quick, runner, make_cmd, report_rel, report_cmd, re
     if quick:
         L.append("")
         L.append("**This is the quick run**: reduced inputs and fewer workloads, for CI; "
-                 "`make reproduce` runs the sizes of the technique docs.")
+                 "`make reproduce` runs larger inputs, close to the technique docs' "
+                 "([docs/report.md](report.md#make-reproduce-each-seed-papers-headline-comparison-one-command)).")
     L.append("")
     L.append("Each section shows the exact commands (run from the repository root with `OUT` "
              "set to the output folder and, for the report, `WARPCACHE` to the program: "

@@ -115,7 +115,7 @@ done:
 #define BASE0 0x10000000ull
 
 /* First 4 KiB boundary at or after `end`. */
-static uint64_t next_base(uint64_t base, uint64_t bytes)
+static inline uint64_t next_base(uint64_t base, uint64_t bytes)
 {
     return (base + bytes + 4095) / 4096 * 4096;
 }

@@ -70,14 +70,15 @@ typedef struct wc_config {
 
     /* --- L1 data cache ------------------------------------------------ */
     wc_cache_geom l1;
-    char l1_org[64];         /* L1 organisation by registry name ("conventional") */
-    uint32_t l1_latency;     /* -gpgpu_l1_latency: hit latency in core cycles */
-    bool l1_skip;            /* -gpgpu_gmem_skip_L1D: every global access bypasses L1 */
-    bool l1_flush;           /* -gpgpu_flush_l1_cache: invalidate L1s between kernels */
-    bool l1_rd_hist;         /* -l1_rd_hist: report the data stores' reuse-distance histogram */
-    uint32_t ipoly_poly;     /* L1 IPOLY/PRIC polynomial; 0 = default for the set count */
-    uint32_t coalesce_bytes; /* request granularity: 128 (line) or 32 (sector) */
-    uint32_t coalesce_arch;  /* -gpgpu_coalesce_arch, recorded (13/20: 128 B segments) */
+    char l1_org[64];           /* L1 organisation by registry name ("conventional") */
+    uint32_t l1_latency;       /* -gpgpu_l1_latency: hit latency in core cycles */
+    bool l1_skip;              /* -gpgpu_gmem_skip_L1D: every global access bypasses L1 */
+    bool l1_flush;             /* -gpgpu_flush_l1_cache: invalidate L1s between kernels */
+    bool l1_rd_hist;           /* -l1_rd_hist: report the data stores' reuse-distance histogram */
+    uint32_t ipoly_poly;       /* L1 IPOLY/PRIC polynomial; 0 = default for the set count */
+    uint32_t coalesce_bytes;   /* request granularity: 128 (line) or 32 (sector) */
+    uint32_t coalesce_arch;    /* -gpgpu_coalesce_arch, recorded (13/20: 128 B segments) */
+    uint32_t l1_mshr_per_warp; /* MSHR entries one warp may hold, 0 = no limit (Fermi: 6) */
 
     /* --- interconnect ------------------------------------------------- */
     uint32_t flit_bytes;           /* -icnt_flit_size (warpcache counts data in 32 B flits) */

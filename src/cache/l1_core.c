@@ -252,6 +252,31 @@ static wc_outcome stream_read(wc_l1_core *c, const wc_mem_req *req, uint64_t wan
     return o;
 }
 
+/* ---- per-warp MSHR limit (-l1_mshr_per_warp) ------------------------------
+ *
+ * Seed 003 (section 5.2) measured that one warp of a Fermi SM can have at
+ * most 6 lines in flight, out of 64 per SM.  With the limit set, a miss that
+ * needs a new entry while its warp already holds `max` is a MSHR_ENTRY
+ * reservation fail; merging into an entry (any warp's) needs none.  Only the
+ * miss path looks at it, so a hit costs nothing.  Requests that carry no warp
+ * slot (out of range: tests' hand-made requests) count against slot 0. */
+static inline uint32_t warp_slot(const wc_l1_core *c, const wc_mem_req *req)
+{
+    return req->warp < c->n_warp_slots ? req->warp : 0;
+}
+
+static bool warp_mshr_full(const wc_l1_core *c, const wc_mem_req *req)
+{
+    return c->warp_mshr[warp_slot(c, req)] >= c->warp_mshr_max;
+}
+
+static void warp_mshr_take(wc_l1_core *c, int e, const wc_mem_req *req)
+{
+    uint32_t w = warp_slot(c, req);
+    c->e_warp[e] = (uint16_t)w;
+    c->warp_mshr[w]++;
+}
+
 /* Everything but a plain hit: hit-reserved merges, misses, sector misses. */
 static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t set, wc_line *line,
                                uint64_t want, uint64_t now, wc_fail_reason *why)
@@ -302,6 +327,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
     if (!mq_has(c, take_way ? c->mq_need_alloc : 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     if (e >= 0 && m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);
     if (e < 0 && m->used >= m->n_entries) return fail(WC_FAIL_MSHR_ENTRY, why);
+    if (e < 0 && c->warp_mshr_max && warp_mshr_full(c, req)) return fail(WC_FAIL_MSHR_ENTRY, why);
     if (c->ta) fetch = fetch_chunks(c, missing, have);
 
     bool sector_miss = line != NULL;
@@ -329,6 +355,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
     else
         wc_mshr_merge(m, e, req->tag);
     if (is_new) {
+        if (c->warp_mshr_max) warp_mshr_take(c, e, req);
         if (!c->alloc_on_miss) c->e_req[e] = *req; /* only a fill-time install needs it */
         c->e_used[e] = 0;
     }
@@ -555,6 +582,7 @@ void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
     c->base.stats.fills++;
 
     if ((ent->arrived & ent->issued) != ent->issued) return; /* more chunks to come */
+    if (c->warp_mshr_max) c->warp_mshr[c->e_warp[e]]--;
     int n = wc_mshr_release_entry(&c->mshr, e, c->cookies);
     for (int i = 0; i < n; i++) c->base.env.respond(c->base.env.ctx, c->cookies[i], now);
 }
@@ -568,6 +596,8 @@ void wc_l1_core_destroy(wc_l1 *l1)
     free(c->mq);
     free(c->cookies);
     free(c->e_req);
+    free(c->e_warp);
+    free(c->warp_mshr);
     free(c->e_used);
     free(c);
 }
@@ -689,6 +719,18 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
         wc_errf(err, "%s L1: out of memory", ops->name);
         wc_l1_core_destroy(&c->base);
         return NULL;
+    }
+    if (cfg->l1_mshr_per_warp) {
+        c->warp_mshr_max = cfg->l1_mshr_per_warp;
+        c->n_warp_slots = cfg->max_threads_per_sm / WC_WARP_SIZE;
+        if (c->n_warp_slots == 0) c->n_warp_slots = 1;
+        c->e_warp = calloc(g->mshr_entries, sizeof *c->e_warp);
+        c->warp_mshr = calloc(c->n_warp_slots, sizeof *c->warp_mshr);
+        if (!c->e_warp || !c->warp_mshr) {
+            wc_errf(err, "%s L1: out of memory", ops->name);
+            wc_l1_core_destroy(&c->base);
+            return NULL;
+        }
     }
     c->alloc_on_miss = g->alloc_policy == 'm';
     c->skip_global = cfg->l1_skip;

@@ -117,6 +117,11 @@ struct wc_l1_core {
     bool alloc_on_miss, skip_global;
     char wp, wa;
     wc_mshr mshr;
+    /* -l1_mshr_per_warp (0: off, and the arrays are NULL): the warp slot
+     * that opened each entry, and the entries each warp slot holds. */
+    uint32_t warp_mshr_max;
+    uint16_t *e_warp, *warp_mshr;
+    uint32_t n_warp_slots;
     /* The array of an array-backed store, here so the hot paths reach it at a
      * fixed offset from the core (last: it is large). */
     wc_tag_array arr;

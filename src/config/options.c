@@ -122,6 +122,9 @@ typedef struct opt_desc {
       "IPOLY (set index P) polynomial with its x^n term, degree log2(L1 sets); 0 = default")       \
     X("coalesce_bytes", OPT_U32, coalesce_bytes, 0, 4096, CHK_COALESCE,                            \
       "coalescer segment bytes: a power of two up to the L1 line, or 0 for the L1 line size")      \
+    X("l1_mshr_per_warp", OPT_U32, l1_mshr_per_warp, 0, 65536, CHK_NONE,                           \
+      "L1 MSHR entries one warp may hold at a time (a further miss of the warp is a "              \
+      "MSHR_ENTRY reservation fail); 0 = no limit (seed 003 measured 6 on Fermi)")                 \
     X("gpgpu_coalesce_arch", OPT_U32, coalesce_arch, 0, 1000, CHK_NONE,                            \
       "GPGPU-Sim coalescing architecture (13, 20, ...); recorded, requests are 128 B segments")    \
     /* interconnect */                                                                             \

@@ -8,11 +8,13 @@
 extern const wc_mstage_ops wc_mstage_inorder;
 extern const wc_mstage_ops wc_mstage_l1q;
 extern const wc_mstage_ops wc_mstage_mrpb;
+extern const wc_mstage_ops wc_mstage_replay;
 
 static const wc_mstage_ops *const stages[] = {
     &wc_mstage_inorder,
     &wc_mstage_l1q,
     &wc_mstage_mrpb,
+    &wc_mstage_replay,
 };
 
 const wc_mstage_ops *const *wc_mstage_list(size_t *count)

@@ -6,7 +6,8 @@
  *   micro/colcopy      seed 003, Figure 3 (003_ffafd1cb931cbd21.txt, section 4.4):
  *                      one block of H threads; thread t reads its own row
  *                      in[t*W + i], i < W, sequentially (uncoalesced across lanes,
- *                      line locality within each thread).
+ *                      line locality within each thread); unroll=K issues the
+ *                      loop's K loads back to back (nvcc's unrolled shape).
  *
  * Registers: r1 data, r2 address, r3 accumulator.
  */
@@ -92,34 +93,49 @@ const wc_workload wc_wl_micro_stride = {
 /* ---- column-major copy (seed 003, Figure 3) -------------------------- */
 
 typedef struct colcopy_arg {
-    uint64_t h, w, store;
+    uint64_t h, w, store, unroll;
 } colcopy_arg;
 
-/* Per element i: load in[t*W+i] into r1, accumulate (ALU), optionally store. */
+/* The register unrolled copy u loads into: r1 for the first (unroll=1 is the
+ * original loop), r4.. for the others (r2 is the address, r3 unused). */
+static unsigned colcopy_reg(unsigned u)
+{
+    return u == 0 ? 1 : 3 + u;
+}
+
+/* One (unrolled) iteration covers elements i .. i+K-1 (K = unroll, fewer at
+ * the row's end): K loads in[t*W+i+u] into distinct registers, then with
+ * store=1 the K stores, then the address increment.  This is the order nvcc
+ * emits for an unrolled copy loop: the loads are independent, so a warp has
+ * K of them in flight before its first store waits for data.  unroll=1 is
+ * the original loop (load, store, increment) instruction for instruction. */
 static int colcopy_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
     const colcopy_arg *a = gk->arg;
     uint64_t t0 = (uint64_t)w->warp * WC_WARP_SIZE;
     int64_t i = w->v[0];
     if (i >= (int64_t)a->w) return 0;
-    uint64_t row = a->w * 4;
-    switch (w->state) {
-    case 0:
-        wc_gen_mem(o, 0x10, WC_OP_LDG, 0xffffffffu, 1, 2, 4, ARRAY_IN + t0 * row + (uint64_t)i * 4,
-                   (int64_t)row);
-        w->state = a->store ? 1 : 2;
-        return 1;
-    case 1:
-        wc_gen_mem(o, 0x18, WC_OP_STG, 0xffffffffu, 1, 2, 4, ARRAY_OUT + t0 * row + (uint64_t)i * 4,
-                   (int64_t)row);
-        w->state = 2;
-        return 1;
-    default:
-        wc_gen_alu(o, 0x20, 0xffffffffu, 2, 2, WC_REG_NONE); /* address increment */
-        w->state = 0;
-        w->v[0]++;
+    uint64_t row = a->w * 4, k = a->unroll;
+    uint64_t n = a->w - (uint64_t)i < k ? a->w - (uint64_t)i : k; /* copies this iteration */
+    uint64_t pc_step = k == 1 ? 0 : 0x100;                        /* unroll=1: the old PCs */
+    uint32_t st = w->state;
+    if (st < n) { /* load copy st */
+        wc_gen_mem(o, 0x10 + st * pc_step, WC_OP_LDG, 0xffffffffu, colcopy_reg(st), 2, 4,
+                   ARRAY_IN + t0 * row + ((uint64_t)i + st) * 4, (int64_t)row);
+        w->state = st + 1 < n ? st + 1 : a->store ? (uint32_t)k : 2 * (uint32_t)k;
         return 1;
     }
+    if (st < k + n) { /* store copy st - k */
+        uint32_t u = st - (uint32_t)k;
+        wc_gen_mem(o, 0x18 + u * pc_step, WC_OP_STG, 0xffffffffu, colcopy_reg(u), 2, 4,
+                   ARRAY_OUT + t0 * row + ((uint64_t)i + u) * 4, (int64_t)row);
+        w->state = u + 1 < n ? st + 1 : 2 * (uint32_t)k;
+        return 1;
+    }
+    wc_gen_alu(o, 0x20, 0xffffffffu, 2, 2, WC_REG_NONE); /* address increment */
+    w->state = 0;
+    w->v[0] += (int64_t)n;
+    return 1;
 }
 
 static wc_source *open_colcopy(wc_params *p, uint64_t seed, wc_err *err)
@@ -128,6 +144,7 @@ static wc_source *open_colcopy(wc_params *p, uint64_t seed, wc_err *err)
     if (wc_params_u64(p, "h", 1024, 1, 1024, &a.h, err) < 0) return NULL;
     if (wc_params_u64(p, "w", 1024, 1, 1u << 20, &a.w, err) < 0) return NULL;
     if (wc_params_u64(p, "store", 0, 0, 1, &a.store, err) < 0) return NULL;
+    if (wc_params_u64(p, "unroll", 1, 1, 8, &a.unroll, err) < 0) return NULL;
     wc_gen_kernel gk;
     memset(&gk, 0, sizeof gk);
     snprintf(gk.k.name, sizeof gk.k.name, "colcopy");
@@ -145,6 +162,7 @@ const wc_workload wc_wl_micro_colcopy = {
     .size = "h=1024 w=1024",
     .classes = "003:figure3",
     .help = "seed 003 column-major copy: one block of h threads, thread t reads row t "
-            "(w 4 B elements); store=1 also writes the row",
+            "(w 4 B elements); store=1 also writes the row; unroll=K (1-8) issues K loads per "
+            "loop iteration, as nvcc's unrolled loop",
     .open = open_colcopy,
 };

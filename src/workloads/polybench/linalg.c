@@ -43,6 +43,49 @@ typedef struct dot_desc {
     bool scaled; /* an extra multiply by a constant (BETA*a, ALPHA*a) */
 } dot_desc;
 
+/* The multiply-add of copy u: (scale,) accumulate. */
+static void dot_madd(pb_prog *pg, const dot_desc *d, unsigned u)
+{
+    if (d->scaled) pb_alu(pg, pb_ureg(1, u), pb_ureg(1, u), WC_REG_NONE, WC_REG_NONE);
+    pb_alu(pg, R_ACC, pb_ureg(1, u), pb_ureg(2, u), R_ACC);
+}
+
+/* One trip of the inner loop doing `copies` iterations: iteration u reads
+ * l1 = c*k + u + base.  With the accumulator in a register (rmw=0) the
+ * copies' loads come first, as nvcc schedules an unrolled loop; with rmw>=1
+ * every copy stores the accumulator, which may alias the matrix or the
+ * vector (no __restrict__ in PolyBench/GPU), so the copies stay in order. */
+static void dot_trip(pb_prog *pg, const dot_desc *d, unsigned copies, int64_t k, int64_t base)
+{
+    pb_aff at = AFF(.gx = 1);
+    for (unsigned u = 0; u < copies; u++) {
+        pb_ld(pg, d->mat, pb_aff_unroll(d->mi, k, base + u), pb_ureg(1, u));
+        pb_ld(pg, d->vec, pb_aff_unroll(d->vi, k, base + u), pb_ureg(2, u));
+        if (pg->rmw == 0) continue;
+        pb_acc_load(pg, d->out, at, R_ACC);
+        dot_madd(pg, d, u);
+        pb_acc_store(pg, d->out, at, R_ACC);
+    }
+    for (unsigned u = 0; pg->rmw == 0 && u < copies; u++) dot_madd(pg, d, u);
+    pb_loop_tail(pg);
+}
+
+/* The inner loop, unrolled pg->unroll times, and its remainder loop. */
+static void dot_loop(pb_prog *pg, const dot_desc *d)
+{
+    int64_t len = (int64_t)d->len, k = (int64_t)pg->unroll;
+    if (len / k > 0) {
+        pb_loop(pg, 0, len / k);
+        dot_trip(pg, d, (unsigned)k, k, 0);
+        pb_end(pg);
+    }
+    if (k > 1 && len % k) {
+        pb_loop(pg, 0, len % k);
+        dot_trip(pg, d, 1, 1, len / k * k);
+        pb_end(pg);
+    }
+}
+
 static unsigned dot_kernel(pb_prog *pg, const dot_desc *d)
 {
     unsigned k = pb_kernel(pg, d->name, grid1(d->blocks), B256);
@@ -50,15 +93,7 @@ static unsigned dot_kernel(pb_prog *pg, const dot_desc *d)
     pb_prologue(pg, false);
     pb_guard(pg, pb_cons(pg, AFF(.gx = 1), 0, (int64_t)d->n));
     pb_acc_pre(pg, d->out, at, R_ACC, d->init);
-    pb_loop(pg, 0, (int64_t)d->len);
-    pb_ld(pg, d->mat, d->mi, 1);
-    pb_ld(pg, d->vec, d->vi, 2);
-    pb_acc_load(pg, d->out, at, R_ACC);
-    if (d->scaled) pb_alu(pg, 1, 1, WC_REG_NONE, WC_REG_NONE);
-    pb_alu(pg, R_ACC, 1, 2, R_ACC);
-    pb_acc_store(pg, d->out, at, R_ACC);
-    pb_loop_tail(pg);
-    pb_end(pg);
+    dot_loop(pg, d);
     pb_acc_post(pg, d->out, at, R_ACC);
     pb_phase_add(pg, k, false, 0, 1);
     return k;
@@ -100,10 +135,21 @@ static pb_prog *open_2d(wc_params *p, const char *na, uint64_t da, uint64_t *a, 
     return pb_prog_new(rmw, err);
 }
 
+/* open_2d for the kernels that take unroll=K too. */
+static pb_prog *open_2d_unroll(wc_params *p, const char *na, uint64_t da, uint64_t *a,
+                               const char *nb, uint64_t db, uint64_t *b, wc_err *err)
+{
+    unsigned unroll;
+    if (pb_unroll(p, &unroll, err) < 0) return NULL;
+    pb_prog *pg = open_2d(p, na, da, a, nb, db, b, err);
+    if (pg) pg->unroll = unroll;
+    return pg;
+}
+
 static wc_source *open_atax(wc_params *p, uint64_t seed, wc_err *err)
 {
     uint64_t nx, ny;
-    pb_prog *pg = open_2d(p, "nx", 4096, &nx, "ny", 4096, &ny, err);
+    pb_prog *pg = open_2d_unroll(p, "nx", 4096, &nx, "ny", 4096, &ny, err);
     if (!pg) return NULL;
     pb_build_atax(pg, nx, ny, true, true);
     return pb_finish(pg, 1, err);
@@ -114,7 +160,7 @@ static wc_source *open_atax(wc_params *p, uint64_t seed, wc_err *err)
 static wc_source *open_bicg(wc_params *p, uint64_t seed, wc_err *err)
 {
     uint64_t nx, ny;
-    pb_prog *pg = open_2d(p, "nx", 4096, &nx, "ny", 4096, &ny, err);
+    pb_prog *pg = open_2d_unroll(p, "nx", 4096, &nx, "ny", 4096, &ny, err);
     if (!pg) return NULL;
     unsigned A = pb_array(pg, nx * ny), r = pb_array(pg, nx), sv = pb_array(pg, ny);
     unsigned pv = pb_array(pg, ny), q = pb_array(pg, nx);
@@ -134,9 +180,13 @@ static wc_source *open_mvt(wc_params *p, uint64_t seed, wc_err *err)
     double s;
     int rmw;
     uint64_t n;
-    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "n", 4096, s, &n, err) < 0) return NULL;
+    unsigned unroll;
+    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "n", 4096, s, &n, err) < 0 ||
+        pb_unroll(p, &unroll, err) < 0)
+        return NULL;
     pb_prog *pg = pb_prog_new(rmw, err);
     if (!pg) return NULL;
+    pg->unroll = unroll;
     unsigned a = pb_array(pg, n * n), x1 = pb_array(pg, n), x2 = pb_array(pg, n);
     unsigned y1 = pb_array(pg, n), y2 = pb_array(pg, n);
     int64_t N = (int64_t)n;
@@ -151,38 +201,80 @@ static wc_source *open_mvt(wc_params *p, uint64_t seed, wc_err *err)
 
 /* ---- gesummv ------------------------------------------------------------- */
 
+typedef struct gesummv_arrs {
+    unsigned A, B, x, y, tmp;
+    int64_t n;
+} gesummv_arrs;
+
+/* One trip of gesummv's loop doing `copies` iterations (l1 = c*k + u + base),
+ * in dot_trip's order: unrolled with rmw=0, every copy's loads come first
+ * (not unrolled, the original order). */
+static void gesummv_trip(pb_prog *pg, gesummv_arrs a, unsigned copies, int64_t k, int64_t base)
+{
+    int64_t N = a.n;
+    bool hoist = pg->rmw == 0 && pg->unroll > 1;
+    pb_aff at = AFF(.gx = 1), row = AFF(.gx = N, .l1 = 1), xj = AFF(.l1 = 1);
+    for (unsigned u = 0; u < copies; u++) {
+        pb_aff ru = pb_aff_unroll(row, k, base + u), xu = pb_aff_unroll(xj, k, base + u);
+        unsigned r1 = pb_ureg(1, u), r2 = pb_ureg(2, u), r3 = pb_ureg(3, u);
+        if (hoist) { /* no store in the loop: the loads of all copies first */
+            pb_ld(pg, a.A, ru, r1);
+            pb_ld(pg, a.x, xu, r2);
+            pb_ld(pg, a.B, ru, r3);
+            continue;
+        }
+        /* tmp[i] += a[i*N+j] * x[j] */
+        pb_ld(pg, a.A, ru, r1);
+        pb_ld(pg, a.x, xu, r2);
+        pb_acc_load(pg, a.tmp, at, R_ACC);
+        pb_alu(pg, R_ACC, r1, r2, R_ACC);
+        pb_acc_store(pg, a.tmp, at, R_ACC);
+        /* y[i] += b[i*N+j] * x[j]: x[j] is reloaded only after an intervening store */
+        pb_ld(pg, a.B, ru, r3);
+        if (pg->rmw >= 1) pb_ld(pg, a.x, xu, r2);
+        pb_acc_load(pg, a.y, at, R_ACC2);
+        pb_alu(pg, R_ACC2, r3, r2, R_ACC2);
+        pb_acc_store(pg, a.y, at, R_ACC2);
+    }
+    for (unsigned u = 0; hoist && u < copies; u++) {
+        pb_alu(pg, R_ACC, pb_ureg(1, u), pb_ureg(2, u), R_ACC);
+        pb_alu(pg, R_ACC2, pb_ureg(3, u), pb_ureg(2, u), R_ACC2);
+    }
+    pb_loop_tail(pg);
+}
+
 static wc_source *open_gesummv(wc_params *p, uint64_t seed, wc_err *err)
 {
     double s;
     int rmw;
     uint64_t n;
-    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "n", 4096, s, &n, err) < 0) return NULL;
+    unsigned unroll;
+    if (read_dims(p, &s, &rmw, err) < 0 || pb_dim(p, "n", 4096, s, &n, err) < 0 ||
+        pb_unroll(p, &unroll, err) < 0)
+        return NULL;
     pb_prog *pg = pb_prog_new(rmw, err);
     if (!pg) return NULL;
+    pg->unroll = unroll;
     unsigned A = pb_array(pg, n * n), B = pb_array(pg, n * n), x = pb_array(pg, n);
     unsigned y = pb_array(pg, n), tmp = pb_array(pg, n);
     int64_t N = (int64_t)n;
-    pb_aff at = AFF(.gx = 1), row = AFF(.gx = N, .l1 = 1), xj = AFF(.l1 = 1);
-    unsigned k = pb_kernel(pg, "gesummv_kernel", grid1(pb_ceil_div(n, 256)), B256);
+    pb_aff at = AFF(.gx = 1);
+    unsigned kid = pb_kernel(pg, "gesummv_kernel", grid1(pb_ceil_div(n, 256)), B256);
     pb_prologue(pg, false);
     pb_guard(pg, pb_cons(pg, AFF(.gx = 1), 0, N));
     pb_acc_pre(pg, tmp, at, R_ACC, PB_INIT_NONE);
     pb_acc_pre(pg, y, at, R_ACC2, PB_INIT_NONE);
-    pb_loop(pg, 0, N);
-    /* tmp[i] += a[i*N+j] * x[j] */
-    pb_ld(pg, A, row, 1);
-    pb_ld(pg, x, xj, 2);
-    pb_acc_load(pg, tmp, at, R_ACC);
-    pb_alu(pg, R_ACC, 1, 2, R_ACC);
-    pb_acc_store(pg, tmp, at, R_ACC);
-    /* y[i] += b[i*N+j] * x[j]: x[j] is reloaded only after an intervening store */
-    pb_ld(pg, B, row, 3);
-    if (pg->rmw >= 1) pb_ld(pg, x, xj, 2);
-    pb_acc_load(pg, y, at, R_ACC2);
-    pb_alu(pg, R_ACC2, 3, 2, R_ACC2);
-    pb_acc_store(pg, y, at, R_ACC2);
-    pb_loop_tail(pg);
-    pb_end(pg);
+    int64_t k = (int64_t)unroll;
+    if (N / k > 0) {
+        pb_loop(pg, 0, N / k);
+        gesummv_trip(pg, (gesummv_arrs){A, B, x, y, tmp, N}, (unsigned)k, k, 0);
+        pb_end(pg);
+    }
+    if (k > 1 && N % k) { /* the remainder loop */
+        pb_loop(pg, 0, N % k);
+        gesummv_trip(pg, (gesummv_arrs){A, B, x, y, tmp, N}, 1, 1, N / k * k);
+        pb_end(pg);
+    }
     /* y[i] = ALPHA * tmp[i] + BETA * y[i] */
     pb_acc_post(pg, tmp, at, R_ACC);
     if (pg->rmw == 1) {
@@ -192,7 +284,7 @@ static wc_source *open_gesummv(wc_params *p, uint64_t seed, wc_err *err)
     pb_alu(pg, R_ACC2, R_ACC2, WC_REG_NONE, WC_REG_NONE);
     pb_alu(pg, R_ACC2, R_ACC, R_ACC2, WC_REG_NONE);
     pb_st(pg, y, at, R_ACC2);
-    pb_phase_add(pg, k, false, 0, 1);
+    pb_phase_add(pg, kid, false, 0, 1);
     return pb_finish(pg, 1, err);
 }
 

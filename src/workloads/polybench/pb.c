@@ -165,6 +165,7 @@ pb_prog *pb_prog_new(int rmw, wc_err *err)
     }
     pg->next_base = PB_BASE0;
     pg->rmw = rmw;
+    pg->unroll = 1;
     return pg;
 }
 
@@ -497,5 +498,13 @@ int pb_rmw(wc_params *p, int *rmw, wc_err *err)
     uint64_t v;
     if (wc_params_u64(p, "rmw", 1, 0, 2, &v, err) < 0) return -1;
     *rmw = (int)v;
+    return 0;
+}
+
+int pb_unroll(wc_params *p, unsigned *unroll, wc_err *err)
+{
+    uint64_t v;
+    if (wc_params_u64(p, "unroll", 1, 1, PB_MAX_UNROLL, &v, err) < 0) return -1;
+    *unroll = (unsigned)v;
     return 0;
 }

@@ -124,9 +124,10 @@ struct pb_prog {
     uint16_t guard;
     int loop_stack[2];
     unsigned depth;
-    int rmw;      /* accumulator policy, see pb_acc_* */
-    bool bad;     /* a table overflowed or loops are unbalanced */
-    bool too_big; /* an array is larger than PB_MAX_ELEMS */
+    int rmw;         /* accumulator policy, see pb_acc_* */
+    unsigned unroll; /* unroll=K of the kernels that support it (1: not unrolled) */
+    bool bad;        /* a table overflowed or loops are unbalanced */
+    bool too_big;    /* an array is larger than PB_MAX_ELEMS */
 };
 
 /* ---- building ---------------------------------------------------------- */
@@ -183,6 +184,24 @@ wc_source *pb_finish(pb_prog *pg, uint64_t reps, wc_err *err);
 int pb_dim(wc_params *p, const char *key, uint64_t def, double scale, uint64_t *out, wc_err *err);
 int pb_scale(wc_params *p, double *scale, wc_err *err);
 int pb_rmw(wc_params *p, int *rmw, wc_err *err);
+/* unroll=K (1..PB_MAX_UNROLL, default 1): how many iterations of the inner
+ * loop nvcc's unrolled code does per trip (atax, bicg, mvt, gesummv). */
+#define PB_MAX_UNROLL 4
+int pb_unroll(wc_params *p, unsigned *unroll, wc_err *err);
+/* Register of copy u of temporary t (1..3) in an unrolled body: t itself for
+ * copy 0, r24.. for the others (free in the register conventions). */
+static inline unsigned pb_ureg(unsigned t, unsigned u)
+{
+    return u == 0 ? t : 24 + (u - 1) * 3 + (t - 1);
+}
+/* Index `a` for copy u of a loop unrolled k times (counter c runs over trips:
+ * l1 = c*k + u + base). */
+static inline pb_aff pb_aff_unroll(pb_aff a, int64_t k, int64_t add)
+{
+    a.c0 += a.l1 * add;
+    a.l1 *= k;
+    return a;
+}
 
 static inline uint32_t pb_ceil_div(uint64_t a, uint64_t b)
 {

@@ -69,8 +69,12 @@ typedef struct wc_model_opts {
     int32_t core;         /* the core whose stream is modelled; -1 = all cores (summed) */
     uint64_t max_threads; /* model only the first N threads of a kernel, 0 = all (seed: 8192) */
     wc_model_blocks blocks;
-    bool stores;   /* also model stores (Fermi's L1 does not cache them: off) */
-    uint64_t seed; /* latency generator; 0 = the config's seed */
+    bool stores;        /* also model stores (Fermi's L1 does not cache them: off) */
+    bool step_requests; /* a time step per line request (the LD/ST unit's rate), not per warp
+                           instruction: an instruction of n lines holds its core n steps; off */
+    bool scoreboard;    /* a warp re-enters when its next load's operands are ready (in-order
+                           issue over every instruction), not after each load's latency; off */
+    uint64_t seed;      /* latency generator; 0 = the config's seed */
 
     /* geometry overrides, 0 = from the config's L1 */
     uint32_t line_bytes, nsets, ways;

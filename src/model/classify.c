@@ -77,6 +77,12 @@ static const opt_doc opt_docs[] = {
     {"max_threads", "model only the first N threads of a kernel, 0 = all (0; the seed: 8192)"},
     {"blocks", "dynamic (a finished block is replaced at once) or sets (the seed's code)"},
     {"stores", "also model stores (0: Fermi's L1 does not cache them)"},
+    {"step_requests", "one time step per line request, as the L1 serves one line per cycle: "
+                      "an instruction of n lines holds its core n steps (0: one step per "
+                      "instruction, the seed)"},
+    {"scoreboard", "a warp waits only for the registers its next instructions read or write, "
+                   "so independent loads (unrolled loops) issue back to back (0: after every "
+                   "load's latency, the seed)"},
     {"model_seed", "seed of the latency generator, 0 = the config's seed (0)"},
     {"line_bytes", "line size override, 0 = the config's L1 (0)"},
     {"nsets", "set count override, 0 = the config's L1 (0)"},
@@ -99,6 +105,8 @@ int wc_model_opts_set(wc_model_opts *o, const char *name, const char *v, wc_err 
     if (!strcmp(name, "divergence")) return parse_bool(name, v, &o->divergence, err);
     if (!strcmp(name, "clip")) return parse_bool(name, v, &o->clip, err);
     if (!strcmp(name, "stores")) return parse_bool(name, v, &o->stores, err);
+    if (!strcmp(name, "scoreboard")) return parse_bool(name, v, &o->scoreboard, err);
+    if (!strcmp(name, "step_requests")) return parse_bool(name, v, &o->step_requests, err);
     if (!strcmp(name, "mshr_first_only")) return parse_bool(name, v, &o->mshr_first_only, err);
     if (!strcmp(name, "sigma")) {
         char *end;

@@ -67,7 +67,15 @@ typedef struct mwarp {
     uint16_t n, next; /* requests of the current instruction, next to issue */
     bool live, have_inst;
     uint64_t lines[WC_MAX_REQS_PER_INST];
+    /* scoreboard=1: when each register (number mod MODEL_REGS) is ready, the
+     * current load's destinations, and the step its operands are ready */
+    uint64_t *ready;
+    uint16_t dst[WC_MAX_DST];
+    uint8_t ndst;
+    uint64_t wake;
 } mwarp;
+
+#define MODEL_REGS 256 /* registers tracked per warp; higher numbers alias (false waits only) */
 
 typedef struct mblock {
     void *handle;
@@ -95,6 +103,7 @@ typedef struct mcore {
     wc_mev *now;      /* effects due in the issuing step, in issue order */
     size_t nnow, nowcap;
     uint32_t mshr_used;
+    uint64_t busy_until;     /* step_requests: the core's LD/ST unit is busy before this step */
     uint64_t next_own_block; /* static assignment: next block id of this core */
     wc_model_counts cnt;
 } mcore;
@@ -284,12 +293,35 @@ static unsigned inst_lines(const mrun *r, const wc_winst *in, uint64_t *lines)
     return n;
 }
 
+/* scoreboard=1: the warp issues in order, so instruction `in` issues once
+ * the registers it reads and writes are ready and not before the ones ahead
+ * of it (w->wake so far); a skipped instruction's result is ready when it
+ * issues (the model has no compute time). */
+static void scoreboard_walk(mwarp *w, const wc_winst *in, bool modelled)
+{
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (in->src[i] != WC_REG_NONE && w->ready[in->src[i] % MODEL_REGS] > w->wake)
+            w->wake = w->ready[in->src[i] % MODEL_REGS];
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (in->dst[i] != WC_REG_NONE && w->ready[in->dst[i] % MODEL_REGS] > w->wake)
+            w->wake = w->ready[in->dst[i] % MODEL_REGS];
+    if (modelled) {
+        w->ndst = 0;
+        for (unsigned i = 0; i < in->ndst && i < WC_MAX_DST; i++)
+            if (in->dst[i] != WC_REG_NONE) w->dst[w->ndst++] = in->dst[i];
+        return;
+    }
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (in->dst[i] != WC_REG_NONE) w->ready[in->dst[i] % MODEL_REGS] = w->wake;
+}
+
 /* Loads the warp's next modelled memory instruction; 0 = the warp is done. */
 static int fetch_inst(mrun *r, mcore *c, mwarp *w)
 {
     mblock *b = &c->blocks[w->block];
     uint32_t lim = thread_limit_mask(r, b, w->warp);
     wc_winst in;
+    if (w->ready && w->wake < r->time) w->wake = r->time;
     for (;;) {
         int rc = r->src->ops->next_inst(r->src, b->handle, w->warp, &in, r->err);
         if (rc < 0) {
@@ -298,7 +330,9 @@ static int fetch_inst(mrun *r, mcore *c, mwarp *w)
         }
         if (rc == 0) return 0; /* an EXIT may be predicated off: only the end counts */
         in.mask &= lim;
-        if (!modelled_op(r, &in)) continue;
+        bool modelled = modelled_op(r, &in);
+        if (w->ready) scoreboard_walk(w, &in, modelled);
+        if (!modelled) continue;
         w->n = (uint16_t)inst_lines(r, &in, w->lines);
         w->next = 0;
         if (w->n) {
@@ -333,6 +367,10 @@ static int open_block(mrun *r, mcore *c, uint64_t id)
         w->gen++;
         w->mshr = 0;
         w->live = true;
+        if (w->ready) { /* a new warp: nothing pending */
+            memset(w->ready, 0, MODEL_REGS * sizeof *w->ready);
+            w->wake = r->time;
+        }
         int rc = fetch_inst(r, c, w);
         if (rc < 0) return -1;
         w->have_inst = rc > 0;
@@ -472,16 +510,21 @@ static int issue_warp(mrun *r, mcore *c, uint32_t ws, uint64_t *delay)
 /* One time step of one core: the head warp issues (section 4.5). */
 static int core_issue(mrun *r, mcore *c)
 {
-    if (!c->qlen) return 0;
+    if (!c->qlen || r->time < c->busy_until) return 0;
     uint32_t ws = queue_pop(c);
     mwarp *w = &c->warps[ws];
     uint64_t delay;
+    uint16_t first = w->next;
     int rc = issue_warp(r, c, ws, &delay);
     if (rc < 0) return -1;
+    if (r->o->step_requests && w->next > first + 1) /* one line per step */
+        c->busy_until = r->time + (uint64_t)(w->next - first);
     if (rc == REFUSED) { /* back of the queue, resumes where it stopped */
         queue_push(c, ws);
         return 0;
     }
+    if (w->ready) /* the load's registers are ready once its slowest request is back */
+        for (unsigned i = 0; i < w->ndst; i++) w->ready[w->dst[i] % MODEL_REGS] = r->time + delay;
     rc = fetch_inst(r, c, w);
     if (rc < 0) return -1;
     if (rc == 0) {
@@ -492,6 +535,9 @@ static int core_issue(mrun *r, mcore *c)
             if (refill_blocks(r, c) < 0) return -1;
         }
         return 0;
+    }
+    if (w->ready && r->divergence) { /* scoreboard: when the next load's operands are */
+        delay = w->wake > r->time ? w->wake - r->time : 0;
     }
     if (r->divergence && delay) {
         wc_mev e = {r->time + delay, r->seq++, ws, 0};
@@ -536,6 +582,7 @@ static void core_free(mcore *c)
     free(c->owner);
     free(c->owner_gen);
     free(c->fill);
+    for (uint32_t i = 0; c->warps && i < c->nwarps; i++) free(c->warps[i].ready);
     free(c->warps);
     free(c->blocks);
     free(c->queue);
@@ -611,6 +658,8 @@ static int setup_kernel(mrun *r, const wc_config *cfg)
         c->nblocks = r->active;
         c->stacks = calloc(r->nsets, sizeof *c->stacks);
         if (!c->warps || !c->blocks || !c->queue || !c->stacks) return oom(r);
+        for (uint32_t w = 0; r->o->scoreboard && w < nw; w++)
+            if (!(c->warps[w].ready = calloc(MODEL_REGS, sizeof *c->warps[w].ready))) return oom(r);
         if (wc_linemap_init(&c->map, 4096) < 0) return oom(r);
         for (uint32_t s = 0; s < r->nsets; s++)
             if (wc_sdstack_init(&c->stacks[s], r->nsets == 1 ? 4096 : 64) < 0) return oom(r);

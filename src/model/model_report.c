@@ -206,13 +206,15 @@ void wc_model_write_json(const wc_model_result *r, const wc_model_opts *o, FILE 
             "\"clip\": %s, \"hit_latency\": %u, \"lambda_min\": %u, \"sigma\": %g, "
             "\"mshr_per_core\": %u, \"mshr_per_warp\": %u, \"mshr_first_only\": %s, \"cores\": %u, "
             "\"core\": %d, "
-            "\"max_threads\": %llu, \"blocks\": \"%s\", \"stores\": %s},\n",
+            "\"max_threads\": %llu, \"blocks\": \"%s\", \"stores\": %s, \"scoreboard\": %s, "
+            "\"step_requests\": %s},\n",
             o->latency ? "true" : "false", o->assoc ? "true" : "false", o->mshr ? "true" : "false",
             o->divergence ? "true" : "false", o->clip ? "true" : "false", o->hit_latency,
             o->lambda_min, o->sigma, o->mshr_per_core, o->mshr_per_warp,
             o->mshr_first_only ? "true" : "false", r->cores, o->core,
             (unsigned long long)o->max_threads,
-            o->blocks == WC_MODEL_BLOCKS_SETS ? "sets" : "dynamic", o->stores ? "true" : "false");
+            o->blocks == WC_MODEL_BLOCKS_SETS ? "sets" : "dynamic", o->stores ? "true" : "false",
+            o->scoreboard ? "true" : "false", o->step_requests ? "true" : "false");
     fprintf(f, "  \"kernels\": [\n");
     for (size_t i = 0; i < r->n_kernels; i++) {
         json_kernel(&r->kernels[i], f);

@@ -28,6 +28,7 @@ typedef struct hand_src {
     wc_source base;
     unsigned nwarps, ninst[MAX_W];
     uint64_t elem[MAX_W][MAX_I]; /* element index of each load */
+    uint16_t reg[MAX_W][MAX_I];  /* its destination register, 0 = none */
     unsigned lanes;              /* lanes per load (1, or 32 for the MSHR case) */
     uint64_t lane_stride;        /* bytes between lanes */
     bool kernel_done;
@@ -62,6 +63,7 @@ static int hs_next_inst(wc_source *s, void *b, uint32_t warp, wc_winst *o, wc_er
     o->width = 4;
     o->amode = WC_ADDR_STRIDE;
     o->mask = h->lanes >= 32 ? 0xffffffffu : (1u << h->lanes) - 1u;
+    if (h->reg[warp][h->pc[warp]]) o->dst[o->ndst++] = h->reg[warp][h->pc[warp]];
     o->base = 0x100000 + h->elem[warp][h->pc[warp]++] * 32;
     o->stride = (int64_t)h->lane_stride;
     return 1;
@@ -401,6 +403,66 @@ static void test_divergence_reentry(void)
     wc_model_result_free(&res);
 }
 
+/* step_requests: warps 0 and 1 load 4 lines each (4 lanes 4 KB apart), no
+ * latency.  One step per instruction: warp 0's four requests at 0, warp 1's
+ * at 1.  One step per request: warp 0's instruction holds the core for steps
+ * 0..3, so warp 1 issues at 4. */
+static void test_step_requests(void)
+{
+    for (int per_req = 0; per_req <= 1; per_req++) {
+        hand_src h;
+        hs_init(&h, 2);
+        h.lanes = 4;
+        h.lane_stride = 4096;
+        h.ninst[0] = h.ninst[1] = 1;
+        h.elem[0][0] = 0, h.elem[1][0] = 1000;
+        wc_model_opts o;
+        plain_opts(&o);
+        o.step_requests = per_req;
+        trace_log log;
+        wc_model_result res;
+        CHECK(run_hand(&h, &o, 64, &log, &res) == 0);
+        const uint64_t t1 = per_req ? 4 : 1;
+        const uint64_t time[8] = {0, 0, 0, 0, t1, t1, t1, t1};
+        check_rows(&log, time, NULL, NULL, NULL, NULL, 8);
+        CHECK_EQ(log.ev[4].warp, 1);
+        wc_model_result_free(&res);
+    }
+}
+
+/* scoreboard: one warp loads A into r1, B into r2, C into r1 (misses, latency
+ * 10, divergence on).  The seed's rule: each load waits for the previous
+ * one's latency - issue at 0, at 11 (ready at the end of step 10), at 22.
+ * scoreboard=1: B reads and writes nothing pending and issues at 1; C
+ * overwrites r1, ready at 10, so it issues at 11.  Without registers (every
+ * load independent) the three issue at 0, 1, 2. */
+static void sb_program(hand_src *h, bool regs)
+{
+    hs_init(h, 1);
+    h->ninst[0] = 3;
+    h->elem[0][0] = 0, h->elem[0][1] = 100, h->elem[0][2] = 200;
+    if (regs) h->reg[0][0] = 1, h->reg[0][1] = 2, h->reg[0][2] = 1;
+}
+
+static void test_scoreboard(void)
+{
+    wc_model_opts o;
+    plain_opts(&o);
+    o.latency = o.divergence = true;
+    o.lambda_min = 10;
+    const uint64_t want[3][3] = {{0, 11, 22}, {0, 1, 11}, {0, 1, 2}};
+    for (unsigned c = 0; c < 3; c++) {
+        hand_src h;
+        sb_program(&h, c < 2);
+        o.scoreboard = c > 0;
+        trace_log log;
+        wc_model_result res;
+        CHECK(run_hand(&h, &o, 8, &log, &res) == 0);
+        check_rows(&log, want[c], NULL, NULL, NULL, NULL, 3);
+        wc_model_result_free(&res);
+    }
+}
+
 /* Classification arithmetic on counts chosen by hand. */
 static void test_classes_from_runs(void)
 {
@@ -458,6 +520,8 @@ int main(void)
     RUN(test_table5_one_mshr);
     RUN(test_mshr_per_warp_chunks);
     RUN(test_divergence_reentry);
+    RUN(test_step_requests);
+    RUN(test_scoreboard);
     RUN(test_classes_from_runs);
     RUN(test_options_by_name);
     return check_summary("model");

@@ -129,9 +129,10 @@ static void test_mshr_per_warp_option(void)
  *
  * inorder (the default stage): warp 0 issues at 0, A misses at 1 (the only
  * entry).  Warp 1 issues at 1, B fails at 2 (MSHR_ENTRY) and holds the stage
- * until A's fill at 186, where B misses.  Warp 2 issues at 186; its A is
- * looked up at 187 and hits (A was filled at 186): MISS 2, HIT 1, and
- * 184 stall cycles.
+ * until A's fill at 186, where B misses.  Warp 2 issues at 2 but waits in
+ * the issue-ahead queue (-mem_issue_ahead, 4 by default) until the stage
+ * takes it at 186; its A is looked up at 187 and hits (A was filled at 186):
+ * MISS 2, HIT 1, and 184 stall cycles.
  *
  * replay: B fails at 2 and is parked; the stage is free in the same cycle,
  * so warp 2 issues at 2 and its A is looked up at 3: merged into A's entry

@@ -129,6 +129,7 @@ def main():
     print(row("**fermi-hw**", sim))
     for name, extra in SIM_REMOVED:
         print(row("fermi-hw, " + name, sim_rates(wc, hw_args + extra)))
+    print(row("fermi-hw, -mem_issue_ahead 0", sim_rates(wc, hw_args + ["-o", "mem_issue_ahead=0"])))
     print(row("fermi-hw, colcopy unroll=4 store=1", sim_rates(wc, hw_args, ",unroll=4,store=1")))
     print(row("fermi-16k (default)", sim_rates(wc, [])))
     for name, extra in SIM_ADDED:

@@ -389,6 +389,7 @@ static void test_option_table(void)
                                            "l1_ipoly_poly",
                                            "l2_ipoly_poly",
                                            "l1_rd_hist",
+                                           "l1_mshr_per_warp",
                                            "coalesce_bytes",
                                            "icnt_latency",
                                            "icnt_flits_per_cycle",
@@ -591,6 +592,27 @@ static void test_fermi_configs(void)
     expect.shmem_per_sm = 16 * 1024;
     CHECK(same_config(&c, &expect));
     CHECK_EQ((uint64_t)c.l1.nsets * c.l1.assoc * c.l1.line_bytes, 48 * 1024);
+}
+
+/* configs/fermi-hw.config is fermi-16k with exactly the four hardware values
+ * its comments cite (seed 003 section 5.2, Fermi's replay): 64 MSHRs,
+ * allocation on fill, 6 MSHRs per warp, the replay stage; nothing else. */
+static void test_fermi_hw_file(void)
+{
+    wc_config c, expect;
+    wc_err err;
+    static ignored_list ign;
+    memset(&ign, 0, sizeof ign);
+    wc_config_defaults(&c);
+    CHECK_EQ(load(&c, "configs/fermi-hw.config", &ign, &err), 0);
+    CHECK_EQ(ign.n, 0);
+    CHECK_EQ(wc_config_validate(&c, &err), 0);
+    wc_config_defaults(&expect);
+    expect.l1.mshr_entries = 64;
+    expect.l1.alloc_policy = 'f';
+    expect.l1_mshr_per_warp = 6;
+    snprintf(expect.mem_stage, sizeof expect.mem_stage, "replay");
+    CHECK(same_config(&c, &expect));
 }
 
 /* configs/h100.config: loads with nothing ignored, and its derived sizes are
@@ -857,6 +879,7 @@ int main(void)
     RUN(test_other_gpgpusim_files);
     RUN(test_fermi_configs);
     RUN(test_h100_file);
+    RUN(test_fermi_hw_file);
     RUN(test_dump_round_trip);
     RUN(test_file_errors);
     RUN(test_file_syntax);

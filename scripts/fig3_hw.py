@@ -58,6 +58,7 @@ MODEL_REMOVED = [
     ("no per-warp MSHR limit", ["mshr_per_warp=0"]),
     ("no MSHR limits", ["mshr=0"]),
     ("no divergence (round robin)", ["divergence=0"]),
+    ("lambda_min=229 (a longer latency)", ["lambda_min=229"]),
 ]
 MODEL_ADDED = [
     ("+ step per request", ["step_requests=1"]),

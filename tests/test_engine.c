@@ -285,6 +285,27 @@ static void log_access(void *ctx, int sm, const wc_mem_req *req, wc_outcome o, w
     if (a->n < 16 && o != WC_RESERVATION_FAIL) a->line[a->n++] = req->addr >> 7;
 }
 
+/* Runs `l` on `c`, logging the lines that reach the L1 in order. */
+static void run_logged(const wc_config *c, list_source *l, access_log *a)
+{
+    wc_err err = {{0}};
+    memset(a, 0, sizeof *a);
+    wc_l1_listener lis = {.ctx = a, .on_access = log_access};
+    wc_sim *sim = wc_sim_create(c, &err);
+    CHECK(sim != NULL);
+    if (!sim) {
+        wc_source_destroy(&l->base);
+        return;
+    }
+    wc_sim_add_l1_listener(sim, &lis);
+    wc_stats st;
+    wc_stats_init(&st);
+    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    wc_stats_free(&st);
+    wc_sim_destroy(sim);
+    wc_source_destroy(&l->base);
+}
+
 static void issue_order(const char *stage, const char *ahead, access_log *a)
 {
     wc_config c;
@@ -297,18 +318,7 @@ static void issue_order(const char *stage, const char *ahead, access_log *a)
     ls_load(l, 0, 0x20000, 2); /* line 0x400 (R), independent of the first */
     ls_alu(l, 1, 3, WC_REG_NONE);
     ls_load(l, 1, 0x30000, 4); /* line 0x600 (S) */
-    memset(a, 0, sizeof *a);
-    wc_l1_listener lis = {.ctx = a, .on_access = log_access};
-    wc_sim *sim = wc_sim_create(&c, &err);
-    CHECK(sim != NULL);
-    if (!sim) return;
-    wc_sim_add_l1_listener(sim, &lis);
-    wc_stats st;
-    wc_stats_init(&st);
-    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
-    wc_stats_free(&st);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
+    run_logged(&c, l, a);
 }
 
 /*
@@ -343,6 +353,43 @@ static void test_issue_ahead(void)
         check_order(stage[i], "1", pqrs);
         check_order(stage[i], "auto", pqrs);
     }
+}
+
+/*
+ * -sched_rotate: two schedulers (warp 0 on scheduler 0, warp 1 on scheduler
+ * 1), nothing issued ahead of the inorder stage, so one memory instruction
+ * is taken per free stage.  Each warp: ALU (r3), then an independent load
+ * (warp 0: line 0x200, warp 1: line 0x400).  Cycle 0: both ALUs issue (one
+ * per scheduler).  Cycle 1: both loads are ready and the stage is free; the
+ * scheduler that goes first takes it, the other finds it full and issues its
+ * load at 2, when the first load's request has left the stage.
+ *   sched_rotate 0: scheduler 0 always first: 0x200, then 0x400.
+ *   sched_rotate 1: cycle 1 starts with scheduler 1 % 2 = 1: 0x400, 0x200.
+ */
+static void rotate_order(uint32_t rotate, uint64_t first, uint64_t second)
+{
+    wc_config c;
+    tiny_config(&c);
+    c.n_sched_per_sm = 2;
+    c.sched_rotate = rotate;
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&c, "mem_issue_ahead", "0", "test", &err), 0);
+    list_source *l = ls_create(1, 64);
+    for (unsigned w = 0; w < 2; w++) {
+        ls_alu(l, w, 3, WC_REG_NONE);
+        ls_load(l, w, 0x10000 + (uint64_t)w * 0x10000, 1);
+    }
+    access_log a;
+    run_logged(&c, l, &a);
+    CHECK_EQ(a.n, 2);
+    CHECK_EQ(a.line[0], first);
+    CHECK_EQ(a.line[1], second);
+}
+
+static void test_sched_rotate(void)
+{
+    rotate_order(0, 0x200, 0x400);
+    rotate_order(1, 0x400, 0x200);
 }
 
 /*
@@ -789,6 +836,7 @@ int main(void)
     RUN(test_l1q_hit_after_miss);
     RUN(test_l1q_bad_depth);
     RUN(test_issue_ahead);
+    RUN(test_sched_rotate);
     RUN(test_mshr_merge);
     RUN(test_stall_cycles_by_reason);
     RUN(test_congestion);

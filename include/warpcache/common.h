@@ -61,6 +61,11 @@ static inline unsigned wc_popcount32(uint32_t v)
     return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
+static inline unsigned wc_popcount64(uint64_t v)
+{
+    return wc_popcount32((uint32_t)v) + wc_popcount32((uint32_t)(v >> 32));
+}
+
 /* Bits set in a 4-bit 32 B-sector mask. */
 static inline unsigned wc_sector_count(uint8_t sectors)
 {

@@ -61,6 +61,7 @@ typedef struct wc_config {
     char mem_issue_ahead[16];
     uint32_t oc_units_mem; /* -gpgpu_operand_collector_num_units_mem */
     char pipe_widths[128]; /* -gpgpu_pipeline_widths ID_OC_SP,...,ID_OC_MEM,...,OC_EX_MEM,... */
+    uint32_t sched_rotate; /* 1: schedulers take turns at issuing first (GPGPU-Sim 4.x) */
     uint32_t ifetch;       /* 1: GPGPU-Sim's front end (instruction buffers, fetch) */
     char controllers[256]; /* GPU-wide controllers, "name[:k=v,...][+name...]" */
     uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency: cycles before a kernel's first
@@ -92,7 +93,11 @@ typedef struct wc_config {
     uint32_t n_mem;                /* -gpgpu_n_mem: DRAM channels */
     uint32_t sub_per_channel;      /* -gpgpu_n_sub_partition_per_mchannel */
     uint32_t l2_latency;           /* -gpgpu_l2_rop_latency */
-    uint32_t partition_interleave; /* bytes per partition chunk (default 256) */
+    uint32_t partition_interleave; /* nonzero: bytes per sub-partition in turn (warpcache);
+                                      0: GPGPU-Sim's address map below (the default) */
+    char addr_mapping[128];        /* -gpgpu_mem_addr_mapping "[dramid@N;]DBRCS0 x 64" */
+    uint32_t addr_mask_mode;       /* -gpgpu_mem_address_mask: built-in map without one */
+    uint32_t partition_indexing;   /* -gpgpu_memory_partition_indexing 0..4 */
 
     /* --- DRAM ---------------------------------------------------------- */
     uint32_t dram_latency;           /* -dram_latency, core cycles (as GPGPU-Sim) */

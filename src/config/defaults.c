@@ -37,6 +37,7 @@ void wc_config_defaults(wc_config *cfg)
     cfg->sfu_latency = 20; /* warpcache choice: one SFU pass on Fermi (see docs) */
     cfg->smem_latency = 26;
     cfg->max_warp_limit = 0;
+    cfg->sched_rotate = 1;          /* GPGPU-Sim 4.x: shader_core_ctx::issue's Issue_Prio */
     cfg->ifetch = 0;                /* warpcache: the front end is not modelled by default */
     cfg->kernel_launch_latency = 0; /* GPGPU-Sim 3.x had none; its 4.x files set 5000 */
     cfg->tb_launch_latency = 0;
@@ -71,7 +72,13 @@ void wc_config_defaults(wc_config *cfg)
     cfg->n_mem = 6;
     cfg->sub_per_channel = 1;
     cfg->l2_latency = 120;
-    cfg->partition_interleave = 256;
+    /* GPGPU-Sim's GTX480 address map (3.2.2 and 4.2 files): channel =
+     * address / 256 mod 6, L2 sets indexed within the channel */
+    cfg->partition_interleave = 0;
+    snprintf(cfg->addr_mapping, sizeof cfg->addr_mapping, "%s",
+             "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS");
+    cfg->addr_mask_mode = 1;
+    cfg->partition_indexing = 0;
 
     /* GDDR5 DRAM, GTX480 file values */
     cfg->dram_latency = 100;

@@ -20,6 +20,7 @@
 
 #include "config/config_internal.h"
 #include "core/sched.h"
+#include "mem/addrdec.h"
 #include "warpcache/cache.h"
 #include "warpcache/params.h"
 
@@ -35,14 +36,16 @@ typedef enum opt_kind {
 
 typedef enum opt_check {
     CHK_NONE,
-    CHK_POW2,       /* numbers: a power of two */
-    CHK_COALESCE,   /* numbers: 0 or a power of two */
-    CHK_SCHEDULER,  /* strings: a known warp scheduler (see scheduler_check) */
-    CHK_NAME,       /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
-    CHK_L1_ORG,     /* strings: a registered L1 organisation */
-    CHK_AHEAD,      /* strings: "auto" or a count 0..64 (mem_issue_ahead) */
-    CHK_WIDTHS,     /* strings: GPGPU-Sim's comma-separated pipeline widths */
-    CHK_DRAM_TIMING /* strings: GPGPU-Sim's -gpgpu_dram_timing_opt */
+    CHK_POW2,        /* numbers: a power of two */
+    CHK_COALESCE,    /* numbers: 0 or a power of two */
+    CHK_SCHEDULER,   /* strings: a known warp scheduler (see scheduler_check) */
+    CHK_NAME,        /* strings: a plug-in name ([A-Za-z0-9_.+-]) */
+    CHK_L1_ORG,      /* strings: a registered L1 organisation */
+    CHK_AHEAD,       /* strings: "auto" or a count 0..64 (mem_issue_ahead) */
+    CHK_WIDTHS,      /* strings: GPGPU-Sim's comma-separated pipeline widths */
+    CHK_DRAM_TIMING, /* strings: GPGPU-Sim's -gpgpu_dram_timing_opt */
+    CHK_ADDR_MAP,    /* strings: GPGPU-Sim's -gpgpu_mem_addr_mapping (or empty) */
+    CHK_POW2_OR_0    /* numbers: 0 or a power of two */
 } opt_check;
 
 typedef struct opt_desc {
@@ -82,6 +85,9 @@ typedef struct opt_desc {
       "shared memory access latency, core cycles")                                                 \
     X("max_warp_limit", OPT_U32, max_warp_limit, 0, 65536, CHK_NONE,                               \
       "active warps per scheduler (static warp limiting); 0 = no limit")                           \
+    X("sched_rotate", OPT_U32, sched_rotate, 0, 1, CHK_NONE,                                       \
+      "1 = the SM's schedulers take turns at issuing first, one step per cycle (GPGPU-Sim since "  \
+      "2017); 0 = scheduler 0 always issues first (GPGPU-Sim 3.x)")                                \
     X("ifetch", OPT_U32, ifetch, 0, 1, CHK_NONE,                                                   \
       "1 = GPGPU-Sim's front end: warps issue from 2-entry instruction buffers refilled one warp " \
       "per cycle; 0 = every next instruction is available at once")                                \
@@ -144,8 +150,17 @@ typedef struct opt_desc {
       "L2 sub-partitions per memory channel")                                                      \
     X("gpgpu_l2_rop_latency", OPT_U32, l2_latency, 1, MAX_LAT, CHK_NONE,                           \
       "L2 (ROP) latency, L2 cycles")                                                               \
-    X("partition_interleave", OPT_U32, partition_interleave, 32, 1u << 30, CHK_POW2,               \
-      "bytes of consecutive addresses mapped to one sub-partition (power of two)")                 \
+    X("partition_interleave", OPT_U32, partition_interleave, 0, 1u << 30, CHK_POW2_OR_0,           \
+      "nonzero: bytes of consecutive addresses mapped to one sub-partition, in turn (power of "    \
+      "two); 0: GPGPU-Sim's address map (-gpgpu_mem_addr_mapping)")                                \
+    X("gpgpu_mem_addr_mapping", OPT_STRING, addr_mapping, 0, 0, CHK_ADDR_MAP,                      \
+      "GPGPU-Sim's address map: [dramid@N;] then 64 bits of D(channel) B(bank) R(row) C(column) "  \
+      "S(burst) 0(unused); empty = the built-in map of -gpgpu_mem_address_mask")                   \
+    X("gpgpu_mem_address_mask", OPT_U32, addr_mask_mode, 0, 1000, CHK_NONE,                        \
+      "GPGPU-Sim's built-in address map used without -gpgpu_mem_addr_mapping (0, 1, 2, 3, 5, 6, "  \
+      "14, 15, 16, 100, 103, 106, 160)")                                                           \
+    X("gpgpu_memory_partition_indexing", OPT_U32, partition_indexing, 0, 4, CHK_NONE,              \
+      "sub-partition hash: 0 none, 1 XOR, 2 IPOLY, 3 custom (none), 4 random")                     \
     /* DRAM */                                                                                     \
     X("dram_latency", OPT_U32, dram_latency, 1, MAX_LAT, CHK_NONE,                                 \
       "core cycles from the L2 to the DRAM's queue (GPGPU-Sim's dram latency queue)")              \
@@ -258,6 +273,8 @@ static int number_check(const opt_desc *d, uint64_t v, wc_err *err)
     if (v < d->min || v > d->max)
         return wc_errf(err, "%llu is out of range (allowed %llu..%llu)", (unsigned long long)v,
                        (unsigned long long)d->min, (unsigned long long)d->max);
+    if (d->check == CHK_POW2_OR_0 && v && !wc_is_pow2(v))
+        return wc_errf(err, "%llu is not a power of two (or 0)", (unsigned long long)v);
     if (d->check == CHK_POW2 && !wc_is_pow2(v))
         return wc_errf(err, "%llu is not a power of two", (unsigned long long)v);
     if (d->check == CHK_COALESCE && v && !wc_is_pow2(v))
@@ -387,6 +404,11 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
     if (d->check == CHK_L1_ORG) return name_check(s, err) < 0 ? -1 : l1_org_check(s, err);
     if (d->check == CHK_AHEAD) return ahead_check(s, err);
     if (d->check == CHK_WIDTHS) return widths_parse(s, NULL, NULL, err);
+    if (d->check == CHK_ADDR_MAP && s[0]) {
+        uint64_t mask[WC_AD__N];
+        int chip_s;
+        return wc_addrdec_parse(s, mask, &chip_s, err);
+    }
     if (d->check == CHK_DRAM_TIMING) {
         uint32_t rcd, cl;
         return dram_timing_parse(s, &rcd, &cl, err);

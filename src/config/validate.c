@@ -5,6 +5,7 @@
  * configuration came from, so a user knows what to edit.
  */
 #include "config/config_internal.h"
+#include "mem/addrdec.h"
 
 /* Most SMs a configuration may describe.  The largest GPUs have about 150;
  * every simulated SM holds its L1, MSHRs and warp state (about 65 KB with the
@@ -46,11 +47,14 @@ static int cross_checks(const wc_config *cfg, const char *src, wc_err *err)
                        "%u sets, which needs degree %u (-gpgpu_cache:dl2)",
                        src, cfg->l2_ipoly_poly, wc_log2(cfg->l2_ipoly_poly), cfg->l2.nsets,
                        wc_log2(cfg->l2.nsets));
-    if (cfg->partition_interleave < cfg->l2.line_bytes)
+    if (cfg->partition_interleave && cfg->partition_interleave < cfg->l2.line_bytes)
         return wc_errf(err,
                        "%s: option -partition_interleave: %u bytes is smaller than an L2 line "
                        "(%u bytes, -gpgpu_cache:dl2)",
                        src, cfg->partition_interleave, cfg->l2.line_bytes);
+    wc_addrdec ad; /* the address map against the channel counts */
+    wc_err why;
+    if (wc_addrdec_init(&ad, cfg, &why) < 0) return wc_errf(err, "%s: %s", src, why.msg);
     return 0;
 }
 

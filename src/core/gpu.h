@@ -92,6 +92,9 @@ typedef struct wc_sm {
     /* -ifetch 1 (frontend in sm.c): the warp in decode (-1: none), the last
      * warp fetched, and how many warps wait for a fetch */
     bool ifetch;
+    /* -sched_rotate 1: which scheduler issues first moves on by one every
+     * cycle (cycle % n_sched), as GPGPU-Sim's Issue_Prio does */
+    bool sched_rotate;
     int decoding;
     unsigned fetch_last, n_need_fetch;
     uint32_t kernel_id;

@@ -227,6 +227,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
     if (wc_mi_init(sm, wc_config_mem_issue_ahead(cfg), err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0;
+    sm->sched_rotate = cfg->sched_rotate != 0 && sm->n_sched > 1;
     sm->decoding = -1;
     sm->fetch_last = sm->n_slots - 1; /* the first fetch looks at slot 0 first */
     sm->ready = warp_ready;
@@ -765,7 +766,14 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
         if (sm->mi_count) wc_mi_feed(sm, now);
     }
     uint64_t next = sm->drain_wake;
-    for (unsigned i = 0; i < sm->n_sched; i++) {
+    /* The schedulers issue one after the other within a cycle, and the first
+     * takes a shared resource (a free place ahead of the memory stage) before
+     * the others.  GPGPU-Sim 3.x always starts with scheduler 0, which then
+     * wins every such tie; since 2017 (commit dcf7e6a8, shader_core_ctx::issue)
+     * the first scheduler moves on by one each cycle. */
+    unsigned first = sm->sched_rotate ? (unsigned)(now % sm->n_sched) : 0;
+    for (unsigned k = 0; k < sm->n_sched; k++) {
+        unsigned i = first + k < sm->n_sched ? first + k : first + k - sm->n_sched;
         wc_sched *s = &sm->sched[i];
         /* A scheduler none of whose warps can be ready yet is skipped. */
         if (s->wake <= now) {

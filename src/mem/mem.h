@@ -14,6 +14,7 @@
 #ifndef WC_MEM_MEM_H
 #define WC_MEM_MEM_H
 
+#include "mem/addrdec.h"
 #include "warpcache/cache.h"
 #include "warpcache/config.h"
 #include "warpcache/stats.h"
@@ -63,7 +64,8 @@ typedef struct wc_mem {
     uint32_t flit, ctrl, latency, flits_per_cycle;
     uint32_t l2_latency; /* core cycles (the option counts L2 cycles) */
     double l2_cycle;     /* core cycles per L2 cycle */
-    uint32_t interleave_log2, line_log2;
+    wc_addrdec addrdec;  /* address -> sub-partition and address within it */
+    uint32_t line_log2;
     uint32_t l2_all;   /* every 32 B sector of an L2 line */
     double icnt_cycle; /* core cycles per interconnect cycle */
     /* For a payload of n 32 B units (n = 0..64): the packet's flits and the
@@ -115,12 +117,6 @@ static inline uint32_t wc_mem_up_payload(const wc_mem_req *req, uint64_t chunks)
  * one access per L2 line, each its own packet, answered when the last is. */
 uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
                        uint64_t leave);
-
-/* L2 partition of an address. */
-static inline uint32_t wc_mem_partition(const wc_mem *m, uint64_t addr)
-{
-    return (uint32_t)((addr >> m->interleave_log2) % m->n_l2);
-}
 
 /* Serves `bytes` on a DRAM channel no earlier than `t`; returns completion. */
 double wc_dram_transfer(wc_dram *d, double t, uint32_t bytes);

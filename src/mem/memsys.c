@@ -36,7 +36,7 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     m->l2_cycle = cfg->clk_core / cfg->clk_l2;
     double l2_lat = ceil((double)cfg->l2_latency * m->l2_cycle);
     m->l2_latency = l2_lat < 4e9 ? (uint32_t)l2_lat : 4000000000u;
-    m->interleave_log2 = wc_log2(cfg->partition_interleave ? cfg->partition_interleave : 256);
+    if (wc_addrdec_init(&m->addrdec, cfg, err) < 0) return -1;
     m->line_log2 = wc_log2(cfg->l2.line_bytes);
     if (cfg->l2.line_bytes > 32u * 16)
         return wc_errf(err,
@@ -278,7 +278,8 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     m->c.up_packets++;
     m->c.up_bytes += (uint64_t)up_flits * m->flit;
 
-    uint32_t p = wc_mem_partition(m, addr);
+    uint64_t part_addr; /* the address within the sub-partition: its set index */
+    uint32_t p = wc_addrdec_map(&m->addrdec, addr, &part_addr);
     wc_l2 *l2 = &m->l2[p];
     wc_dram *ch = l2->ch;
     double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up_cycles);
@@ -287,7 +288,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     l2->busy_until = (double)t + m->l2_cycle;
 
     uint64_t tag = addr >> m->line_log2;
-    uint32_t set = wc_index_set(&l2->tags.index, addr);
+    uint32_t set = wc_index_set(&l2->tags.index, part_addr);
     int way = l2_find(l2, set, tag);
     wc_line *line = way >= 0 ? wc_tag_array_set(&l2->tags, set) + way : NULL;
     if (line) wc_tag_array_hit(&l2->tags, set, (uint32_t)way, NULL);

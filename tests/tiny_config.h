@@ -20,6 +20,9 @@ static inline void tiny_config(wc_config *c)
     c->n_clusters = 1;
     c->cores_per_cluster = 1;
     c->n_sched_per_sm = 1;
+    /* the L1 looked up when a request leaves the stage (the timings below);
+     * tests of the latency queue set l1q themselves */
+    snprintf(c->mem_stage, sizeof c->mem_stage, "inorder");
     c->alu_latency = 4;
     c->l1_latency = 20;
     c->icnt_latency = 10;

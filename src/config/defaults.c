@@ -46,7 +46,8 @@ void wc_config_defaults(wc_config *cfg)
      * miss, Fermi hash index, 32 MSHRs merging 8 requests, 8-entry miss queue */
     set_geom(&cfg->l1, "N:32:128:4,L:L:m:N:H,A:32:8,8");
     snprintf(cfg->l1_org, sizeof cfg->l1_org, "conventional");
-    snprintf(cfg->mem_stage, sizeof cfg->mem_stage, "inorder");
+    /* GPGPU-Sim 4.x's L1 latency queue (docs/fidelity.md); 3.x: "inorder" */
+    snprintf(cfg->mem_stage, sizeof cfg->mem_stage, "l1q");
     /* GPGPU-Sim's pipeline ahead of the LD/ST unit: the GTX480 file's widths
      * (ID_OC_MEM 1, OC_EX_MEM 1) and its default 2 memory collector units. */
     snprintf(cfg->mem_issue_ahead, sizeof cfg->mem_issue_ahead, "auto");

@@ -34,18 +34,36 @@
 
 #include "core/memstage_sm.h"
 
-typedef struct l1q_slot {
+/*
+ * The queue is kept as a FIFO of its entries rather than as slots moved one
+ * by one every cycle.  The slot model (GPGPU-Sim's) is reproduced exactly:
+ *   - an entry that entered the tail in cycle E moves one slot per cycle and
+ *     reaches the head for the lookup of cycle E + depth, unless the entry
+ *     ahead of it is in the way;
+ *   - the entry ahead stays at the head while its lookup fails; when it
+ *     succeeds in cycle S, the same cycle's shift moves the train behind it
+ *     up, so the next entry is looked up in cycle max(E + depth, S + 1);
+ *   - after a cycle's shift the tail slot is free iff fewer than depth
+ *     entries are queued, so a request enters iff count < depth;
+ *   - the entries are packed against a failing head once the last one has
+ *     caught up: its unobstructed slot after cycle t's shift is
+ *     depth - 1 - (t - E_last), packed when that is <= count - 1.
+ * Each cycle is O(1) instead of O(depth), and cycles in which only entries
+ * move are skipped (the stage sleeps until the head's lookup cycle).
+ */
+typedef struct l1q_entry {
     wc_mem_req req;
-    uint32_t load; /* load record, WC_NO_REC for a store */
-    bool used;
-    bool last; /* the last request of its instruction */
-} l1q_slot;
+    uint32_t load;  /* load record, WC_NO_REC for a store */
+    bool last;      /* the last request of its instruction */
+    uint64_t enter; /* the cycle it entered the tail slot */
+} l1q_entry;
 
 typedef struct wc_l1q {
     wc_mstage base; /* first */
     unsigned depth;
-    l1q_slot *q; /* q[0] is the head (looked up), q[depth - 1] the tail (filled) */
-    unsigned count;
+    l1q_entry *q; /* ring of depth entries: q[head] is the oldest */
+    unsigned head, count;
+    uint64_t left; /* the cycle the previous head's lookup succeeded */
     /* the instruction whose requests are entering the queue (the caller's
      * buffer, stable while the stage is full) */
     const wc_mem_req *cur, *end;
@@ -56,41 +74,35 @@ typedef struct wc_l1q {
     wc_fail_reason head_why;
 } wc_l1q;
 
-enum head { HEAD_EMPTY, HEAD_LEFT, HEAD_FAILED };
-
-/* Looks up the head entry, if there is one. */
-static enum head lookup_head(wc_sm *sm, wc_l1q *s, uint64_t now, wc_fail_reason *why)
+/* The first cycle the head entry can be looked up. */
+static uint64_t head_due(const wc_l1q *s)
 {
-    l1q_slot *h = &s->q[0];
-    if (!h->used) return HEAD_EMPTY;
-    wc_outcome o = wc_sm_present(sm, &h->req, h->load, now, why);
-    if (o == WC_RESERVATION_FAIL) return HEAD_FAILED;
-    h->used = false;
-    s->count--;
-    if (h->last) wc_sm_inst_sent(sm, h->load);
-    return HEAD_LEFT;
+    uint64_t due = s->q[s->head].enter + s->depth;
+    return due > s->left + 1 ? due : s->left + 1;
 }
 
-/* Every entry moves one slot toward the head into a free slot (one pass,
- * head first, as GPGPU-Sim does); true if anything moved. */
-static bool shift(wc_l1q *s)
+enum head { HEAD_EMPTY, HEAD_WAIT, HEAD_LEFT, HEAD_FAILED };
+
+/* Looks up the head entry, if it is at the head by now. */
+static enum head lookup_head(wc_sm *sm, wc_l1q *s, uint64_t now, wc_fail_reason *why)
 {
-    bool moved = false;
-    for (unsigned i = 0; i + 1 < s->depth; i++)
-        if (!s->q[i].used && s->q[i + 1].used) {
-            s->q[i] = s->q[i + 1];
-            s->q[i + 1].used = false;
-            moved = true;
-        }
-    return moved;
+    if (!s->count) return HEAD_EMPTY;
+    if (head_due(s) > now) return HEAD_WAIT;
+    l1q_entry *h = &s->q[s->head];
+    wc_outcome o = wc_sm_present(sm, &h->req, h->load, now, why);
+    if (o == WC_RESERVATION_FAIL) return HEAD_FAILED;
+    if (h->last) wc_sm_inst_sent(sm, h->load);
+    s->head = s->head + 1 == s->depth ? 0 : s->head + 1;
+    s->count--;
+    s->left = now;
+    return HEAD_LEFT;
 }
 
 /* Moves the current instruction's next request into the tail if it is free. */
 static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
 {
     if (!s->cur) return;
-    l1q_slot *t = &s->q[s->depth - 1];
-    if (t->used) {
+    if (s->count == s->depth) {
         if (!s->stall_from) s->stall_from = now;
         return;
     }
@@ -98,9 +110,12 @@ static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
         wc_sm_add_stall(sm, now - s->stall_from, s->head_why);
         s->stall_from = 0;
     }
+    unsigned at = s->head + s->count;
+    if (at >= s->depth) at -= s->depth;
+    l1q_entry *t = &s->q[at];
     t->req = *s->cur;
     t->load = s->load;
-    t->used = true;
+    t->enter = now;
     t->last = ++s->cur == s->end;
     s->count++;
     if (t->last) { /* the instruction has left the stage */
@@ -112,13 +127,12 @@ static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
     }
 }
 
-/* True if nothing can change before a fill: the head failed, the entries
- * behind it are packed against it, and no request can enter the tail. */
-static bool stuck(const wc_l1q *s)
+/* True if the entries are packed against the head after cycle now's shift. */
+static bool packed(const wc_l1q *s, uint64_t now)
 {
-    for (unsigned i = 0; i < s->count; i++)
-        if (!s->q[i].used) return false;
-    return s->count > 0 && (!s->cur || s->q[s->depth - 1].used);
+    unsigned tail = s->head + s->count - 1;
+    if (tail >= s->depth) tail -= s->depth;
+    return now + s->count >= s->q[tail].enter + s->depth;
 }
 
 static void l1q_cycle(wc_mstage *ms, uint64_t now)
@@ -134,15 +148,23 @@ static void l1q_cycle(wc_mstage *ms, uint64_t now)
         }
         s->head_why = why;
     }
-    shift(s);
     enter_tail(sm, s, now);
     ms->holding = s->count > 0 || s->cur != NULL;
-    if (!ms->holding)
+    if (!ms->holding) {
         ms->retry_at = WC_NEVER;
-    else if (head == HEAD_FAILED && why != WC_FAIL_MISS_QUEUE_FULL && stuck(s))
-        ms->retry_at = WC_NEVER; /* only a fill can let the head through */
-    else
-        ms->retry_at = now + 1;
+    } else if (s->cur && s->count < s->depth) {
+        ms->retry_at = now + 1; /* one request enters per cycle */
+    } else if (head == HEAD_FAILED) {
+        /* Retried every cycle while entries still move up behind it (each
+         * attempt counts as a reservation fail, as GPGPU-Sim counts them);
+         * once nothing can change before a fill, at the fill. */
+        bool stuck =
+            why != WC_FAIL_MISS_QUEUE_FULL && packed(s, now) && (!s->cur || s->count == s->depth);
+        ms->retry_at = stuck ? WC_NEVER : now + 1;
+    } else {
+        uint64_t due = head_due(s); /* nothing happens before the head's lookup */
+        ms->retry_at = due > now ? due : now + 1;
+    }
 }
 
 static void l1q_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, unsigned n,
@@ -195,7 +217,7 @@ static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
         p += len + (p[len] == ',');
     }
     wc_l1q *s = calloc(1, sizeof *s);
-    l1q_slot *q = calloc(depth, sizeof *q);
+    l1q_entry *q = calloc(depth, sizeof *q);
     if (!s || !q) {
         free(s);
         free(q);

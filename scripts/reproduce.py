@@ -470,10 +470,13 @@ def sec004(r, q, B, j):
             "rodinia/pathfinder:cols=32768", "rodinia/backprop", "rodinia/gaussian:size=128", "rodinia/lud",
             "rodinia/streamcluster:n=8192", "rodinia/particlefilter", "rodinia/b+tree", "rodinia/cfd",
             "rodinia/leukocyte:frames=1", "rodinia/heartwall:frames=1", "rodinia/myocyte"]
-    cmd = ("%s compare --designs base,mrpb,mrpb-bypass,mrpb-bypass-all,swl-4 %s "
+    # MRPB replaces the memory stage and was built on GPGPU-Sim 3.x: its
+    # baseline is 3.2.2's pipeline (configs/gpgpusim3.config, mrpb.md)
+    cmd = ("%s compare --config configs/gpgpusim3.config "
+           "--designs base,mrpb,mrpb-bypass,mrpb-bypass-all,swl-4 %s "
            "--by-class 004 -j %d -q --json $OUT/s004-base-s.json" % (B, W(ws), j))
     s.steps.append((cmd, r.run("004", cmd)))
-    cmd2 = ("%s compare --designs base-48k,mrpb-48k %s "
+    cmd2 = ("%s compare --config configs/gpgpusim3.config --designs base-48k,mrpb-48k %s "
             "--by-class 004 -j %d -q --json $OUT/s004-base-l.json" % (B, W(ws), j))
     s.steps.append((cmd2, r.run("004", cmd2)))
     cs = Compare(os.path.join(r.out, "s004-base-s.json"))

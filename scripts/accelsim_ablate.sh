@@ -29,6 +29,6 @@ default (fermi-16k)|
 -sched_rotate 0|-o sched_rotate=0
 -mem_stage inorder|-o mem_stage=inorder
 -mem_issue_ahead 0|-o mem_issue_ahead=0
-the old latencies (-icnt_latency 10 -dram_latency 76, no RCD/CL)|-o icnt_latency=10 -o dram_latency=76 -o gpgpu_dram_timing_opt=RCD=0:CL=0
+the old DRAM latencies (-dram_latency 76, no RCD/CL)|-o dram_latency=76 -o gpgpu_dram_timing_opt=RCD=0:CL=0
 configs/gpgpusim3.config (-mem_stage inorder -sched_rotate 0)|-o mem_stage=inorder -o sched_rotate=0
 ROWS

@@ -64,7 +64,7 @@ void wc_config_defaults(wc_config *cfg)
 
     /* interconnect: 32 B flits */
     cfg->flit_bytes = 32;
-    cfg->icnt_latency = 26; /* GPGPU-Sim's unloaded L2 round trip; see docs/fidelity.md */
+    cfg->icnt_latency = 10; /* GPGPU-Sim 4.2's unloaded L2 round trip with the l1q stage */
     cfg->icnt_flits_per_cycle = 1;
     cfg->ctrl_bytes = 8;
 

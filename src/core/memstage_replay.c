@@ -18,23 +18,41 @@
  * queue drains by itself).  Any other fail parks the instruction's remaining
  * requests and frees the stage, so the next memory instruction can issue.
  * Parked instructions wait for the SM's next fill (the first moment a retry
- * can succeed); then the oldest resumes before any new instruction is taken.
- * If it fails again it goes back to the front, and the parked ones wait for
- * the next fill.  A warp's parked load keeps its destination registers
- * pending, so the warp's dependent instructions wait as before; independent
- * ones may pass it, as on hardware.
+ * can succeed); then they resume before any new instruction is taken, one
+ * at a time, in the order the parameter `wake` says (replay:wake=...):
+ *
+ *   oldest  (default) the oldest parked instruction resumes; if it fails
+ *           again it goes back to the front, and all parked ones wait for
+ *           the next fill - even those a fill of another warp has let
+ *           through (a per-warp MSHR limit, a merge into a line now filled);
+ *   all     every parked instruction is retried once after each fill,
+ *           oldest first; one that fails again keeps its place.  Seed 003,
+ *           section 4.4: "while waiting for an entry to become free, the GPU
+ *           processes warps that do not require MSHRs", and every failed
+ *           instruction of Fermi is replayed;
+ *   fifo    as all, but one that fails again goes to the back: seed 003's
+ *           model, section 4.5 ("if a warp does not succeed because all
+ *           MSHRs are in use, it is sent to the back of the warp queue").
+ *
+ * A warp's parked load keeps its destination registers pending, so the
+ * warp's dependent instructions wait as before; independent ones may pass
+ * it, as on hardware.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/memstage_sm.h"
+#include "warpcache/control.h" /* wc_params_each */
 
 typedef struct rp_inst {
     wc_mem_req reqs[WC_MAX_REQS_PER_INST];
     unsigned n, next; /* requests, and the first not yet accepted by the L1 */
     uint32_t load;
     bool parked_before; /* it was parked once: it keeps its age when parked again */
+    uint64_t seen;      /* wake=all|fifo: the L1's fill count at its last fail */
 } rp_inst;
+
+typedef enum { WAKE_OLDEST, WAKE_ALL, WAKE_FIFO } rp_wake;
 
 typedef struct wc_replay {
     wc_mstage base; /* first */
@@ -45,40 +63,52 @@ typedef struct wc_replay {
     unsigned parked; /* how many */
     int *free_list;
     unsigned n_free;
-    uint64_t blocked_fills; /* the L1's fill count when the parked last failed */
+    uint64_t blocked_fills; /* wake=oldest: the L1's fill count when the parked last failed */
     uint64_t stall_from;    /* a MISS_QUEUE_FULL stall in progress */
+    rp_wake wake;
+    unsigned from; /* the position in order[] the active instruction resumed from */
 } wc_replay;
 
-/* Whether a fill happened since the parked instructions last failed. */
-static bool parked_ready(const wc_replay *s)
+/* The position in order[] of the parked instruction to resume now, or -1:
+ * under wake=oldest the front one once a fill happened since the last fail;
+ * otherwise the oldest that has not failed since the latest fill. */
+static int parked_next(const wc_replay *s)
 {
-    return s->parked && s->base.sm->l1->stats.fills != s->blocked_fills;
+    uint64_t fills = s->base.sm->l1->stats.fills;
+    if (s->wake == WAKE_OLDEST) return s->parked && fills != s->blocked_fills ? 0 : -1;
+    for (unsigned i = 0; i < s->parked; i++)
+        if (s->pool[s->order[i]].seen != fills) return (int)i;
+    return -1;
 }
 
-/* Resumes the oldest parked instruction. */
-static void resume_parked(wc_replay *s)
+/* Resumes the parked instruction at position p of order[]. */
+static void resume_parked(wc_replay *s, unsigned p)
 {
-    s->active = s->order[0];
+    s->active = s->order[p];
+    s->from = p;
     s->parked--;
-    memmove(s->order, s->order + 1, s->parked * sizeof *s->order);
+    memmove(s->order + p, s->order + p + 1, (s->parked - p) * sizeof *s->order);
     s->base.full = true;
 }
 
-/* Parks the active instruction: at the back when it was new, at the front
- * when it was parked before (it keeps its age). */
+/* Parks the active instruction: at the back when it was new (or under
+ * wake=fifo), else where it resumed from (it keeps its age: the front under
+ * wake=oldest). */
 static void park(wc_replay *s)
 {
     rp_inst *in = &s->pool[s->active];
-    if (in->parked_before) {
-        memmove(s->order + 1, s->order, s->parked * sizeof *s->order);
-        s->order[0] = s->active;
+    if (in->parked_before && s->wake != WAKE_FIFO) {
+        unsigned p = s->from;
+        memmove(s->order + p + 1, s->order + p, (s->parked - p) * sizeof *s->order);
+        s->order[p] = s->active;
     } else {
         s->order[s->parked] = s->active;
     }
     in->parked_before = true;
+    in->seen = s->base.sm->l1->stats.fills;
     s->parked++;
     s->active = -1;
-    s->blocked_fills = s->base.sm->l1->stats.fills;
+    s->blocked_fills = in->seen;
 }
 
 static void finish_active(wc_replay *s)
@@ -93,7 +123,8 @@ static void rp_cycle(wc_mstage *ms, uint64_t now)
 {
     wc_replay *s = (wc_replay *)ms;
     wc_sm *sm = ms->sm;
-    if (s->active < 0 && parked_ready(s)) resume_parked(s);
+    int p;
+    if (s->active < 0 && (p = parked_next(s)) >= 0) resume_parked(s, (unsigned)p);
     if (s->active >= 0) {
         rp_inst *in = &s->pool[s->active];
         if (s->stall_from) {
@@ -110,7 +141,7 @@ static void rp_cycle(wc_mstage *ms, uint64_t now)
             finish_active(s);
         }
     }
-    if (s->active < 0 && parked_ready(s)) resume_parked(s); /* replays go first */
+    if (s->active < 0 && (p = parked_next(s)) >= 0) resume_parked(s, (unsigned)p); /* first */
     if (s->active < 0 && ms->full) {
         ms->full = false;
         wc_sm_stage_freed(sm, now);
@@ -173,17 +204,30 @@ static void rp_destroy(wc_mstage *ms)
     free(s);
 }
 
+/* replay:wake=oldest|all|fifo */
+static int rp_param(void *ctx, const char *key, const char *value, wc_err *err)
+{
+    static const char *const names[] = {"oldest", "all", "fifo"};
+    rp_wake *w = ctx;
+    if (strcmp(key, "wake") != 0) return wc_errf(err, "unknown parameter '%s' (wake)", key);
+    for (unsigned i = 0; i < 3; i++)
+        if (strcmp(value, names[i]) == 0) {
+            *w = (rp_wake)i;
+            return 0;
+        }
+    return wc_errf(err, "wake=%s: must be oldest|all|fifo", value);
+}
+
 static wc_mstage *rp_create(wc_sm *sm, const char *params, wc_err *err)
 {
-    if (params && *params) {
-        wc_errf(err, "memory stage replay takes no parameters (got \"%s\")", params);
-        return NULL;
-    }
+    rp_wake wake = WAKE_OLDEST;
+    if (wc_params_each("replay", params ? params : "", rp_param, &wake, err) < 0) return NULL;
     wc_replay *s = calloc(1, sizeof *s);
     if (!s) {
         wc_errf(err, "out of memory (memory stage)");
         return NULL;
     }
+    s->wake = wake;
     s->active = -1;
     s->base.sm = sm;
     s->base.retry_at = WC_NEVER;
@@ -199,7 +243,10 @@ const wc_mstage_ops wc_mstage_replay = {
     .name = "replay",
     .help = "Fermi hardware's replay: an instruction whose request meets a reservation fail "
             "(other than a full miss queue) is parked and retried after the next fill, and "
-            "other warps' memory instructions use the L1 meanwhile",
+            "other warps' memory instructions use the L1 meanwhile; wake=oldest|all|fifo: "
+            "after a fill the oldest parked instruction resumes (the rest wait for the next "
+            "fill if it fails again), every one is retried once oldest first, or each in turn "
+            "with a failed one going to the back",
     .create = rp_create,
     .destroy = rp_destroy,
     .accept = rp_accept,

@@ -390,6 +390,7 @@ static void test_option_table(void)
                                            "l2_ipoly_poly",
                                            "l1_rd_hist",
                                            "l1_mshr_per_warp",
+                                           "ldst_loads_per_warp",
                                            "coalesce_bytes",
                                            "icnt_latency",
                                            "icnt_flits_per_cycle",
@@ -599,8 +600,9 @@ static void test_fermi_configs(void)
 }
 
 /* configs/fermi-hw.config is fermi-16k with exactly the four hardware values
- * its comments cite (seed 003 section 5.2, Fermi's replay): 64 MSHRs,
- * allocation on fill, 6 MSHRs per warp, the replay stage; nothing else. */
+ * its comments cite (seed 003 sections 4.4 and 5.2, Fermi's replay): 64
+ * MSHRs, allocation on fill, 6 loads in flight per warp, the replay stage
+ * retrying every waiting instruction after a fill; nothing else. */
 static void test_fermi_hw_file(void)
 {
     wc_config c, expect;
@@ -614,8 +616,8 @@ static void test_fermi_hw_file(void)
     wc_config_defaults(&expect);
     expect.l1.mshr_entries = 64;
     expect.l1.alloc_policy = 'f';
-    expect.l1_mshr_per_warp = 6;
-    snprintf(expect.mem_stage, sizeof expect.mem_stage, "replay");
+    expect.ldst_loads_per_warp = 6;
+    snprintf(expect.mem_stage, sizeof expect.mem_stage, "replay:wake=all");
     CHECK(same_config(&c, &expect));
 }
 

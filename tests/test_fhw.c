@@ -7,6 +7,10 @@
  *   -l1_mshr_per_warp N   a warp's further miss needs one of its own N entries
  *   -mem_stage replay     a reservation fail parks the instruction, the
  *                         LD/ST unit serves other warps until the next fill
+ *   replay:wake=all       after a fill every parked instruction is retried,
+ *                         not only the oldest
+ *   -ldst_loads_per_warp N  a warp's next load waits while N of its loads
+ *                         are in flight
  *   unroll=K              micro/colcopy and the PolyBench matrix-vector
  *                         kernels: same accesses, K loads per loop trip
  */
@@ -205,6 +209,184 @@ static void test_replay_keeps_age(void)
     wc_stats_free(&st);
 }
 
+/*
+ * replay:wake=oldest (the default) vs wake=all.  Two MSHR entries, no merging
+ * (-gpgpu_cache:dl1 ...,A:2:1: a request to a line in flight is a MSHR_MERGE
+ * fail); one scheduler, GTO.  Warp 0 loads A; warp 1 runs 10 independent
+ * ALUs, then loads C; warp 2 loads C; warp 3 loads D; each load is followed
+ * by an ALU reading it.
+ *
+ * Warp 0 issues at 0, A misses at 1 (entry 1), answered at 186.  GTO then
+ * keeps warp 1: ALUs at 1..10, C issued at 11, misses at 12 (entry 2),
+ * answered at 197.  Warp 2's C (issued 12) fails at 13 (MSHR_MERGE) and
+ * parks; warp 3's D (issued 13) fails at 14 (MSHR_ENTRY) and parks behind it.
+ * A's fill at 186 frees entry 1; the oldest parked, warp 2's C, fails again
+ * (C is still in flight): both modes agree so far.
+ *
+ * oldest: warp 2's C goes back to the front and both wait for the next fill,
+ * C's at 197: C hits there, D resumes and misses at 198, answered at
+ * 198 + 185 = 383; warp 3's ALU issues then: the kernel ends at 387.
+ * all: D has not been retried since A's fill, so it resumes at once and
+ * misses at 187, answered at 372; the kernel ends at 372 + 4 = 376 (C hits
+ * at 197 as before).  Both: MISS 3 (A, C, D), HIT 1, two merge fails and one
+ * entry fail.
+ */
+static list_source *wake_scenario(void)
+{
+    list_source *l = ls_create(1, 128);
+    ls_load(l, 0, 0x10000, 1);
+    ls_alu(l, 0, 2, 1);
+    for (unsigned i = 0; i < 10; i++) ls_alu(l, 1, 5 + i, WC_REG_NONE);
+    ls_load(l, 1, 0x20000, 1);
+    ls_alu(l, 1, 2, 1);
+    ls_load(l, 2, 0x20000, 1);
+    ls_alu(l, 2, 2, 1);
+    ls_load(l, 3, 0x30000, 1);
+    ls_alu(l, 3, 2, 1);
+    return l;
+}
+
+static void test_replay_wake_all(void)
+{
+    const char *stage[2] = {"replay:wake=oldest", "replay:wake=all"};
+    const uint64_t end[2] = {387, 376};
+    for (unsigned m = 0; m < 2; m++) {
+        wc_config c;
+        tiny_config(&c);
+        c.l1.mshr_entries = 2;
+        c.l1.mshr_max_merge = 1;
+        snprintf(c.mem_stage, sizeof c.mem_stage, "%s", stage[m]);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &wake_scenario()->base, &st), 0);
+        CHECK_EQ(st.total.cycles, end[m]);
+        CHECK_EQ(st.total.l1.outcome[WC_MISS], 3);
+        CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
+        CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_MERGE], 2);
+        CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 1);
+        wc_stats_free(&st);
+    }
+    /* plain "replay" is wake=oldest */
+    wc_config c;
+    tiny_config(&c);
+    c.l1.mshr_entries = 2;
+    c.l1.mshr_max_merge = 1;
+    snprintf(c.mem_stage, sizeof c.mem_stage, "replay");
+    wc_stats st;
+    CHECK_EQ(simulate(&c, &wake_scenario()->base, &st), 0);
+    CHECK_EQ(st.total.cycles, 387);
+    wc_stats_free(&st);
+}
+
+/* A bad parameter fails the run (the stage is made per SM when it starts)
+ * naming the option. */
+static void test_replay_wake_bad(void)
+{
+    const char *bad[] = {"replay:wake=fifo", "replay:wake=", "replay:order=all", "replay:all"};
+    for (unsigned i = 0; i < 4; i++) {
+        wc_config c;
+        tiny_config(&c);
+        snprintf(c.mem_stage, sizeof c.mem_stage, "%s", bad[i]);
+        wc_err err = {{0}};
+        wc_sim *sim = wc_sim_create(&c, &err);
+        CHECK(sim != NULL);
+        if (!sim) continue;
+        wc_source *src = &wake_scenario()->base;
+        wc_stats st;
+        wc_stats_init(&st);
+        CHECK(wc_sim_run(sim, src, &st, &err) < 0);
+        CHECK(strstr(err.msg, "option -mem_stage: replay: ") != NULL);
+        wc_stats_free(&st);
+        wc_sim_destroy(sim);
+        wc_source_destroy(src);
+    }
+}
+
+/* ---- -ldst_loads_per_warp ------------------------------------------------------ */
+
+/*
+ * Seed 003's MSHR micro-benchmark (section 5.2, Figure 8) on one warp: 7
+ * independent loads of 7 lines, then an ALU reading the 7th.  The SM port
+ * takes a line's response in 5 cycles (5 flits), so misses issued back to
+ * back are answered 5 cycles apart.
+ *
+ * No cap (or a cap of 7): the loads issue at 0..6 and miss at 1..7; they are
+ * answered at 186, 191, ..., 216; the ALU issues at 216: the kernel ends at
+ * 220.  Cap 6: the 7th load waits for the first to complete (186), issues
+ * then, misses at 187 and is answered at 187 + 185 = 372: the kernel ends at
+ * 376 - the "sudden increase in latency" at the 7th load of Figure 9.  The
+ * cap issues nothing differently otherwise: 7 misses, no reservation fail.
+ */
+static list_source *seven_loads(void)
+{
+    list_source *l = ls_create(1, 32);
+    for (unsigned i = 0; i < 7; i++) ls_load(l, 0, 0x10000 + 0x1000 * i, 1 + i);
+    ls_alu(l, 0, 9, 7);
+    return l;
+}
+
+static void test_loads_per_warp(void)
+{
+    const unsigned cap[3] = {0, 7, 6};
+    const uint64_t end[3] = {220, 220, 376};
+    for (unsigned i = 0; i < 3; i++) {
+        wc_config c;
+        tiny_config(&c);
+        c.ldst_loads_per_warp = cap[i];
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &seven_loads()->base, &st), 0);
+        CHECK_EQ(st.total.cycles, end[i]);
+        CHECK_EQ(st.total.l1.outcome[WC_MISS], 7);
+        CHECK_EQ(wc_kstats_l1_fails(&st.total), 0);
+        wc_stats_free(&st);
+    }
+}
+
+/*
+ * The cap counts loads, not stores, and only holds back loads: one warp with
+ * cap 1 loads A (r1), stores to B, then loads C (r3), then an ALU reads r3.
+ * The store issues at 1 behind the load in flight; the load of C waits for
+ * A's answer at 186, issues then, misses at 187 and is answered at 372: the
+ * kernel ends at 376.  Without the cap C issues at 2 and is looked up at 3,
+ * but leaves the SM port only at 7, behind the store's 5 flits (128 B of
+ * data and an 8 B header, sent from 2): answered at 7 + 185 = 192, the
+ * kernel ends at 196.
+ */
+static void test_loads_per_warp_skips_stores(void)
+{
+    const unsigned cap[2] = {0, 1};
+    const uint64_t end[2] = {196, 376};
+    for (unsigned i = 0; i < 2; i++) {
+        wc_config c;
+        tiny_config(&c);
+        c.ldst_loads_per_warp = cap[i];
+        list_source *l = ls_create(1, 32);
+        ls_load(l, 0, 0x10000, 1);
+        ls_load(l, 0, 0x20000, WC_REG_NONE);
+        wc_winst *st_in = &l->insts[0][1];
+        st_in->op = WC_OP_STG;
+        st_in->ndst = 0;
+        st_in->src[st_in->nsrc++] = 2;
+        ls_load(l, 0, 0x30000, 3);
+        ls_alu(l, 0, 4, 3);
+        wc_stats st;
+        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(st.total.cycles, end[i]);
+        wc_stats_free(&st);
+    }
+}
+
+static void test_loads_per_warp_option(void)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    CHECK_EQ(c.ldst_loads_per_warp, 0); /* the default is GPGPU-Sim's: no cap */
+    wc_err err;
+    CHECK_EQ(wc_config_set(&c, "ldst_loads_per_warp", "6", "-o", &err), 0);
+    CHECK_EQ(c.ldst_loads_per_warp, 6);
+    CHECK(wc_config_set(&c, "ldst_loads_per_warp", "17", "-o", &err) < 0);
+    CHECK(wc_config_set(&c, "ldst_loads_per_warp", "-1", "-o", &err) < 0);
+}
+
 /* ---- unroll=K ---------------------------------------------------------------- */
 
 /* The multiset of (warp, address of lane 0, op) over a whole workload, as a
@@ -369,6 +551,11 @@ int main(void)
     RUN(test_mshr_per_warp_option);
     RUN(test_replay_lets_other_warps_through);
     RUN(test_replay_keeps_age);
+    RUN(test_replay_wake_all);
+    RUN(test_replay_wake_bad);
+    RUN(test_loads_per_warp);
+    RUN(test_loads_per_warp_skips_stores);
+    RUN(test_loads_per_warp_option);
     RUN(test_unroll_same_accesses);
     RUN(test_unroll_colcopy_shape);
     RUN(test_unroll_polybench_shape);

@@ -80,6 +80,7 @@ typedef struct wc_config {
     uint32_t coalesce_bytes;   /* request granularity: 128 (line) or 32 (sector) */
     uint32_t coalesce_arch;    /* -gpgpu_coalesce_arch, recorded (13/20: 128 B segments) */
     uint32_t l1_mshr_per_warp; /* MSHR entries one warp may hold, 0 = no limit (Fermi: 6) */
+    uint32_t ldst_loads_per_warp; /* load instructions in flight per warp, 0 = no limit */
 
     /* --- interconnect ------------------------------------------------- */
     uint32_t flit_bytes;           /* -icnt_flit_size (warpcache counts data in 32 B flits) */

@@ -53,8 +53,9 @@ void wc_config_defaults(wc_config *cfg)
     snprintf(cfg->mem_issue_ahead, sizeof cfg->mem_issue_ahead, "auto");
     cfg->oc_units_mem = 2;
     snprintf(cfg->pipe_widths, sizeof cfg->pipe_widths, "2,0,0,1,1,2,0,0,1,1,2");
-    cfg->l1_mshr_per_warp = 0; /* warpcache: no per-warp limit (GPGPU-Sim has none) */
-    cfg->l1_latency = 20;      /* GPGPU-Sim 3.2 had no L1 latency option; see docs */
+    cfg->l1_mshr_per_warp = 0;    /* warpcache: no per-warp limit (GPGPU-Sim has none) */
+    cfg->ldst_loads_per_warp = 0; /* warpcache: only the scoreboard's (GPGPU-Sim's) */
+    cfg->l1_latency = 20;         /* GPGPU-Sim 3.2 had no L1 latency option; see docs */
     cfg->l1_skip = false;
     cfg->l1_flush = true; /* GTX480 file; Fermi's L1 is not coherent across kernels */
     cfg->ipoly_poly = 0;

@@ -131,6 +131,10 @@ typedef struct opt_desc {
     X("l1_mshr_per_warp", OPT_U32, l1_mshr_per_warp, 0, 65536, CHK_NONE,                           \
       "L1 MSHR entries one warp may hold at a time (a further miss of the warp is a "              \
       "MSHR_ENTRY reservation fail); 0 = no limit (seed 003 measured 6 on Fermi)")                 \
+    X("ldst_loads_per_warp", OPT_U32, ldst_loads_per_warp, 0, 16, CHK_NONE,                        \
+      "load instructions one warp may have in flight (issued, not all requests answered); its "    \
+      "next load waits for one to complete; 0 = no limit but the scoreboard's (seed 003's 6 per "  \
+      "warp read as incomplete instructions)")                                                     \
     X("gpgpu_coalesce_arch", OPT_U32, coalesce_arch, 0, 1000, CHK_NONE,                            \
       "GPGPU-Sim coalescing architecture (13, 20, ...); recorded, requests are 128 B segments")    \
     /* interconnect */                                                                             \

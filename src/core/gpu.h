@@ -36,6 +36,7 @@ typedef struct wc_warp {
     uint8_t npend;
     uint8_t ibuf;       /* -ifetch 1: instructions left in its instruction buffer */
     uint8_t need_fetch; /* -ifetch 1: the buffer is empty and waits for the fetch unit */
+    uint8_t loads_out;  /* its load instructions in flight (-ldst_loads_per_warp) */
     wc_pending pend[WC_MAX_PENDING];
     wc_winst inst; /* next instruction to issue */
 } wc_warp;
@@ -98,7 +99,8 @@ typedef struct wc_sm {
     int decoding;
     unsigned fetch_last, n_need_fetch;
     uint32_t kernel_id;
-    wc_ready_fn ready; /* warp readiness test given to the schedulers */
+    wc_ready_fn ready;  /* warp readiness test given to the schedulers */
+    uint32_t loads_cap; /* -ldst_loads_per_warp, 0 = none (then `ready` does not test it) */
     /* "may this warp issue a load now" (throttling); NULL = always */
     wc_load_gate_fn load_gate;
     void *load_gate_ctx;

@@ -19,7 +19,7 @@
  * requests and frees the stage, so the next memory instruction can issue.
  * Parked instructions wait for the SM's next fill (the first moment a retry
  * can succeed); then they resume before any new instruction is taken, one
- * at a time, in the order the parameter `wake` says (replay:wake=...):
+ * at a time, oldest first, as the parameter `wake` says (replay:wake=...):
  *
  *   oldest  (default) the oldest parked instruction resumes; if it fails
  *           again it goes back to the front, and all parked ones wait for
@@ -29,10 +29,9 @@
  *           oldest first; one that fails again keeps its place.  Seed 003,
  *           section 4.4: "while waiting for an entry to become free, the GPU
  *           processes warps that do not require MSHRs", and every failed
- *           instruction of Fermi is replayed;
- *   fifo    as all, but one that fails again goes to the back: seed 003's
- *           model, section 4.5 ("if a warp does not succeed because all
- *           MSHRs are in use, it is sent to the back of the warp queue").
+ *           instruction of Fermi is replayed.  A fill during the retries
+ *           makes the ones already retried eligible again, so the oldest
+ *           parked instruction is always the first to get a freed entry.
  *
  * A warp's parked load keeps its destination registers pending, so the
  * warp's dependent instructions wait as before; independent ones may pass
@@ -49,10 +48,10 @@ typedef struct rp_inst {
     unsigned n, next; /* requests, and the first not yet accepted by the L1 */
     uint32_t load;
     bool parked_before; /* it was parked once: it keeps its age when parked again */
-    uint64_t seen;      /* wake=all|fifo: the L1's fill count at its last fail */
+    uint64_t seen;      /* wake=all: the L1's fill count at its last fail */
 } rp_inst;
 
-typedef enum { WAKE_OLDEST, WAKE_ALL, WAKE_FIFO } rp_wake;
+typedef enum { WAKE_OLDEST, WAKE_ALL } rp_wake;
 
 typedef struct wc_replay {
     wc_mstage base; /* first */
@@ -91,13 +90,12 @@ static void resume_parked(wc_replay *s, unsigned p)
     s->base.full = true;
 }
 
-/* Parks the active instruction: at the back when it was new (or under
- * wake=fifo), else where it resumed from (it keeps its age: the front under
- * wake=oldest). */
+/* Parks the active instruction: at the back when it was new, else where it
+ * resumed from (it keeps its age: the front under wake=oldest). */
 static void park(wc_replay *s)
 {
     rp_inst *in = &s->pool[s->active];
-    if (in->parked_before && s->wake != WAKE_FIFO) {
+    if (in->parked_before) {
         unsigned p = s->from;
         memmove(s->order + p + 1, s->order + p, (s->parked - p) * sizeof *s->order);
         s->order[p] = s->active;
@@ -204,18 +202,18 @@ static void rp_destroy(wc_mstage *ms)
     free(s);
 }
 
-/* replay:wake=oldest|all|fifo */
+/* replay:wake=oldest|all */
 static int rp_param(void *ctx, const char *key, const char *value, wc_err *err)
 {
-    static const char *const names[] = {"oldest", "all", "fifo"};
     rp_wake *w = ctx;
     if (strcmp(key, "wake") != 0) return wc_errf(err, "unknown parameter '%s' (wake)", key);
-    for (unsigned i = 0; i < 3; i++)
-        if (strcmp(value, names[i]) == 0) {
-            *w = (rp_wake)i;
-            return 0;
-        }
-    return wc_errf(err, "wake=%s: must be oldest|all|fifo", value);
+    if (strcmp(value, "oldest") == 0)
+        *w = WAKE_OLDEST;
+    else if (strcmp(value, "all") == 0)
+        *w = WAKE_ALL;
+    else
+        return wc_errf(err, "wake=%s: must be oldest|all", value);
+    return 0;
 }
 
 static wc_mstage *rp_create(wc_sm *sm, const char *params, wc_err *err)
@@ -243,10 +241,9 @@ const wc_mstage_ops wc_mstage_replay = {
     .name = "replay",
     .help = "Fermi hardware's replay: an instruction whose request meets a reservation fail "
             "(other than a full miss queue) is parked and retried after the next fill, and "
-            "other warps' memory instructions use the L1 meanwhile; wake=oldest|all|fifo: "
-            "after a fill the oldest parked instruction resumes (the rest wait for the next "
-            "fill if it fails again), every one is retried once oldest first, or each in turn "
-            "with a failed one going to the back",
+            "other warps' memory instructions use the L1 meanwhile; wake=oldest|all: after a "
+            "fill the oldest parked instruction resumes (if it fails again, the rest wait for "
+            "the next fill), or every one is retried once, oldest first",
     .create = rp_create,
     .destroy = rp_destroy,
     .accept = rp_accept,

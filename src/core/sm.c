@@ -110,6 +110,7 @@ void wc_sm_load_complete(wc_sm *sm, uint32_t id)
     if (s->notify & WC_SCHED_NOTIFY_LOAD) s->ops->on_load_done(s, ld->warp);
     ld->next_free = sm->free_load;
     sm->free_load = id;
+    w->loads_out--;
 }
 
 void wc_sm_respond(void *ctx, uint32_t cookie, uint64_t t)
@@ -166,14 +167,25 @@ static void sm_record(void *ctx, const char *key, double value, uint64_t now)
 
 static bool warp_ready(void *ctx, unsigned slot);
 static bool warp_ready_gated(void *ctx, unsigned slot);
+static bool warp_ready_capped(void *ctx, unsigned slot);
+static bool warp_ready_gated_capped(void *ctx, unsigned slot);
 
 /* The readiness test the schedulers use: with the load gate only when one is
- * installed, so SMs without one do not test for it per warp. */
+ * installed and the per-warp load cap only when it is set, so SMs without
+ * them do not test for them per warp. */
+static void pick_ready(wc_sm *sm)
+{
+    if (sm->load_gate)
+        sm->ready = sm->loads_cap ? warp_ready_gated_capped : warp_ready_gated;
+    else
+        sm->ready = sm->loads_cap ? warp_ready_capped : warp_ready;
+}
+
 void wc_sm_set_load_gate(wc_sm *sm, wc_load_gate_fn fn, void *ctx)
 {
     sm->load_gate = fn;
     sm->load_gate_ctx = ctx;
-    sm->ready = fn ? warp_ready_gated : warp_ready;
+    pick_ready(sm);
 }
 
 int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
@@ -230,7 +242,8 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->sched_rotate = cfg->sched_rotate != 0 && sm->n_sched > 1;
     sm->decoding = -1;
     sm->fetch_last = sm->n_slots - 1; /* the first fetch looks at slot 0 first */
-    sm->ready = warp_ready;
+    sm->loads_cap = cfg->ldst_loads_per_warp;
+    pick_ready(sm);
     for (unsigned s = 0; s < sm->n_sched; s++) {
         sm->sched[s].limit = cfg->max_warp_limit;
         sm->sched[s].gate = sm->gate;
@@ -395,6 +408,7 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
         w->npend = 0;
         w->ibuf = 0;
         w->need_fetch = 0;
+        w->loads_out = 0;
         sm->gate[s] = WC_NEVER;
         wc_sched_add(sm->slot_sched[s], s);
         warp_wake(sm, s, now);
@@ -497,8 +511,17 @@ static inline void gate_until(wc_sm *sm, unsigned slot, uint64_t t)
     if (t < s->scan_min) s->scan_min = t;
 }
 
+/* -ldst_loads_per_warp: the warp's next instruction is a load (it will get a
+ * load record, issue_gmem) and the warp has the cap's number in flight. */
+static inline bool loads_capped(const wc_sm *sm, unsigned slot, const wc_warp *w)
+{
+    const wc_winst *in = &w->inst;
+    return sm->needs_mem[slot] && in->ndst && !wc_op_is_store(in->op) &&
+           w->loads_out >= sm->loads_cap;
+}
+
 static inline __attribute__((always_inline)) bool warp_ready_impl(wc_sm *sm, unsigned slot,
-                                                                  bool gated)
+                                                                  bool gated, bool capped)
 {
     uint64_t now = sm->now;
     wc_warp *w = &sm->warps[slot];
@@ -530,6 +553,10 @@ static inline __attribute__((always_inline)) bool warp_ready_impl(wc_sm *sm, uns
             return false;
         }
     }
+    if (capped && loads_capped(sm, slot, w)) { /* wc_sm_load_complete wakes it */
+        gate_until(sm, slot, WC_NEVER);
+        return false;
+    }
     if (gated && sm->needs_mem[slot] &&
         !sm->load_gate(sm->load_gate_ctx, sm->id, slot)) { /* throttled: ask again next cycle */
         gate_until(sm, slot, now + 1);
@@ -538,15 +565,26 @@ static inline __attribute__((always_inline)) bool warp_ready_impl(wc_sm *sm, uns
     return true;
 }
 
-/* Two copies, so an SM without a load gate does not test for one per warp. */
+/* Four copies, so an SM without a load gate or a load cap does not test for
+ * them per warp. */
 static bool warp_ready(void *ctx, unsigned slot)
 {
-    return warp_ready_impl(ctx, slot, false);
+    return warp_ready_impl(ctx, slot, false, false);
 }
 
 static bool warp_ready_gated(void *ctx, unsigned slot)
 {
-    return warp_ready_impl(ctx, slot, true);
+    return warp_ready_impl(ctx, slot, true, false);
+}
+
+static bool warp_ready_capped(void *ctx, unsigned slot)
+{
+    return warp_ready_impl(ctx, slot, false, true);
+}
+
+static bool warp_ready_gated_capped(void *ctx, unsigned slot)
+{
+    return warp_ready_impl(ctx, slot, true, true);
 }
 
 static inline void pend_add(wc_warp *w, uint16_t reg, uint64_t ready)
@@ -568,6 +606,7 @@ static uint32_t load_alloc(wc_sm *sm, unsigned slot, const wc_winst *in)
     ld->outstanding = 0;
     ld->all_sent = 0;
     ld->warp = (uint16_t)slot;
+    sm->warps[slot].loads_out++; /* one add per load instruction: cheaper than a test */
     ld->nregs = in->ndst;
     for (unsigned i = 0; i < in->ndst; i++) ld->regs[i] = in->dst[i];
     return id;

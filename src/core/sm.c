@@ -606,7 +606,6 @@ static uint32_t load_alloc(wc_sm *sm, unsigned slot, const wc_winst *in)
     ld->outstanding = 0;
     ld->all_sent = 0;
     ld->warp = (uint16_t)slot;
-    sm->warps[slot].loads_out++; /* one add per load instruction: cheaper than a test */
     ld->nregs = in->ndst;
     for (unsigned i = 0; i < in->ndst; i++) ld->regs[i] = in->dst[i];
     return id;
@@ -627,6 +626,7 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
     uint32_t ld = WC_NO_REC;
     if (in->ndst && !(flags & WC_REQ_WRITE)) {
         ld = load_alloc(sm, slot, in);
+        w->loads_out++; /* -ldst_loads_per_warp; one add per load is cheaper than a test */
         for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], WC_NEVER);
     }
     uint32_t origin = sm->kernel_id << 8 | (w->wib & 0xffu); /* wc_req_kernel, wc_req_wib */

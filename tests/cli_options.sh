@@ -108,6 +108,12 @@ expect src_file_default 2 "^warpcache: built-in defaults: option -gpgpu_num_sche
 # no message of this file read "warpcache: : ..." (an empty file name)
 if grep -q "warpcache: : " "$T/all"; then bad no_empty_source "$(grep -m1 "warpcache: : " "$T/all")"; else ok no_empty_source; fi
 
+# ---- fermi-hw's replay order and per-warp load cap: bad values name the option ----
+expect replay_wake_bad 2 "option -mem_stage: replay: wake=fifo: must be oldest|all" -- $W run -q -w micro/stream:n=64 -o mem_stage=replay:wake=fifo
+expect replay_param_bad 2 "option -mem_stage: replay: unknown parameter 'order' (wake)" -- $W run -q -w micro/stream:n=64 -o mem_stage=replay:order=all
+expect loads_cap_range 2 "option -ldst_loads_per_warp: 17 is out of range (allowed 0..16)" -- $W run -q -w micro/stream:n=64 -o ldst_loads_per_warp=17
+expect fermi_hw_runs 0 "" -- $W run -q -w micro/colcopy:h=64 --config configs/fermi-hw.config
+
 # ---- an internal failure is exit 1, not 2 ----
 # A warp limit of 1 with barriers deadlocked seed/srad_preload (exit 2 with
 # "internal: ... deadlocked"); once the engine avoids the deadlock the run

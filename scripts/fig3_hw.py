@@ -48,7 +48,8 @@ SIM_REMOVED = [
     ("6 loads per warp -> no limit", ["-o", "ldst_loads_per_warp=0"]),
     ("6 per warp read as MSHRs (-l1_mshr_per_warp 6)", ["-o", "l1_mshr_per_warp=6"]),
     ("replay:wake=all -> wake=oldest", ["-o", "mem_stage=replay:wake=oldest"]),
-    ("replay -> inorder stage", ["-o", "mem_stage=inorder"]),
+    ("replay -> l1q (fermi-16k's stage, GPGPU-Sim 4.x)", ["-o", "mem_stage=l1q"]),
+    ("replay -> inorder (GPGPU-Sim 3.x's stage)", ["-o", "mem_stage=inorder"]),
 ]
 # Measured, not adopted: no hardware value says Fermi's warp order is loose
 # round robin (GPGPU-Sim's GTX480 file has GTO) or its replacement FIFO (seed

@@ -8,6 +8,7 @@
  */
 #include "check.h"
 #include "test_trace_util.h"
+#include "tiny_gpu.h"
 #include "warpcache/sim.h"
 
 #define AS_DIR WC_SHARED_DIR "/data/traces/accelsim"
@@ -273,18 +274,7 @@ static void test_lineinfo_zero_mask_v3(void)
 /* Expects opening + reading the fixture to fail with a message containing `what`. */
 static void expect_error(const char *text, const char *what)
 {
-    wc_err err = {{0}};
-    wc_source *src = open_text(text, WC_TRACE_ACCELSIM, &err);
-    int rc = -1;
-    if (src) {
-        tlist l;
-        rc = tlist_drain(src, &l, &err);
-        tlist_free(&l);
-        wc_source_destroy(src);
-    }
-    CHECK_EQ(rc, -1);
-    if (!strstr(err.msg, what)) fprintf(stderr, "message '%s' lacks '%s'\n", err.msg, what);
-    CHECK(strstr(err.msg, what) != NULL);
+    expect_trace_error(text, WC_TRACE_ACCELSIM, what);
 }
 
 static void test_bad_input(void)
@@ -757,18 +747,12 @@ static void test_writer_accelsim_conventions(void)
     tmpdir_remove(dir);
 }
 
-/* Simulates src on the default GPU. */
+/* Simulates src on the default GPU (and destroys it). */
 static int simulate(wc_source *src, wc_stats *st)
 {
     wc_config c;
     wc_config_defaults(&c);
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(&c, &err);
-    wc_stats_init(st);
-    int rc = sim ? wc_sim_run(sim, src, st, &err) : -1;
-    wc_sim_destroy(sim);
-    if (rc < 0) fprintf(stderr, "%s\n", err.msg);
-    return rc;
+    return tiny_simulate(&c, src, st);
 }
 
 static void test_converted_workload_simulates_identically(void)
@@ -799,8 +783,6 @@ static void test_converted_workload_simulates_identically(void)
         CHECK(!memcmp(&a.total.dram, &b.total.dram, sizeof a.total.dram));
         wc_stats_free(&a);
         wc_stats_free(&b);
-        wc_source_destroy(gen);
-        wc_source_destroy(rd);
         tmpdir_remove(dir);
     }
 }

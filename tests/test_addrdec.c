@@ -11,6 +11,7 @@
 #include "listsrc.h"
 #include "mem/addrdec.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "warpcache/sim.h"
 
 #define GTX480_MAP                                                                                 \
@@ -199,21 +200,11 @@ static void test_l2_partition_sets(void)
     list_source *l = ls_create(1, 32);
     for (unsigned pass = 0; pass < 2; pass++)
         for (uint64_t k = 0; k < 20; k++) ls_load(l, 0, 0x1000000 + k * 24576, 1);
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(&c, &err);
-    CHECK(sim != NULL);
-    if (!sim) {
-        wc_source_destroy(&l->base);
-        return;
-    }
     wc_stats st;
-    wc_stats_init(&st);
-    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.l2.accesses, 40);
     CHECK_EQ(st.total.l2.hits, 20);
     wc_stats_free(&st);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
 }
 
 int main(void)

@@ -11,6 +11,7 @@
 #include "core/gpu.h"
 #include "listsrc.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "util/rng.h"
 #include "warpcache/analysis.h"
 
@@ -37,13 +38,6 @@ typedef struct counters {
 static void collect(void *ctx, const char *name, double v)
 {
     wc_kstats_set_extra(&((counters *)ctx)->k, name, v);
-}
-
-static double get(const wc_kstats *k, const char *name)
-{
-    for (unsigned i = 0; i < k->n_extras; i++)
-        if (strcmp(k->extras[i].name, name) == 0) return k->extras[i].value;
-    return -1;
 }
 
 /* The analysis's cumulative counters as extras. */
@@ -166,9 +160,9 @@ static void test_contention_classes(void)
     l->on_fill(l->ctx, 0, 0x780, 0xf, 90);
 
     wc_kstats k = counts_of(s);
-    CHECK_EQ(get(&k, "contention.intra_warp"), 2);
-    CHECK_EQ(get(&k, "contention.xw_intra_block"), 3);
-    CHECK_EQ(get(&k, "contention.xw_cross_block"), 3);
+    CHECK_EQ(tiny_extra(&k, "contention.intra_warp"), 2);
+    CHECK_EQ(tiny_extra(&k, "contention.xw_intra_block"), 3);
+    CHECK_EQ(tiny_extra(&k, "contention.xw_cross_block"), 3);
     wc_sim_destroy(s);
 }
 
@@ -186,12 +180,12 @@ static void test_contention_mpki(void)
     wc_kstats_set_extra(&k, "contention.xw_intra_block", 2);
     wc_kstats_set_extra(&k, "contention.xw_cross_block", 3);
     ops->derive(&k);
-    CHECK_NEAR(get(&k, "contention.intra_warp_mpki"), 1.0, 1e-12);
-    CHECK_NEAR(get(&k, "contention.xw_intra_block_mpki"), 1.0, 1e-12);
-    CHECK_NEAR(get(&k, "contention.xw_cross_block_mpki"), 1.5, 1e-12);
+    CHECK_NEAR(tiny_extra(&k, "contention.intra_warp_mpki"), 1.0, 1e-12);
+    CHECK_NEAR(tiny_extra(&k, "contention.xw_intra_block_mpki"), 1.0, 1e-12);
+    CHECK_NEAR(tiny_extra(&k, "contention.xw_cross_block_mpki"), 1.5, 1e-12);
     k.warp_insts = 0;
     ops->derive(&k);
-    CHECK_EQ(get(&k, "contention.xw_cross_block_mpki"), 0);
+    CHECK_EQ(tiny_extra(&k, "contention.xw_cross_block_mpki"), 0);
 }
 
 /* ---- locality --------------------------------------------------------------- */
@@ -246,18 +240,18 @@ static void test_locality_classes(void)
     r = req(4, 1, 0, ~0u, Z, false), access_(l, 1, &r, WC_HIT); /* 14 */
 
     wc_kstats k = counts_of(s);
-    CHECK_EQ(get(&k, "locality.l1.intra_thread"), 1);
-    CHECK_EQ(get(&k, "locality.l1.inter_thread"), 1);
-    CHECK_EQ(get(&k, "locality.l1.intra_block"), 1);
-    CHECK_EQ(get(&k, "locality.l1.intra_core"), 1);
-    CHECK_EQ(get(&k, "locality.l1.inter_core"), 1);
-    CHECK_EQ(get(&k, "locality.l1.inter_kernel"), 2);
-    CHECK_EQ(get(&k, "locality.unbounded.intra_thread"), 1);
-    CHECK_EQ(get(&k, "locality.unbounded.inter_thread"), 1);
-    CHECK_EQ(get(&k, "locality.unbounded.intra_block"), 1);
-    CHECK_EQ(get(&k, "locality.unbounded.intra_core"), 2);
-    CHECK_EQ(get(&k, "locality.unbounded.inter_core"), 2);
-    CHECK_EQ(get(&k, "locality.unbounded.inter_kernel"), 4);
+    CHECK_EQ(tiny_extra(&k, "locality.l1.intra_thread"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.l1.inter_thread"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.l1.intra_block"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.l1.intra_core"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.l1.inter_core"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.l1.inter_kernel"), 2);
+    CHECK_EQ(tiny_extra(&k, "locality.unbounded.intra_thread"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.unbounded.inter_thread"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.unbounded.intra_block"), 1);
+    CHECK_EQ(tiny_extra(&k, "locality.unbounded.intra_core"), 2);
+    CHECK_EQ(tiny_extra(&k, "locality.unbounded.inter_core"), 2);
+    CHECK_EQ(tiny_extra(&k, "locality.unbounded.inter_kernel"), 4);
     wc_sim_destroy(s);
 }
 
@@ -356,30 +350,20 @@ static void test_through_simulator(void)
     ls_load(src, 0, 0x20000, 2);
     ls_load(src, 0, 0x10000, 3);
     ls_load(src, 0, 0x10000, 4);
-    wc_err err = {{0}};
-    wc_sim *s = wc_sim_create(&c, &err);
-    CHECK(s != NULL);
-    if (!s) {
-        wc_source_destroy(&src->base);
-        return;
-    }
     wc_stats st;
-    wc_stats_init(&st);
-    CHECK_EQ(wc_sim_run(s, &src->base, &st, &err), 0);
+    CHECK_EQ(tiny_simulate(&c, &src->base, &st), 0);
     const wc_kstats *t = &st.total;
-    CHECK_EQ(get(t, "contention.intra_warp"), 2);
-    CHECK_EQ(get(t, "contention.xw_intra_block"), 0);
-    CHECK_EQ(get(t, "contention.xw_cross_block"), 0);
-    CHECK_EQ(get(t, "locality.l1.intra_thread"), 1);
-    CHECK_EQ(get(t, "locality.unbounded.intra_thread"), 2);
-    CHECK_EQ(get(t, "locality.unbounded.inter_thread"), 0);
+    CHECK_EQ(tiny_extra(t, "contention.intra_warp"), 2);
+    CHECK_EQ(tiny_extra(t, "contention.xw_intra_block"), 0);
+    CHECK_EQ(tiny_extra(t, "contention.xw_cross_block"), 0);
+    CHECK_EQ(tiny_extra(t, "locality.l1.intra_thread"), 1);
+    CHECK_EQ(tiny_extra(t, "locality.unbounded.intra_thread"), 2);
+    CHECK_EQ(tiny_extra(t, "locality.unbounded.inter_thread"), 0);
     CHECK_EQ(t->warp_insts, 4);
-    CHECK_NEAR(get(t, "contention.intra_warp_mpki"), 2 * 1000.0 / 4, 1e-9);
+    CHECK_NEAR(tiny_extra(t, "contention.intra_warp_mpki"), 2 * 1000.0 / 4, 1e-9);
     CHECK_EQ(st.n_kernels, 1);
-    if (st.n_kernels == 1) CHECK_EQ(get(&st.kernels[0], "contention.intra_warp"), 2);
+    if (st.n_kernels == 1) CHECK_EQ(tiny_extra(&st.kernels[0], "contention.intra_warp"), 2);
     wc_stats_free(&st);
-    wc_sim_destroy(s);
-    wc_source_destroy(&src->base);
 }
 
 /* Cross-warp classes through the simulator, same one-line L1.  Two warps
@@ -401,23 +385,13 @@ static void test_cross_warp_through_simulator(void)
         src->block_stride = 0x10000;
         ls_load(src, 0, 0x10000, 1);
         if (!cross) ls_load(src, 1, 0x40000, 1);
-        wc_err err = {{0}};
-        wc_sim *s = wc_sim_create(&c, &err);
-        CHECK(s != NULL);
-        if (!s) {
-            wc_source_destroy(&src->base);
-            return;
-        }
         wc_stats st;
-        wc_stats_init(&st);
-        CHECK_EQ(wc_sim_run(s, &src->base, &st, &err), 0);
-        CHECK_EQ(get(&st.total, "contention.intra_warp"), 0);
-        CHECK_EQ(get(&st.total, "contention.xw_intra_block"), cross ? 0 : 1);
-        CHECK_EQ(get(&st.total, "contention.xw_cross_block"), cross ? 1 : 0);
+        CHECK_EQ(tiny_simulate(&c, &src->base, &st), 0);
+        CHECK_EQ(tiny_extra(&st.total, "contention.intra_warp"), 0);
+        CHECK_EQ(tiny_extra(&st.total, "contention.xw_intra_block"), cross ? 0 : 1);
+        CHECK_EQ(tiny_extra(&st.total, "contention.xw_cross_block"), cross ? 1 : 0);
         CHECK_EQ(st.total.l1.evictions, 2); /* the miss's and the flush's */
         wc_stats_free(&st);
-        wc_sim_destroy(s);
-        wc_source_destroy(&src->base);
     }
 }
 
@@ -451,20 +425,13 @@ static void test_column_walk(void)
                         1 + (unsigned)j);
                 src->insts[w][src->n_insts[w] - 1].stride = 8192;
             }
-        wc_err err = {{0}};
-        wc_sim *s = wc_sim_create(&c, &err);
-        CHECK(s != NULL);
-        if (!s) {
-            wc_source_destroy(&src->base);
-            return;
-        }
         wc_stats st;
-        wc_stats_init(&st);
-        CHECK_EQ(wc_sim_run(s, &src->base, &st, &err), 0);
+        CHECK_EQ(tiny_simulate(&c, &src->base, &st), 0);
         const wc_kstats *t = &st.total;
         CHECK_EQ(t->l1.outcome[WC_MISS], 64 * (uint64_t)warps);
-        double iw = get(t, "contention.intra_warp"), xw = get(t, "contention.xw_intra_block");
-        CHECK_EQ(get(t, "contention.xw_cross_block"), 0);
+        double iw = tiny_extra(t, "contention.intra_warp"),
+               xw = tiny_extra(t, "contention.xw_intra_block");
+        CHECK_EQ(tiny_extra(t, "contention.xw_cross_block"), 0);
         if (warps == 1) {
             CHECK_EQ(iw, 60);
             CHECK_EQ(xw, 0);
@@ -473,8 +440,6 @@ static void test_column_walk(void)
             CHECK(xw == 4 || xw == 8 || xw == 12);
         }
         wc_stats_free(&st);
-        wc_sim_destroy(s);
-        wc_source_destroy(&src->base);
     }
 }
 

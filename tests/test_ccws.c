@@ -8,6 +8,7 @@
  */
 #include "check.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "core/ccws.h"
 #include "listsrc.h"
 #include "warpcache/control.h"
@@ -189,27 +190,11 @@ static const wc_controller_ops *ccws_ops(void)
     return wc_controller_find("ccws");
 }
 
-static double extra(const wc_stats *st, const char *name)
-{
-    for (unsigned i = 0; i < st->total.n_extras; i++)
-        if (strcmp(st->total.extras[i].name, name) == 0) return st->total.extras[i].value;
-    return -1;
-}
-
 /* Runs l on c, with the ccws controller when params is not NULL. */
 static int simulate(const wc_config *c, list_source *l, const char *params, wc_stats *st)
 {
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(c, &err);
-    CHECK(sim != NULL);
-    if (!sim) return -1;
-    if (params) CHECK_EQ(wc_sim_add_controller(sim, ccws_ops(), params, &err), 0);
-    wc_stats_init(st);
-    int rc = wc_sim_run(sim, &l->base, st, &err);
-    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
-    return rc;
+    tiny_hooks h = {.ctl = ccws_ops(), .ctl_params = params};
+    return tiny_run(c, &l->base, st, params ? &h : NULL, NULL);
 }
 
 /* The tiny GPU with a 4-set, 4-way LRU L1 and the linear set index. */
@@ -238,10 +223,10 @@ static void test_lost_line_detected(void)
     for (unsigned i = 0; i < 6; i++) ls_load(l, 0, seq[i], 1 + i);
     wc_stats st;
     CHECK_EQ(simulate(&c, l, "", &st), 0);
-    CHECK_EQ(extra(&st, "ccws_vta_hits"), 1);
-    CHECK_EQ(extra(&st, "ccws_vta_inserts"), 2);
-    CHECK_EQ(extra(&st, "ccws_blocked_loads"), 0);
-    CHECK_EQ(extra(&st, "ccws_blocked_cycles"), 0);
+    CHECK_EQ(tiny_extra(&st.total, "ccws_vta_hits"), 1);
+    CHECK_EQ(tiny_extra(&st.total, "ccws_vta_inserts"), 2);
+    CHECK_EQ(tiny_extra(&st.total, "ccws_blocked_loads"), 0);
+    CHECK_EQ(tiny_extra(&st.total, "ccws_blocked_cycles"), 0);
     CHECK_EQ(st.kernels[0].n_extras, 4); /* per kernel too */
     wc_stats_free(&st);
 }
@@ -279,14 +264,15 @@ static void test_thrashing_throttled(void)
     CHECK_EQ(simulate(&c, thrash(), NULL, &base), 0);
     CHECK_EQ(simulate(&c, thrash(), "", &cc), 0);
     CHECK_EQ(wc_kstats_l1_misses(&base.total), 512);
-    CHECK(extra(&cc, "ccws_vta_hits") >= 1);
-    CHECK(extra(&cc, "ccws_blocked_loads") >= 1);
+    CHECK(tiny_extra(&cc.total, "ccws_vta_hits") >= 1);
+    CHECK(tiny_extra(&cc.total, "ccws_blocked_loads") >= 1);
     /* one SM: held cycles are at most the run's, and each had a held load */
-    CHECK(extra(&cc, "ccws_blocked_cycles") >= 1);
-    CHECK(extra(&cc, "ccws_blocked_cycles") <= (double)cc.total.cycles);
-    CHECK(extra(&cc, "ccws_blocked_loads") >= extra(&cc, "ccws_blocked_cycles"));
+    CHECK(tiny_extra(&cc.total, "ccws_blocked_cycles") >= 1);
+    CHECK(tiny_extra(&cc.total, "ccws_blocked_cycles") <= (double)cc.total.cycles);
+    CHECK(tiny_extra(&cc.total, "ccws_blocked_loads") >=
+          tiny_extra(&cc.total, "ccws_blocked_cycles"));
     CHECK(wc_kstats_l1_misses(&cc.total) < wc_kstats_l1_misses(&base.total));
-    CHECK_EQ(extra(&base, "ccws_vta_hits"), -1); /* no controller, no extras */
+    CHECK_EQ(tiny_extra(&base.total, "ccws_vta_hits"), -1); /* no controller, no extras */
     wc_stats_free(&base);
     wc_stats_free(&cc);
 }
@@ -328,8 +314,8 @@ static void test_barrier_not_held(void)
     CHECK_EQ(simulate(&c, l, "decay=0", &st), 0);
     CHECK(!st.truncated);
     CHECK(st.total.cycles < 2000);
-    CHECK_EQ(extra(&st, "ccws_vta_hits"), 1);
-    CHECK_EQ(extra(&st, "ccws_blocked_loads"), 0);
+    CHECK_EQ(tiny_extra(&st.total, "ccws_vta_hits"), 1);
+    CHECK_EQ(tiny_extra(&st.total, "ccws_blocked_loads"), 0);
     wc_stats_free(&st);
 }
 

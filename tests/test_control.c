@@ -8,40 +8,12 @@
  */
 #include "check.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "core/gpu.h"
 #include "core/memstage_sm.h"
 #include "listsrc.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"
-
-/* Hooks a test may attach before running. */
-typedef struct setup {
-    const wc_controller_ops *ctl;
-    const char *ctl_params;
-    const wc_mstage_ops *stage;
-    const wc_l1_listener *listener;
-} setup;
-
-static int simulate(const wc_config *c, wc_source *src, wc_stats *st, const setup *h)
-{
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(c, &err);
-    if (!sim) {
-        fprintf(stderr, "create: %s\n", err.msg);
-        wc_source_destroy(src);
-        return -1;
-    }
-    if (h && h->ctl && wc_sim_add_controller(sim, h->ctl, h->ctl_params, &err) < 0)
-        fprintf(stderr, "controller: %s\n", err.msg);
-    if (h && h->stage) wc_sim_use_mem_stage(sim, h->stage, "");
-    if (h && h->listener) wc_sim_add_l1_listener(sim, h->listener);
-    wc_stats_init(st);
-    int rc = wc_sim_run(sim, src, st, &err);
-    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
-    wc_sim_destroy(sim);
-    wc_source_destroy(src);
-    return rc;
-}
 
 /* ---- a controller that records what it sees and turns on L1 bypass ------ */
 
@@ -113,8 +85,8 @@ static uint64_t run_probe(uint64_t period, wc_stats *st)
     memset(&the_probe, 0, sizeof the_probe);
     char params[32];
     snprintf(params, sizeof params, "%llu", (unsigned long long)period);
-    setup h = {.ctl = &probe_ops, .ctl_params = params};
-    CHECK_EQ(simulate(&c, &miss_then_reuse()->base, st, &h), 0);
+    tiny_hooks h = {.ctl = &probe_ops, .ctl_params = params};
+    CHECK_EQ(tiny_run(&c, &miss_then_reuse()->base, st, &h, NULL), 0);
     return st->total.cycles;
 }
 
@@ -206,9 +178,9 @@ static void test_knob_wakes_parked_stage(void)
     ls_load(l, 1, 0x20000, 1);
     ls_alu(l, 1, 2, 1);
     memset(&the_probe, 0, sizeof the_probe);
-    setup h = {.ctl = &probe_ops, .ctl_params = "50"};
+    tiny_hooks h = {.ctl = &probe_ops, .ctl_params = "50"};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+    CHECK_EQ(tiny_run(&c, &l->base, &st, &h, NULL), 0);
     CHECK_EQ(st.total.cycles, 239);
     CHECK_EQ(st.total.l1.fail[WC_FAIL_LINE_ALLOC], 1);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
@@ -261,22 +233,13 @@ static void test_l1_mode_knob(void)
     logging_l1.ctl = logging_ctl;
     logging_l1.create = logging_create;
     memset(&the_ctl_log, 0, sizeof the_ctl_log);
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(&c, &err);
-    CHECK(sim != NULL);
-    if (!sim) return;
-    wc_sim_use_l1_ops(sim, &logging_l1);
-    CHECK_EQ(wc_sim_add_controller(sim, &mode_ops, "100", &err), 0);
+    tiny_hooks h = {.l1_ops = &logging_l1, .ctl = &mode_ops, .ctl_params = "100"};
     wc_stats st;
-    wc_stats_init(&st);
-    list_source *l = miss_then_reuse();
-    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    CHECK_EQ(tiny_run(&c, &miss_then_reuse()->base, &st, &h, NULL), 0);
     CHECK_EQ(st.total.cycles, 212);
     CHECK_EQ(the_ctl_log.n, 1);
     CHECK_EQ(the_ctl_log.op, WC_L1_CTL_MODE);
     CHECK_EQ(the_ctl_log.arg, 7);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
     wc_stats_free(&st);
 }
 
@@ -311,7 +274,7 @@ static void test_stream_bypass_l1(void)
     snprintf(c.controllers, sizeof c.controllers, "stream_bypass:level=l1,period=400");
     const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x40000, 0x40000, 0x40000};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &chain(a, 6)->base, &st, NULL), 0);
+    CHECK_EQ(tiny_simulate(&c, &chain(a, 6)->base, &st), 0);
     CHECK_EQ(st.total.cycles, 906);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 4); /* misses are still counted while bypassing */
     CHECK_EQ(st.total.l1.outcome[WC_BYPASSED], 1);
@@ -350,7 +313,7 @@ static void test_stream_bypass_l2(void)
     snprintf(c.controllers, sizeof c.controllers, "stream_bypass:level=l2,period=400");
     const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x10000, 0x20000, 0x30000};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &chain(a, 6)->base, &st, NULL), 0);
+    CHECK_EQ(tiny_simulate(&c, &chain(a, 6)->base, &st), 0);
     CHECK_EQ(st.total.cycles, 1071);
     CHECK_EQ(st.total.l2.hits, 3);
     CHECK_EQ(st.total.l2.misses, 3);
@@ -377,7 +340,7 @@ static void test_timeline_json(void)
     for (int with = 0; with < 2; with++) {
         if (with) snprintf(c.controllers, sizeof c.controllers, "stream_bypass:period=400");
         wc_stats st;
-        CHECK_EQ(simulate(&c, &chain(a, 4)->base, &st, NULL), 0);
+        CHECK_EQ(tiny_simulate(&c, &chain(a, 4)->base, &st), 0);
         char *buf = NULL;
         size_t len = 0;
         FILE *f = open_memstream(&buf, &len);
@@ -413,9 +376,9 @@ static void test_timeline_bounded(void)
     wc_config c;
     tiny_config(&c);
     const uint64_t a[] = {0x10000};
-    setup h = {.ctl = &flood_ops};
+    tiny_hooks h = {.ctl = &flood_ops};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &chain(a, 1)->base, &st, &h), 0);
+    CHECK_EQ(tiny_run(&c, &chain(a, 1)->base, &st, &h, NULL), 0);
     CHECK_EQ(st.n_timeline, WC_TIMELINE_MAX);
     CHECK_EQ(st.timeline_dropped, 4);
     CHECK(st.timeline[WC_TIMELINE_MAX - 1].value == WC_TIMELINE_MAX - 1);
@@ -442,9 +405,9 @@ static void test_kernel_state_survives_relaunch(void)
     const uint64_t a[] = {0x10000};
     list_source *l = chain(a, 1);
     l->kernels_left = 3;
-    setup h = {.ctl = &launches_ops};
+    tiny_hooks h = {.ctl = &launches_ops};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+    CHECK_EQ(tiny_run(&c, &l->base, &st, &h, NULL), 0);
     CHECK_EQ(st.n_kernels, 3);
     CHECK_EQ(st.n_timeline, 3);
     for (unsigned i = 0; i < 3 && i < st.n_timeline; i++) {
@@ -479,17 +442,17 @@ static void test_warp_limit_caps_issue(void)
     wc_config c;
     tiny_config(&c);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &four_loaders()->base, &st, NULL), 0);
+    CHECK_EQ(tiny_simulate(&c, &four_loaders()->base, &st), 0);
     uint64_t free_run = st.total.cycles;
     CHECK(free_run < 300);
     wc_stats_free(&st);
     c.max_warp_limit = 1;
-    CHECK_EQ(simulate(&c, &four_loaders()->base, &st, NULL), 0);
+    CHECK_EQ(tiny_simulate(&c, &four_loaders()->base, &st), 0);
     CHECK_EQ(st.total.cycles, 751);
     wc_stats_free(&st);
     c.max_warp_limit = 0;
     snprintf(c.controllers, sizeof c.controllers, "swl:warp_limit=1");
-    CHECK_EQ(simulate(&c, &four_loaders()->base, &st, NULL), 0);
+    CHECK_EQ(tiny_simulate(&c, &four_loaders()->base, &st), 0);
     CHECK_EQ(st.total.cycles, 751);
     CHECK_EQ(st.total.warp_insts, 8);
     wc_stats_free(&st);
@@ -522,7 +485,7 @@ static void test_warp_limit_barrier(void)
     add_bar(l, 1);
     ls_alu(l, 1, 6, WC_REG_NONE);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st, NULL), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.cycles, 8);
     CHECK_EQ(st.total.warp_insts, 5);
     wc_stats_free(&st);
@@ -575,9 +538,9 @@ static void test_evict_with_request(void)
     const uint64_t a[] = {0x10000, 0x20000};
     access_log log = {0};
     wc_l1_listener ls = {.ctx = &log, .on_access = log_access, .on_evict_by = log_evict};
-    setup h = {.listener = &ls};
+    tiny_hooks h = {.listener = &ls};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &chain(a, 2)->base, &st, &h), 0);
+    CHECK_EQ(tiny_run(&c, &chain(a, 2)->base, &st, &h, NULL), 0);
     CHECK_EQ(log.n, 2);
     CHECK_EQ(log.o[0], WC_MISS);
     CHECK_EQ(log.o[1], WC_MISS);
@@ -676,9 +639,9 @@ static void test_toy_memory_stage(void)
         ls_alu(l, 1, 2, 1);
         access_log log = {0};
         wc_l1_listener ls = {.ctx = &log, .on_access = log_access};
-        setup h = {.listener = &ls, .stage = use_toy ? &toy_ops : NULL};
+        tiny_hooks h = {.listener = &ls, .stage = use_toy ? &toy_ops : NULL};
         wc_stats st;
-        CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+        CHECK_EQ(tiny_run(&c, &l->base, &st, &h, NULL), 0);
         CHECK_EQ(log.n, 2);
         CHECK_EQ(log.addr[0], use_toy ? 0x10200 : 0x10000);
         CHECK_EQ(log.addr[1], use_toy ? 0x10000 : 0x10200);
@@ -745,9 +708,9 @@ static void test_stage_sends_around_l1(void)
     wc_config c;
     tiny_config(&c);
     const uint64_t a[] = {0x10000};
-    setup h = {.stage = &around_ops};
+    tiny_hooks h = {.stage = &around_ops};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &chain(a, 1)->base, &st, &h), 0);
+    CHECK_EQ(tiny_run(&c, &chain(a, 1)->base, &st, &h, NULL), 0);
     CHECK_EQ(st.total.cycles, 190);
     CHECK_EQ(st.total.l1.accesses, 0);
     CHECK_EQ(st.total.l2.misses, 1);
@@ -770,20 +733,12 @@ static void test_load_gate(void)
     wc_config c;
     tiny_config(&c);
     const uint64_t a[] = {0x10000};
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(&c, &err);
-    CHECK(sim != NULL);
-    if (!sim) return;
     unsigned asked = 0;
-    wc_sim_set_load_gate(sim, refuse_ten, &asked);
+    tiny_hooks h = {.load_gate = refuse_ten, .gate_ctx = &asked};
     wc_stats st;
-    wc_stats_init(&st);
-    list_source *l = chain(a, 1);
-    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    CHECK_EQ(tiny_run(&c, &chain(a, 1)->base, &st, &h, NULL), 0);
     CHECK_EQ(st.total.cycles, 200);
     CHECK_EQ(asked, 11);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
     wc_stats_free(&st);
 }
 
@@ -808,9 +763,9 @@ static void store_order(const char *sched, uint16_t *order)
         }
     access_log log = {0};
     wc_l1_listener ls = {.ctx = &log, .on_access = log_access};
-    setup h = {.listener = &ls};
+    tiny_hooks h = {.listener = &ls};
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st, &h), 0);
+    CHECK_EQ(tiny_run(&c, &l->base, &st, &h, NULL), 0);
     CHECK_EQ(log.n, 8);
     for (unsigned i = 0; i < 8; i++) order[i] = log.warp[i];
     wc_stats_free(&st);

@@ -14,6 +14,7 @@
 #include "cache/l1_core.h"
 #include "cache/l1_impl.h"
 #include "check.h"
+#include "tiny_gpu.h"
 #include "warpcache/control.h"
 #include "warpcache/experiment.h"
 #include "warpcache/params.h"
@@ -40,22 +41,8 @@ static void rec_respond(void *ctx, uint32_t cookie, uint64_t t)
  * "key=value" (NULL-ended). */
 static wc_l1 *make(rec *r, const char *org, const char *geom, const char *const *kv)
 {
-    wc_config cfg;
-    wc_config_defaults(&cfg);
-    wc_err err = {{0}};
-    if (wc_config_set(&cfg, "gpgpu_cache:dl1", geom, "test", &err) != 0) {
-        fprintf(stderr, "%s\n", err.msg);
-        return NULL;
-    }
-    for (; kv && kv[0]; kv += 2)
-        if (wc_config_set(&cfg, kv[0], kv[1], "test", &err) != 0) {
-            fprintf(stderr, "%s\n", err.msg);
-            return NULL;
-        }
     wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
-    wc_l1 *l1 = wc_l1_find(org)->create(&cfg, &env, &err);
-    if (!l1) fprintf(stderr, "create: %s\n", err.msg);
-    return l1;
+    return tiny_lone_l1(org, geom, kv, &env);
 }
 
 #define GEOM_4WAY "N:32:128:4,L:L:m:N:L,A:32:8,8"

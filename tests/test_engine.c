@@ -5,27 +5,11 @@
  */
 #include "check.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "listsrc.h"
 #include "warpcache/sim.h"
 #include "warpcache/traceio.h"
 #include "warpcache/workloads.h"
-
-/* One SM, one scheduler, round numbers: every latency is visible. */
-static int simulate(const wc_config *c, wc_source *src, wc_stats *st)
-{
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(c, &err);
-    if (!sim) {
-        fprintf(stderr, "create: %s\n", err.msg);
-        return -1;
-    }
-    wc_stats_init(st);
-    int rc = wc_sim_run(sim, src, st, &err);
-    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
-    wc_sim_destroy(sim);
-    wc_source_destroy(src);
-    return rc;
-}
 
 /*
  * LDG r1 <- [A]; ALU r2 <- r1.  By hand (I = icnt 10, R = L2 100, D = DRAM 50):
@@ -45,7 +29,7 @@ static void test_single_miss_timing(void)
     ls_load(l, 0, 0x10000, 1);
     ls_alu(l, 0, 2, 1);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.n_kernels, 1);
     CHECK_EQ(st.total.cycles, 190);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
@@ -82,7 +66,7 @@ static void test_dram_timing(void)
         ls_load(l, 0, 0x10000, 1);
         ls_alu(l, 0, 2, 1);
         wc_stats st;
-        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
         CHECK_EQ(st.total.cycles, want[i]);
         wc_stats_free(&st);
     }
@@ -102,7 +86,7 @@ static uint64_t three_blocks(const wc_config *c)
     ls_load(l, 0, 0x10000, 1);
     ls_alu(l, 0, 2, 1);
     wc_stats st;
-    CHECK_EQ(simulate(c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(c, &l->base, &st), 0);
     uint64_t cycles = st.total.cycles;
     wc_stats_free(&st);
     return cycles;
@@ -118,7 +102,7 @@ static void test_launch_latency(void)
     ls_load(l, 0, 0x10000, 1);
     ls_alu(l, 0, 2, 1);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.cycles, 190 + 1000);
     wc_stats_free(&st);
     c.tb_launch_latency = 7;
@@ -153,7 +137,7 @@ static void test_ifetch_front_end(void)
             for (unsigned w = 0; w < warps; w++)
                 for (unsigned i = 0; i < 4; i++) ls_alu(l, w, 1 + i, WC_REG_NONE);
             wc_stats st;
-            CHECK_EQ(simulate(&c, &l->base, &st), 0);
+            CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
             if (warps == 1)
                 CHECK_EQ(st.total.cycles, on ? 10 : 7);
             else
@@ -178,7 +162,7 @@ static void test_hit_after_miss(void)
     ls_load(l, 0, 0x10000, 3);
     ls_alu(l, 0, 4, 3);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.cycles, 212);
     CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
@@ -206,7 +190,7 @@ static void test_l1q_single_miss(void)
     ls_load(l, 0, 0x10000, 1);
     ls_alu(l, 0, 2, 1);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.cycles, 210);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
     wc_stats_free(&st);
@@ -240,7 +224,7 @@ static void test_l1q_hit_after_miss(void)
         ls_load(l, 0, 0x10000, 3);
         ls_alu(l, 0, 4, 3);
         wc_stats st;
-        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
         CHECK_EQ(st.total.cycles, cases[i].cycles);
         CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
         CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
@@ -261,14 +245,10 @@ static void test_l1q_bad_depth(void)
         CHECK_EQ(wc_config_set(&c, "mem_stage", bad[i], "test", &err), 0);
         list_source *l = ls_create(1, 32);
         ls_load(l, 0, 0x10000, 1);
-        wc_sim *sim = wc_sim_create(&c, &err);
         wc_stats st;
-        wc_stats_init(&st);
-        CHECK(!sim || wc_sim_run(sim, &l->base, &st, &err) < 0);
+        CHECK(tiny_run(&c, &l->base, &st, NULL, &err) < 0);
         CHECK(strstr(err.msg, "-mem_stage") != NULL);
         wc_stats_free(&st);
-        if (sim) wc_sim_destroy(sim);
-        wc_source_destroy(&l->base);
     }
 }
 
@@ -288,22 +268,12 @@ static void log_access(void *ctx, int sm, const wc_mem_req *req, wc_outcome o, w
 /* Runs `l` on `c`, logging the lines that reach the L1 in order. */
 static void run_logged(const wc_config *c, list_source *l, access_log *a)
 {
-    wc_err err = {{0}};
     memset(a, 0, sizeof *a);
     wc_l1_listener lis = {.ctx = a, .on_access = log_access};
-    wc_sim *sim = wc_sim_create(c, &err);
-    CHECK(sim != NULL);
-    if (!sim) {
-        wc_source_destroy(&l->base);
-        return;
-    }
-    wc_sim_add_l1_listener(sim, &lis);
+    tiny_hooks h = {.listener = &lis};
     wc_stats st;
-    wc_stats_init(&st);
-    CHECK_EQ(wc_sim_run(sim, &l->base, &st, &err), 0);
+    CHECK_EQ(tiny_run(c, &l->base, &st, &h, NULL), 0);
     wc_stats_free(&st);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
 }
 
 static void issue_order(const char *stage, const char *ahead, access_log *a)
@@ -410,7 +380,7 @@ static void test_mshr_merge(void)
         ls_alu(l, w, 2, 1);
     }
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
     CHECK_EQ(st.total.l1.outcome[WC_HIT_RESERVED], 1);
     CHECK_EQ(st.total.l2.accesses, 1);
@@ -439,7 +409,7 @@ static void test_stall_cycles_by_reason(void)
     ls_load(l, 1, 0x20000, 1);
     ls_alu(l, 1, 2, 1);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 1);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
     CHECK_EQ(st.total.mem_stall_cycles, 184);
@@ -470,7 +440,7 @@ static uint64_t flood_cycles(unsigned k)
         ls_alu(l, w, 2, 1);
     }
     wc_stats st;
-    uint64_t cycles = simulate(&c, &l->base, &st) == 0 ? st.total.cycles : 0;
+    uint64_t cycles = tiny_simulate(&c, &l->base, &st) == 0 ? st.total.cycles : 0;
     CHECK_EQ(st.total.dram.reads, k);
     wc_stats_free(&st);
     return cycles;
@@ -500,7 +470,7 @@ static void test_occupancy_waves(void)
             ls_alu(l, w, 2, 1);
         }
         wc_stats st;
-        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
         cyc[i] = st.total.cycles;
         wc_stats_free(&st);
     }
@@ -516,13 +486,9 @@ static void test_kernel_too_big(void)
     l->k.shmem_bytes = 1 << 20;
     ls_alu(l, 0, 1, WC_REG_NONE);
     wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(&c, &err);
     wc_stats st;
-    wc_stats_init(&st);
-    CHECK(wc_sim_run(sim, &l->base, &st, &err) < 0);
+    CHECK(tiny_run(&c, &l->base, &st, NULL, &err) < 0);
     CHECK(strstr(err.msg, "does not fit") != NULL);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
     wc_stats_free(&st);
 }
 
@@ -541,7 +507,7 @@ static void test_barrier_holds_block(void)
     }
     ls_alu(l, 0, 3, WC_REG_NONE);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     /* Cycle 0: GTO takes the oldest warp, 0, whose first instruction is the
      * barrier.  Cycle 1: warp 1 issues its LDG, which misses at 2 and is back
      * one cycle later than in test_single_miss_timing, at 187; its ALU issues at
@@ -560,7 +526,7 @@ static void run_to_json(const char *workload, char **buf, size_t *len)
     wc_stats st;
     CHECK(src != NULL);
     if (!src) return;
-    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, src, &st), 0);
     FILE *f = open_memstream(buf, len);
     wc_stats_write_json(&st, f);
     fclose(f);
@@ -588,7 +554,7 @@ static void test_stream_counts(void)
     wc_err err = {{0}};
     wc_source *src = wc_workload_open("micro/stream:n=8192", 1, &err);
     wc_stats st;
-    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, src, &st), 0);
     CHECK_EQ(st.total.gmem_reqs, 2 * 8192 / 32);
     CHECK_EQ(st.total.l1.reads, 8192 / 32);
     CHECK_EQ(st.total.l1.outcome[WC_HIT], 0);
@@ -612,7 +578,7 @@ static void test_last_store_presented(void)
     CHECK_EQ(wc_config_set(&c, "coalesce_bytes", "32", "test", &err), 0);
     wc_source *src = wc_workload_open("micro/stream:n=65536", 1, &err);
     wc_stats st;
-    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, src, &st), 0);
     CHECK_EQ(st.total.gmem_reqs, 16384);
     CHECK_EQ(st.total.l1.accesses, 16384);
     CHECK_EQ(st.total.l1.writes, 8192);
@@ -640,7 +606,7 @@ static void test_config_files_run(void)
         }
         wc_source *src = wc_workload_open("micro/stride:n=16384,stride=2", c.seed, &err);
         wc_stats st;
-        CHECK_EQ(simulate(&c, src, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, src, &st), 0);
         CHECK_EQ(st.total.gmem_reqs, 16384 / 32 * 3); /* load spans 2 lines, store 1 */
         CHECK(st.total.cycles > 0);
         wc_stats_free(&st);
@@ -664,7 +630,7 @@ static void test_real_trace_vectoradd(void)
     CHECK(src != NULL);
     if (!src) return;
     wc_stats st;
-    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, src, &st), 0);
     CHECK_EQ(st.total.gmem_reqs, 12);
     CHECK_EQ(st.total.l1.reads, 8);
     CHECK_EQ(st.total.l1.writes, 4);
@@ -701,7 +667,7 @@ static void test_round_trip_same_stats(void)
         wc_config c;
         wc_config_defaults(&c);
         wc_stats st;
-        CHECK_EQ(simulate(&c, src, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, src, &st), 0);
         snprintf(st.workload, sizeof st.workload, "%s", "");
         FILE *f = open_memstream(&via, &lv);
         wc_stats_write_json(&st, f);
@@ -731,7 +697,7 @@ static void test_flush_between_kernels(void)
         ls_load(l, 0, 0x10000, 1);
         ls_alu(l, 0, 2, 1);
         wc_stats st;
-        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
         CHECK_EQ(st.n_kernels, 2);
         CHECK_EQ(st.kernels[1].l1.outcome[WC_HIT], flush ? 0 : 1);
         CHECK_EQ(st.kernels[1].l1.outcome[WC_MISS], flush ? 1 : 0);
@@ -760,7 +726,7 @@ static void test_ragged_block_retirement(void)
         }
     }
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     /* warps 2 and 5 run 2 instructions, the other 6 run 1: 10 per block */
     CHECK_EQ(st.total.warp_insts, 64 * 10);
     wc_stats_free(&st);
@@ -796,7 +762,7 @@ static void test_ragged_2dconv(void)
     wc_err err = {{0}};
     wc_source *src = wc_workload_open(spec, 1, &err);
     wc_stats st;
-    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, src, &st), 0);
     CHECK_EQ(st.total.warp_insts, count_source_insts(spec));
     wc_stats_free(&st);
 }
@@ -811,7 +777,7 @@ static void test_max_cycles_truncates(void)
     wc_err err = {{0}};
     wc_source *src = wc_workload_open("micro/colcopy:h=256", 1, &err);
     wc_stats st;
-    CHECK_EQ(simulate(&c, src, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, src, &st), 0);
     CHECK(st.truncated);
     CHECK_STR(st.truncated_in, "colcopy");
     CHECK_EQ(st.total.cycles, 5000);

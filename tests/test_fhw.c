@@ -19,26 +19,10 @@
 #include "check.h"
 #include "listsrc.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "warpcache/sim.h"
 #include "warpcache/workloads.h"
 #include "wl_pull.h"
-
-static int simulate(const wc_config *c, wc_source *src, wc_stats *st)
-{
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(c, &err);
-    if (!sim) {
-        fprintf(stderr, "create: %s\n", err.msg);
-        wc_source_destroy(src);
-        return -1;
-    }
-    wc_stats_init(st);
-    int rc = wc_sim_run(sim, src, st, &err);
-    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
-    wc_sim_destroy(sim);
-    wc_source_destroy(src);
-    return rc;
-}
 
 /* ---- -l1_mshr_per_warp ---------------------------------------------------- */
 
@@ -65,14 +49,14 @@ static void test_mshr_per_warp_limits_one_warp(void)
     wc_config c;
     tiny_config(&c);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &two_loads_one_warp()->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &two_loads_one_warp()->base, &st), 0);
     CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 0);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
     CHECK_EQ(st.total.mem_stall_cycles, 0);
     wc_stats_free(&st);
 
     c.l1_mshr_per_warp = 1;
-    CHECK_EQ(simulate(&c, &two_loads_one_warp()->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &two_loads_one_warp()->base, &st), 0);
     CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 1);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
     CHECK_EQ(st.total.mem_stall_by[WC_FAIL_MSHR_ENTRY], 184);
@@ -96,7 +80,7 @@ static void test_mshr_per_warp_is_per_warp(void)
     ls_load(l, 1, 0x20000, 1);
     ls_alu(l, 1, 2, 1);
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 0);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
     CHECK_EQ(st.total.mem_stall_cycles, 0);
@@ -107,7 +91,7 @@ static void test_mshr_per_warp_is_per_warp(void)
     ls_load(l, 0, 0x10000, 3);
     ls_alu(l, 0, 2, 1);
     ls_alu(l, 0, 4, 3);
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 0);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 1);
     CHECK_EQ(st.total.l1.outcome[WC_HIT_RESERVED], 1);
@@ -161,7 +145,7 @@ static void test_replay_lets_other_warps_through(void)
     tiny_config(&c);
     c.l1.mshr_entries = 1;
     wc_stats st;
-    CHECK_EQ(simulate(&c, &replay_scenario()->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &replay_scenario()->base, &st), 0);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
     CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
     CHECK_EQ(st.total.l1.outcome[WC_HIT_RESERVED], 0);
@@ -170,7 +154,7 @@ static void test_replay_lets_other_warps_through(void)
     wc_stats_free(&st);
 
     snprintf(c.mem_stage, sizeof c.mem_stage, "replay");
-    CHECK_EQ(simulate(&c, &replay_scenario()->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &replay_scenario()->base, &st), 0);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 2);
     CHECK_EQ(st.total.l1.outcome[WC_HIT], 0);
     CHECK_EQ(st.total.l1.outcome[WC_HIT_RESERVED], 1);
@@ -201,7 +185,7 @@ static void test_replay_keeps_age(void)
         ls_alu(l, w, 2, 1);
     }
     wc_stats st;
-    CHECK_EQ(simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
     CHECK_EQ(st.total.l1.outcome[WC_MISS], 3);
     /* B at 2; C at 3 and again at 187 (B took the entry first) */
     CHECK_EQ(st.total.l1.fail[WC_FAIL_MSHR_ENTRY], 3);

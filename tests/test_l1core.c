@@ -9,6 +9,7 @@
 
 #include "cache/l1_core.h"
 #include "check.h"
+#include "tiny_gpu.h"
 #include "warpcache/coalescer.h"
 #include "warpcache/sim.h"
 #include "warpcache/workloads.h"
@@ -44,18 +45,11 @@ static void rec_respond(void *ctx, uint32_t cookie, uint64_t t)
 /* An L1 of geometry `geom` (GPGPU-Sim syntax) on the defaults. */
 static wc_l1 *make_l1(rec *r, const char *geom, uint32_t coalesce)
 {
-    wc_config cfg;
-    wc_config_defaults(&cfg);
-    wc_err err = {{0}};
-    if (wc_config_set(&cfg, "gpgpu_cache:dl1", geom, "test", &err) != 0) {
-        fprintf(stderr, "%s\n", err.msg);
-        return NULL;
-    }
-    cfg.coalesce_bytes = coalesce;
+    char co[16];
+    snprintf(co, sizeof co, "%u", coalesce);
+    const char *const kv[] = {"coalesce_bytes", co, NULL};
     wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
-    wc_l1 *l1 = wc_l1_find("conventional")->create(&cfg, &env, &err);
-    if (!l1) fprintf(stderr, "create: %s\n", err.msg);
-    return l1;
+    return tiny_lone_l1("conventional", geom, kv, &env);
 }
 
 static wc_winst stride_inst(uint64_t base, int64_t stride, unsigned width)

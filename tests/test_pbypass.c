@@ -8,6 +8,7 @@
 #include "check.h"
 #include "listsrc.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "warpcache/sim.h"
 
 enum { A = 100, B = 101, C = 102 }; /* line addresses */
@@ -101,31 +102,9 @@ static list_source *stream(void)
 /* Runs the stream on `c`, with profile p recorded (record) or used. */
 static int run(const wc_config *c, wc_pbypass_profile *p, bool record, wc_stats *st)
 {
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(c, &err);
-    if (!sim) {
-        fprintf(stderr, "create: %s\n", err.msg);
-        return -1;
-    }
     wc_l1_listener l = wc_pbypass_recorder(p);
-    if (record)
-        wc_sim_add_l1_listener(sim, &l);
-    else
-        wc_sim_set_l1_data(sim, p);
-    list_source *src = stream();
-    wc_stats_init(st);
-    int rc = wc_sim_run(sim, &src->base, st, &err);
-    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&src->base);
-    return rc;
-}
-
-static double extra(const wc_kstats *k, const char *name)
-{
-    for (unsigned i = 0; i < k->n_extras; i++)
-        if (strcmp(k->extras[i].name, name) == 0) return k->extras[i].value;
-    return -1;
+    tiny_hooks h = {.listener = record ? &l : NULL, .l1_data = record ? NULL : p};
+    return tiny_run(c, &stream()->base, st, &h, NULL);
 }
 
 /*
@@ -167,7 +146,7 @@ static void test_two_passes(void)
             CHECK_EQ(wc_config_set(&q, "pbypass_filter", fv, "test", &err), 0);
             CHECK_EQ(run(&q, p, false, &st), 0);
             CHECK_EQ(st.total.l1.outcome[WC_BYPASSED], bypassed[i]);
-            CHECK_EQ(extra(&st.total, "pbypass_bypasses"), (double)bypassed[i]);
+            CHECK_EQ(tiny_extra(&st.total, "pbypass_bypasses"), (double)bypassed[i]);
             CHECK_EQ(st.total.l1.accesses, 6);
             wc_stats_free(&st);
         }

@@ -7,6 +7,7 @@
 #include "core/rdhist.h"
 #include "listsrc.h"
 #include "tiny_config.h"
+#include "tiny_gpu.h"
 #include "warpcache/sim.h"
 
 /* One warp reads lines A B C A B A (0x10000 + k * 128: lines 512 + k). */
@@ -15,18 +16,7 @@ static int run(const wc_config *c, wc_stats *st)
     static const unsigned seq[] = {0, 1, 2, 0, 1, 0};
     list_source *l = ls_create(1, 32);
     for (unsigned i = 0; i < 6; i++) ls_load(l, 0, 0x10000 + seq[i] * 128, 1 + i);
-    wc_err err = {{0}};
-    wc_sim *sim = wc_sim_create(c, &err);
-    if (!sim) {
-        fprintf(stderr, "create: %s\n", err.msg);
-        return -1;
-    }
-    wc_stats_init(st);
-    int rc = wc_sim_run(sim, &l->base, st, &err);
-    if (rc < 0) fprintf(stderr, "run: %s\n", err.msg);
-    wc_sim_destroy(sim);
-    wc_source_destroy(&l->base);
-    return rc;
+    return tiny_simulate(c, &l->base, st);
 }
 
 /* Buckets: 0 -> 0, 1 -> 1, 2..3 -> 2, 4..7 -> 3, 2^15..2^16-1 -> 16, the

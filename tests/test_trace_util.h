@@ -1,8 +1,9 @@
 /*
  * test_trace_util.h - helpers shared by the trace tests (test_accelsim.c,
  * test_trc.c, test_wct.c, test_trace_corpus.c): temp folders, fixture files,
- * draining a source into a flat list of instructions, and field-by-field
- * instruction comparison.
+ * draining a source into a flat list of instructions, field-by-field
+ * instruction comparison, and the check that a bad fixture is refused with a
+ * given message.
  */
 #ifndef WC_TESTS_TRACE_UTIL_H
 #define WC_TESTS_TRACE_UTIL_H
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "warpcache/traceio.h"
 #include "warpcache/workloads.h"
 
@@ -150,6 +152,25 @@ static inline void write_file(const char *path, const char *text)
 static inline wc_source *open_text(const char *text, wc_trace_format fmt, wc_err *err)
 {
     return wc_trace_open_mem(text, strlen(text), fmt, err);
+}
+
+/* Checks that opening and reading the in-memory trace `text` of format fmt
+ * fails with a message containing `what` (the reader may refuse at open or
+ * while reading). */
+static inline void expect_trace_error(const char *text, wc_trace_format fmt, const char *what)
+{
+    wc_err err = {{0}};
+    wc_source *src = open_text(text, fmt, &err);
+    int rc = -1;
+    if (src) {
+        tlist l;
+        rc = tlist_drain(src, &l, &err);
+        tlist_free(&l);
+        wc_source_destroy(src);
+    }
+    CHECK_EQ(rc, -1);
+    if (!strstr(err.msg, what)) fprintf(stderr, "message '%s' lacks '%s'\n", err.msg, what);
+    CHECK(strstr(err.msg, what) != NULL);
 }
 
 #endif

@@ -52,18 +52,7 @@ static void test_hand_fixture(void)
 
 static void expect_error(const char *text, const char *what)
 {
-    wc_err err = {{0}};
-    wc_source *src = open_text(text, WC_TRACE_TRC, &err);
-    int rc = -1;
-    if (src) {
-        tlist l;
-        rc = tlist_drain(src, &l, &err);
-        tlist_free(&l);
-        wc_source_destroy(src);
-    }
-    CHECK_EQ(rc, -1);
-    if (!strstr(err.msg, what)) fprintf(stderr, "message '%s' lacks '%s'\n", err.msg, what);
-    CHECK(strstr(err.msg, what) != NULL);
+    expect_trace_error(text, WC_TRACE_TRC, what);
 }
 
 static void test_bad_input(void)

@@ -17,6 +17,7 @@
 
 #include "cache/l1_core.h"
 #include "check.h"
+#include "tiny_gpu.h"
 #include "warpcache/sim.h"
 
 #define MAXREC 64
@@ -59,18 +60,9 @@ static void rec_record(void *ctx, const char *key, double value, uint64_t now)
  * (key=value) or none. */
 static wc_l1 *make(rec *r, const char *org, const char *geom, const char *key, const char *val)
 {
-    wc_config cfg;
-    wc_config_defaults(&cfg);
-    wc_err err = {{0}};
-    if (wc_config_set(&cfg, "gpgpu_cache:dl1", geom, "test", &err) != 0 ||
-        (key && wc_config_set(&cfg, key, val, "test", &err) != 0)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return NULL;
-    }
+    const char *const kv[] = {key, val, NULL};
     wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
-    wc_l1 *l1 = wc_l1_find(org)->create(&cfg, &env, &err);
-    if (!l1) fprintf(stderr, "create: %s\n", err.msg);
-    return l1;
+    return tiny_lone_l1(org, geom, kv, &env);
 }
 
 #define GEOM "N:32:128:4,L:L:m:N:L,A:32:8,8"

@@ -77,31 +77,18 @@ static void arr_destroy(wc_tagstore *ts)
     free(a);
 }
 
-static const wc_tagstore_ops line_ops = {
-    .name = "line",
-    .destroy = arr_destroy,
-    .lookup = op_lookup,
-    .can_allocate = op_can_allocate,
-    .allocate = op_allocate,
-    .touch = op_touch,
-    .invalidate = op_invalidate,
-    .fill = op_fill,
-    .each_valid = arr_each_valid,
-    .stats = arr_stats,
-};
+/* The line and the sector tag store share every operation: they differ in
+ * the name and in whole_line, which array_create sets from the table. */
+#define ARRAY_TS_OPS(kind)                                                                         \
+    {                                                                                              \
+        .name = kind, .destroy = arr_destroy, .lookup = op_lookup,                                 \
+        .can_allocate = op_can_allocate, .allocate = op_allocate, .touch = op_touch,               \
+        .invalidate = op_invalidate, .fill = op_fill, .each_valid = arr_each_valid,                \
+        .stats = arr_stats,                                                                        \
+    }
 
-static const wc_tagstore_ops sector_ops = {
-    .name = "sector",
-    .destroy = arr_destroy,
-    .lookup = op_lookup,
-    .can_allocate = op_can_allocate,
-    .allocate = op_allocate,
-    .touch = op_touch,
-    .invalidate = op_invalidate,
-    .fill = op_fill,
-    .each_valid = arr_each_valid,
-    .stats = arr_stats,
-};
+static const wc_tagstore_ops line_ops = ARRAY_TS_OPS("line");
+static const wc_tagstore_ops sector_ops = ARRAY_TS_OPS("sector");
 
 static wc_tagstore *array_create(const wc_tagstore_ops *ops, wc_l1_core *core, const wc_config *cfg,
                                  const wc_l1_env *env, wc_err *err)

@@ -241,7 +241,7 @@ static void test_replay_wake_all(void)
         c.l1.mshr_max_merge = 1;
         snprintf(c.mem_stage, sizeof c.mem_stage, "%s", stage[m]);
         wc_stats st;
-        CHECK_EQ(simulate(&c, &wake_scenario()->base, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, &wake_scenario()->base, &st), 0);
         CHECK_EQ(st.total.cycles, end[m]);
         CHECK_EQ(st.total.l1.outcome[WC_MISS], 3);
         CHECK_EQ(st.total.l1.outcome[WC_HIT], 1);
@@ -256,7 +256,7 @@ static void test_replay_wake_all(void)
     c.l1.mshr_max_merge = 1;
     snprintf(c.mem_stage, sizeof c.mem_stage, "replay");
     wc_stats st;
-    CHECK_EQ(simulate(&c, &wake_scenario()->base, &st), 0);
+    CHECK_EQ(tiny_simulate(&c, &wake_scenario()->base, &st), 0);
     CHECK_EQ(st.total.cycles, 387);
     wc_stats_free(&st);
 }
@@ -317,7 +317,7 @@ static void test_loads_per_warp(void)
         tiny_config(&c);
         c.ldst_loads_per_warp = cap[i];
         wc_stats st;
-        CHECK_EQ(simulate(&c, &seven_loads()->base, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, &seven_loads()->base, &st), 0);
         CHECK_EQ(st.total.cycles, end[i]);
         CHECK_EQ(st.total.l1.outcome[WC_MISS], 7);
         CHECK_EQ(wc_kstats_l1_fails(&st.total), 0);
@@ -353,7 +353,7 @@ static void test_loads_per_warp_skips_stores(void)
         ls_load(l, 0, 0x30000, 3);
         ls_alu(l, 0, 4, 3);
         wc_stats st;
-        CHECK_EQ(simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
         CHECK_EQ(st.total.cycles, end[i]);
         wc_stats_free(&st);
     }

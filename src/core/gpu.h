@@ -95,7 +95,7 @@ typedef struct wc_sm {
     bool ifetch;
     /* -sched_rotate 1: which scheduler issues first moves on by one every
      * cycle (cycle % n_sched), as GPGPU-Sim's Issue_Prio does */
-    bool sched_rotate;
+    bool sched_rotate, sched_pow2;
     int decoding;
     unsigned fetch_last, n_need_fetch;
     uint32_t kernel_id;

@@ -240,6 +240,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     if (wc_mi_init(sm, wc_config_mem_issue_ahead(cfg), err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0;
     sm->sched_rotate = cfg->sched_rotate != 0 && sm->n_sched > 1;
+    sm->sched_pow2 = wc_is_pow2(sm->n_sched);
     sm->decoding = -1;
     sm->fetch_last = sm->n_slots - 1; /* the first fetch looks at slot 0 first */
     sm->loads_cap = cfg->ldst_loads_per_warp;
@@ -810,7 +811,9 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
      * the others.  GPGPU-Sim 3.x always starts with scheduler 0, which then
      * wins every such tie; since 2017 (commit dcf7e6a8, shader_core_ctx::issue)
      * the first scheduler moves on by one each cycle. */
-    unsigned first = sm->sched_rotate ? (unsigned)(now % sm->n_sched) : 0;
+    unsigned first = !sm->sched_rotate ? 0
+                     : sm->sched_pow2  ? (unsigned)now & (sm->n_sched - 1) /* no division */
+                                       : (unsigned)(now % sm->n_sched);
     for (unsigned k = 0; k < sm->n_sched; k++) {
         unsigned i = first + k < sm->n_sched ? first + k : first + k - sm->n_sched;
         wc_sched *s = &sm->sched[i];

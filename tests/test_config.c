@@ -394,6 +394,8 @@ static void test_option_table(void)
                                            "coalesce_bytes",
                                            "icnt_latency",
                                            "icnt_flits_per_cycle",
+                                           "icnt_model",
+                                           "network_mode",
                                            "ctrl_bytes",
                                            "partition_interleave",
                                            "gpgpu_mem_addr_mapping",

@@ -86,6 +86,8 @@ typedef struct wc_config {
     uint32_t flit_bytes;           /* -icnt_flit_size (warpcache counts data in 32 B flits) */
     uint32_t icnt_latency;         /* one-way latency, core cycles */
     uint32_t icnt_flits_per_cycle; /* per SM port and per L2 port */
+    char icnt_model[64];           /* "auto", "ports" or "islip[:params]" (mem/xbar.h) */
+    uint32_t network_mode;         /* GPGPU-Sim's -network_mode; 0 = not given */
     uint32_t ctrl_bytes;           /* header size of a request/response packet */
 
     /* --- L2 / memory partitions ---------------------------------------- */

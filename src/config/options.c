@@ -21,6 +21,7 @@
 #include "config/config_internal.h"
 #include "core/sched.h"
 #include "mem/addrdec.h"
+#include "mem/xbar.h"
 #include "warpcache/cache.h"
 #include "warpcache/params.h"
 
@@ -45,7 +46,8 @@ typedef enum opt_check {
     CHK_WIDTHS,      /* strings: GPGPU-Sim's comma-separated pipeline widths */
     CHK_DRAM_TIMING, /* strings: GPGPU-Sim's -gpgpu_dram_timing_opt */
     CHK_ADDR_MAP,    /* strings: GPGPU-Sim's -gpgpu_mem_addr_mapping (or empty) */
-    CHK_POW2_OR_0    /* numbers: 0 or a power of two */
+    CHK_POW2_OR_0,   /* numbers: 0 or a power of two */
+    CHK_ICNT         /* strings: -icnt_model (mem/xbar.h) */
 } opt_check;
 
 typedef struct opt_desc {
@@ -143,6 +145,13 @@ typedef struct opt_desc {
       "one-way interconnect latency, core cycles")                                                 \
     X("icnt_flits_per_cycle", OPT_U32, icnt_flits_per_cycle, 1, 1024, CHK_NONE,                    \
       "flits per cycle per SM port and per L2 port")                                               \
+    X("icnt_model", OPT_STRING, icnt_model, 0, 0, CHK_ICNT,                                        \
+      "ports: each packet passes a timestamped SM port and L2 port; islip[:speedup=2,buf=64]: "    \
+      "replies cross GPGPU-Sim's booksim router cycle by cycle (one virtual channel, iSLIP, "      \
+      "internal speedup, output buffer in flits); auto: islip under -network_mode 1, else ports")  \
+    X("network_mode", OPT_U32, network_mode, 0, 2, CHK_NONE,                                       \
+      "GPGPU-Sim's interconnect: 1 booksim (-icnt_model auto models it), 2 its local crossbar "    \
+      "(not modelled: the ports), 0 not given")                                                    \
     X("ctrl_bytes", OPT_U32, ctrl_bytes, 0, 4096, CHK_NONE,                                        \
       "header bytes of a request/response packet")                                                 \
     /* L2 and memory partitions */                                                                 \
@@ -412,6 +421,11 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
         uint64_t mask[WC_AD__N];
         int chip_s;
         return wc_addrdec_parse(s, mask, &chip_s, err);
+    }
+    if (d->check == CHK_ICNT) {
+        bool is_xbar;
+        wc_xbar_params p;
+        return wc_xbar_parse(s, cfg->network_mode, &is_xbar, &p, err);
     }
     if (d->check == CHK_DRAM_TIMING) {
         uint32_t rcd, cl;

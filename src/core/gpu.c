@@ -148,6 +148,61 @@ void wc_sim_record(wc_sim *sim, uint64_t cycle, int sm, const char *key, double 
     e->value = value;
 }
 
+/* A response waiting for the crossbar (-icnt_model islip). */
+typedef struct wc_deferred {
+    wc_event ev;
+    uint32_t hi;
+} wc_deferred;
+
+void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi)
+{
+    int rc = wc_heap_push(&g->events, ev);
+    if (ev.kind == WC_EV_FILL && hi && rc == 0) {
+        ev.arg = hi;
+        ev.kind = WC_EV_FILL_HI;
+        rc = wc_heap_push(&g->events, ev);
+    }
+    if (rc < 0 && !g->failed) {
+        g->failed = true;
+        wc_errf(g->err, "out of memory (event queue)");
+    }
+}
+
+void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi)
+{
+    if (rec >= g->cap_deferred) {
+        uint32_t cap = g->cap_deferred ? g->cap_deferred : 256;
+        while (cap <= rec) cap *= 2;
+        wc_deferred *d = realloc(g->deferred, cap * sizeof *d);
+        if (!d) {
+            if (!g->failed) wc_errf(g->err, "out of memory (interconnect)");
+            g->failed = true;
+            return;
+        }
+        g->deferred = d;
+        g->cap_deferred = cap;
+    }
+    g->deferred[rec] = (wc_deferred){*ev, hi};
+}
+
+/* Runs the crossbar up to `now` and queues the responses it completed. */
+static void run_xbar(wc_sim *g, uint64_t now)
+{
+    wc_xbar_run(g->mem.xbar, now);
+    const uint32_t *recs;
+    const uint64_t *times;
+    size_t n = wc_xbar_done(g->mem.xbar, &recs, &times);
+    for (size_t k = 0; k < n; k++) {
+        wc_deferred *d = &g->deferred[recs[k]];
+        d->ev.time = times[k];
+        wc_sim_push_response(g, d->ev, d->hi);
+    }
+    if (g->mem.failed && !g->failed) {
+        g->failed = true;
+        wc_errf(g->err, "out of memory (interconnect)");
+    }
+}
+
 static void teardown(wc_sim *g)
 {
     if (g->sms)
@@ -157,6 +212,9 @@ static void teardown(wc_sim *g)
     if (g->l1_shared && g->l1_ops->shared_destroy) g->l1_ops->shared_destroy(g->l1_shared);
     g->l1_shared = NULL;
     wc_mem_free(&g->mem);
+    free(g->deferred);
+    g->deferred = NULL;
+    g->cap_deferred = 0;
     free(g->events.ev);
     memset(&g->events, 0, sizeof g->events);
     free(g->live);
@@ -414,6 +472,7 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
             wc_ctl_period(g, now);
             live_update_all(g);
         }
+        if (g->mem.xbar) run_xbar(g, now);
         while (g->events.n && g->events.ev[0].time <= now) {
             wc_event ev = wc_heap_pop(&g->events);
             wc_sm_deliver(&g->sms[ev.sm], &ev);
@@ -435,6 +494,11 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
         /* Responses scheduled by this iteration's SM cycles (a miss just sent
          * by a stage that then went idle) count too. */
         if (g->events.n && g->events.ev[0].time < next) next = g->events.ev[0].time;
+        if (g->mem.xbar) {
+            uint64_t x = wc_xbar_next(g->mem.xbar);
+            if (x <= now) x = now + 1; /* the cycle was run: its next one */
+            if (x < next) next = x;
+        }
         if (g->blocks_done != last_done) {
             if (dispatch(g, now) < 0) return -1;
             live_update_all(g);

@@ -143,6 +143,9 @@ struct wc_sim {
     wc_sm *sms;
     unsigned n_sm;
     wc_heap events;
+    /* -icnt_model islip: responses waiting for crossbar records, by id */
+    struct wc_deferred *deferred;
+    uint32_t cap_deferred;
     uint64_t *live; /* bitset: SMs whose wake time is not WC_NEVER */
     const wc_l1_ops *l1_ops;
     void *l1_shared; /* the organisation's block shared by every SM's L1 (or NULL) */
@@ -200,6 +203,13 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now);
 bool wc_sm_block_fits(const wc_sm *sm);
 int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now);
 void wc_sm_deliver(wc_sm *sm, const wc_event *ev);
+
+/* Queues the response `ev` (at ev.time); `hi` is chunks 32..63 of a fill,
+ * which take a second event (a line of more than 32 chunks). */
+void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi);
+/* -icnt_model islip: the response waits for the crossbar's record `rec`
+ * (mem/xbar.h); the engine queues it when the record completes. */
+void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi);
 
 /* gpu.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
 void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params);

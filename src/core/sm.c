@@ -41,24 +41,17 @@ send_impl(wc_sm *sm, const wc_mem_req *req, uint64_t chunks, uint64_t now, bool 
                 (uint64_t)wc_mem_pkt_flits(&g->mem, wc_chunk_bytes(chunks, req->chunk_log2)) *
                 g->mem.flit;
         /* One initializer, one push: the event stays in registers and is
-         * written once into the heap (a store-forwarding stall otherwise).
-         * Fills carry 32 chunks per event; a line of more takes a second. */
+         * written once into the heap (a store-forwarding stall otherwise). */
         bool bypass = (req->flags & WC_REQ_BYPASS) != 0;
         wc_event ev = {.time = back,
                        .addr = req->addr,
                        .arg = bypass ? req->tag : (uint32_t)chunks,
                        .sm = (uint16_t)sm->id,
                        .kind = bypass ? WC_EV_BYPASS : WC_EV_FILL};
-        int rc = wc_heap_push(&g->events, ev);
-        if (!bypass && chunks >> 32 && rc == 0) {
-            ev.arg = (uint32_t)(chunks >> 32);
-            ev.kind = WC_EV_FILL_HI;
-            rc = wc_heap_push(&g->events, ev);
-        }
-        if (rc < 0 && !g->failed) {
-            g->failed = true;
-            wc_errf(g->err, "out of memory (event queue)");
-        }
+        if (back == WC_MEM_DEFERRED)
+            wc_sim_defer_response(g, g->mem.rec, &ev, chunks >> 32);
+        else
+            wc_sim_push_response(g, ev, chunks >> 32);
     }
     return (uint64_t)sm->port_free;
 }

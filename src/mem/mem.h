@@ -15,6 +15,7 @@
 #define WC_MEM_MEM_H
 
 #include "mem/addrdec.h"
+#include "mem/xbar.h"
 #include "warpcache/cache.h"
 #include "warpcache/config.h"
 #include "warpcache/stats.h"
@@ -65,6 +66,12 @@ typedef struct wc_mem {
     uint32_t l2_latency; /* core cycles (the option counts L2 cycles) */
     double l2_cycle;     /* core cycles per L2 cycle */
     wc_addrdec addrdec;  /* address -> sub-partition and address within it */
+    /* -icnt_model islip: replies cross this crossbar (xbar.h) and
+     * wc_mem_access answers WC_MEM_DEFERRED with the request's record in
+     * `rec`; NULL with the timestamped ports (the default). */
+    wc_xbar *xbar;
+    uint32_t rec;
+    bool failed; /* out of memory in the crossbar */
     uint32_t line_log2;
     uint32_t l2_all;   /* every 32 B sector of an L2 line */
     double icnt_cycle; /* core cycles per interconnect cycle */
@@ -110,11 +117,14 @@ static inline uint32_t wc_mem_up_payload(const wc_mem_req *req, uint64_t chunks)
     return data ? wc_chunk_bytes(chunks, req->chunk_log2) : 0;
 }
 
+#define WC_MEM_DEFERRED (UINT64_MAX - 1) /* see wc_mem_access */
+
 /* The request left SM `sm` at cycle `leave` moving `chunks` of its line (see
  * wc_mem_req).  Returns the cycle the response (data, or an atomic's result)
  * reaches the SM, or 0 for requests that need no response (writes,
- * write-backs).  A request whose chunks span several L2 lines is split into
- * one access per L2 line, each its own packet, answered when the last is. */
+ * write-backs), or, with -icnt_model islip, WC_MEM_DEFERRED: the response's
+ * cycle comes from the crossbar (m->xbar) for record m->rec.  A request whose chunks span several
+ * L2 lines is split into one access per L2 line, each its own packet, answered when the last is. */
 uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
                        uint64_t leave);
 

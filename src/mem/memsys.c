@@ -37,6 +37,9 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     double l2_lat = ceil((double)cfg->l2_latency * m->l2_cycle);
     m->l2_latency = l2_lat < 4e9 ? (uint32_t)l2_lat : 4000000000u;
     if (wc_addrdec_init(&m->addrdec, cfg, err) < 0) return -1;
+    bool is_xbar;
+    wc_xbar_params xp;
+    if (wc_xbar_parse(cfg->icnt_model, cfg->network_mode, &is_xbar, &xp, err) < 0) return -1;
     m->line_log2 = wc_log2(cfg->l2.line_bytes);
     if (cfg->l2.line_bytes > 32u * 16)
         return wc_errf(err,
@@ -72,6 +75,8 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         m->pkt_flits[n] = wc_mem_flits(m, 32u * n);
         m->pkt_cycles[n] = (double)m->pkt_flits[n] / m->flits_per_cycle * core_per_icnt;
     }
+    if (is_xbar && !(m->xbar = wc_xbar_new(m->n_l2, m->n_sm, &xp, core_per_icnt, m->latency, err)))
+        return -1;
     double core_per_dram = cfg->clk_core / cfg->clk_dram;
     double bytes_per_dram_clk = (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
                                 (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1);
@@ -98,6 +103,7 @@ void wc_mem_free(wc_mem *m)
     free(m->l2);
     free(m->dram);
     free(m->sm_in_free);
+    wc_xbar_free(m->xbar);
     memset(m, 0, sizeof *m);
 }
 
@@ -260,6 +266,30 @@ static inline __attribute__((always_inline)) uint64_t l2_read(wc_mem *m, wc_l2 *
     return at;
 }
 
+/* -icnt_model islip: a reply enters the crossbar at L2 sub-partition `p`,
+ * ready at `ready`: `data` bytes for a read (an atomic's result), or a
+ * header-only acknowledgement of a write (`ack`), which GPGPU-Sim sends for
+ * every write the L2 takes (memory_sub_partition::cache_cycle) and nobody
+ * here waits for.  A sectored L2 answers each sector with a packet of its
+ * own, one L2 cycle apart (GPGPU-Sim 4.x: the sector requests of
+ * memory_sub_partition::push are answered one by one). */
+static __attribute__((noinline)) void xbar_reply(wc_mem *m, const wc_l2 *l2, uint32_t p,
+                                                 unsigned sm, uint64_t ready, uint16_t sectors,
+                                                 uint32_t data, bool ack)
+{
+    unsigned n = l2->type == 'S' ? wc_chunk_count(sectors) : 1;
+    uint32_t bytes = ack ? 0 : (data + n - 1) / n;
+    uint32_t flits = wc_mem_flits(m, bytes);
+    double eject = (double)flits / m->flits_per_cycle * m->icnt_cycle;
+    uint32_t rec = ack ? WC_XBAR_NONE : m->rec;
+    for (unsigned k = 0; k < n; k++) {
+        double at = (double)ready + k * m->l2_cycle;
+        if (wc_xbar_send(m->xbar, p, sm, ceil_cycle(at), flits, eject, rec) < 0) m->failed = true;
+        m->c.down_packets++;
+        m->c.down_bytes += (uint64_t)flits * m->flit;
+    }
+}
+
 /* One L2 access: `addr` in one L2 line, `sectors` its 32 B sectors, `data`
  * the payload bytes (what the chunks cover); `units` = data / 32 when that
  * is a whole number within the packet tables, else -1. */
@@ -285,7 +315,9 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up_cycles);
     uint64_t t = ceil_cycle(arrive);
     if ((double)t < l2->busy_until) t = ceil_cycle(l2->busy_until);
-    l2->busy_until = (double)t + m->l2_cycle;
+    /* A sectored L2 takes a request as one access per sector, one per L2
+     * cycle (GPGPU-Sim 4.x, memory_sub_partition::push splits it). */
+    l2->busy_until = (double)t + m->l2_cycle * (l2->type == 'S' ? wc_chunk_count(sectors) : 1);
 
     uint64_t tag = addr >> m->line_log2;
     uint32_t set = wc_index_set(&l2->tags.index, part_addr);
@@ -301,6 +333,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
         else
             m->c.l2_misses++;
         l2_write(m, l2, line, set, tag, sectors, ch, t);
+        if (m->xbar) xbar_reply(m, l2, p, sm, t + m->l2_latency, sectors, 0, true);
         return 0;
     }
     m->c.l2_read_bytes += data;
@@ -309,6 +342,10 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
         int w2 = l2_find(l2, set, tag);
         if (w2 >= 0 && (l2->write_policy == 'B' || l2->write_policy == 'L'))
             wc_tag_array_set(&l2->tags, set)[w2].dirty_chunks |= sectors;
+    }
+    if (m->xbar) {
+        xbar_reply(m, l2, p, sm, ready, sectors, data, false);
+        return WC_MEM_DEFERRED;
     }
     uint32_t down_flits = units >= 0 ? m->pkt_flits[units] : wc_mem_flits(m, data);
     double down =
@@ -374,9 +411,34 @@ access_pieces(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks, ui
     return back;
 }
 
+/* -icnt_model islip: the request's replies are answered by the crossbar. */
+static __attribute__((noinline)) uint64_t access_xbar(wc_mem *m, unsigned sm, const wc_mem_req *req,
+                                                      uint64_t chunks, uint64_t leave)
+{
+    m->rec = wc_xbar_open(m->xbar);
+    if (m->rec == WC_XBAR_NONE) {
+        m->failed = true;
+        return 0;
+    }
+    uint64_t back;
+    if (req->line_log2 != m->line_log2 || req->chunk_log2 != 5) {
+        back = access_pieces(m, sm, req, chunks, leave);
+    } else {
+        unsigned n = wc_chunk_count(chunks);
+        count_units(m, req->flags, n);
+        back = access_piece(m, sm, req->addr, req->flags, (uint16_t)chunks, 32u * n, (int)n, leave);
+    }
+    if (back == WC_MEM_DEFERRED)
+        wc_xbar_close(m->xbar, m->rec);
+    else
+        wc_xbar_cancel(m->xbar, m->rec);
+    return back;
+}
+
 uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
                        uint64_t leave)
 {
+    if (m->xbar) return access_xbar(m, sm, req, chunks, leave);
     /* The common case: L1 line = L2 line in 32 B chunks, so the chunks are the
      * L2 line's sectors. */
     if (req->line_log2 != m->line_log2 || req->chunk_log2 != 5)

@@ -1,0 +1,250 @@
+/*
+ * test_xbar.c - the reply crossbar of -icnt_model islip (src/mem/xbar.c):
+ * its option, and arrival cycles derived by hand from the rules in xbar.c's
+ * header for an unloaded packet, one input's packet rate at internal speedup
+ * 2 and 1, head-of-line blocking behind a packet whose output is taken, and
+ * request records; then, end to end, that an unloaded miss takes the ports'
+ * time on a line-based L2 and three cycles less on a sectored one whose
+ * 32 B replies are one flit each.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "listsrc.h"
+#include "mem/xbar.h"
+#include "tiny_config.h"
+#include "tiny_gpu.h"
+#include "warpcache/sim.h"
+
+#define LAT 10 /* core cycles from the router to the SM */
+
+static wc_xbar *make(unsigned n_in, unsigned n_out, const char *spec)
+{
+    wc_err err;
+    bool is_xbar;
+    wc_xbar_params p;
+    CHECK_EQ(wc_xbar_parse(spec, 0, &is_xbar, &p, &err), 0);
+    CHECK(is_xbar);
+    return wc_xbar_new(n_in, n_out, &p, 1.0, LAT, &err);
+}
+
+/* Runs the crossbar to cycle `until` and returns the arrival of record
+ * `rec` (0 if it has not completed). */
+static uint64_t run_until_done(wc_xbar *x, uint32_t rec, uint64_t until, uint64_t *got)
+{
+    for (uint64_t t = 0; t <= until; t++) {
+        wc_xbar_run(x, t);
+        const uint32_t *ids;
+        const uint64_t *times;
+        size_t n = wc_xbar_done(x, &ids, &times);
+        for (size_t k = 0; k < n; k++) got[ids[k]] = times[k];
+    }
+    return got[rec];
+}
+
+static void test_parse(void)
+{
+    wc_err err;
+    bool x;
+    wc_xbar_params p;
+    CHECK_EQ(wc_xbar_parse("ports", 1, &x, &p, &err), 0);
+    CHECK(!x);
+    CHECK_EQ(wc_xbar_parse("auto", 0, &x, &p, &err), 0);
+    CHECK(!x);
+    CHECK_EQ(wc_xbar_parse("auto", 2, &x, &p, &err), 0); /* GPGPU-Sim's local crossbar */
+    CHECK(!x);
+    CHECK_EQ(wc_xbar_parse("auto", 1, &x, &p, &err), 0); /* booksim */
+    CHECK(x);
+    CHECK_EQ(p.speedup_x100, 200);
+    CHECK_EQ(p.out_buf, 64);
+    CHECK_EQ(wc_xbar_parse("islip:speedup=1,buf=8", 0, &x, &p, &err), 0);
+    CHECK(x);
+    CHECK_EQ(p.speedup_x100, 100);
+    CHECK_EQ(p.out_buf, 8);
+    CHECK_EQ(wc_xbar_parse("islip:speedup=1.5", 0, &x, &p, &err), 0);
+    CHECK_EQ(p.speedup_x100, 150);
+    CHECK(wc_xbar_parse("islip:speedup=0", 0, &x, &p, &err) < 0);
+    CHECK(strstr(err.msg, "speedup=0") != NULL);
+    CHECK(wc_xbar_parse("islip:buf=2.5", 0, &x, &p, &err) < 0);
+    CHECK(wc_xbar_parse("islip:vcs=2", 0, &x, &p, &err) < 0);
+    CHECK(strstr(err.msg, "unknown parameter 'vcs'") != NULL);
+    CHECK(wc_xbar_parse("islipx", 0, &x, &p, &err) < 0);
+    CHECK(wc_xbar_parse("booksim", 0, &x, &p, &err) < 0);
+    CHECK(strstr(err.msg, "unknown interconnect model") != NULL);
+    /* the option checker rejects a bad value with its reason */
+    wc_config c;
+    wc_config_defaults(&c);
+    CHECK(wc_config_set(&c, "icnt_model", "islip:speedup=x", "t", &err) < 0);
+    CHECK(strstr(err.msg, "icnt_model") != NULL && strstr(err.msg, "not a number") != NULL);
+}
+
+/*
+ * Unloaded, speedup 2.  A 1-flit packet ready at 10 enters at 10, wins its
+ * output in step 1 of cycle 10, crosses in step 2, leaves at 11 and arrives
+ * at 11 + LAT + 1 (its flit taken in by the SM) = 22.  A 4-flit packet
+ * enters flit by flit at 10..13 and crosses each as it enters: its tail
+ * leaves at 14, arrives at 14 + 10 + 4 = 28 - the timestamped ports' time
+ * (L2 port 10..14, crossing 10, SM port 4).
+ */
+static void test_unloaded(void)
+{
+    uint64_t got[8] = {0};
+    wc_xbar *x = make(2, 2, "islip");
+    uint32_t a = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 0, 1, 10, 1, 1.0, a), 0);
+    wc_xbar_close(x, a);
+    CHECK_EQ(wc_xbar_next(x), 10);
+    CHECK_EQ(run_until_done(x, a, 40, got), 22);
+    CHECK_EQ(wc_xbar_next(x), WC_NEVER);
+    uint32_t b = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 1, 0, 50, 4, 4.0, b), 0);
+    wc_xbar_close(x, b);
+    for (uint64_t t = 41; t < 50; t++) wc_xbar_run(x, t);
+    CHECK_EQ(run_until_done(x, b, 80, got) - 50, 18);
+    wc_xbar_free(x);
+}
+
+/*
+ * One input, three 1-flit packets to three outputs, all ready at 0.  Speedup
+ * 2: one enters per cycle (the channel), each wins its output in the first
+ * step of its cycle and crosses in the second: they leave at 1, 2, 3 and
+ * arrive 12, 13, 14.  Speedup 1: a packet needs two cycles (allocation,
+ * then switch), and the next one asks only after the tail crossed: the
+ * first wins at 0 and crosses at 1 (leaves 2), the second wins at 2 and
+ * crosses at 3 (leaves 4), the third leaves 6: arrivals 13, 15, 17.
+ */
+static void test_packet_rate(void)
+{
+    const char *spec[2] = {"islip:speedup=2", "islip:speedup=1"};
+    const uint64_t want[2][3] = {{12, 13, 14}, {13, 15, 17}};
+    for (int s = 0; s < 2; s++) {
+        uint64_t got[8] = {0};
+        wc_xbar *x = make(1, 3, spec[s]);
+        uint32_t r[3];
+        for (unsigned k = 0; k < 3; k++) {
+            r[k] = wc_xbar_open(x);
+            CHECK_EQ(wc_xbar_send(x, 0, k, 0, 1, 1.0, r[k]), 0);
+            wc_xbar_close(x, r[k]);
+        }
+        run_until_done(x, r[2], 40, got);
+        for (unsigned k = 0; k < 3; k++) CHECK_EQ(got[r[k]], want[s][k]);
+        wc_xbar_free(x);
+    }
+}
+
+/*
+ * Head-of-line blocking.  Input 1 sends a 4-flit packet to output 0 from
+ * cycle 0: it holds output 0's channel until its tail crosses in step 1 of
+ * cycle 3 (flits enter 0..3), leaves at 4, arrives 4 + 10 + 4 = 18.  Input
+ * 0's packet A (1 flit, to output 0) enters at 1 and asks from then on; it
+ * wins in step 2 of cycle 3, crosses at 4, leaves at 5, arrives 16.  Its
+ * packet B (to the free output 1) entered at 2 but waits behind A: it asks
+ * after A's tail crossed, wins in step 2 of cycle 4, crosses at 5, leaves
+ * at 6 and arrives 17 - three cycles later than it would have alone (14).
+ */
+static void test_head_of_line(void)
+{
+    uint64_t got[8] = {0};
+    wc_xbar *x = make(2, 2, "islip");
+    uint32_t big = wc_xbar_open(x), a = wc_xbar_open(x), b = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 1, 0, 0, 4, 4.0, big), 0);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 1, 1, 1.0, a), 0);
+    CHECK_EQ(wc_xbar_send(x, 0, 1, 2, 1, 1.0, b), 0);
+    wc_xbar_close(x, big);
+    wc_xbar_close(x, a);
+    wc_xbar_close(x, b);
+    run_until_done(x, b, 40, got);
+    CHECK_EQ(got[big], 18);
+    CHECK_EQ(got[a], 16);
+    CHECK_EQ(got[b], 17);
+    wc_xbar_free(x);
+
+    /* B alone: enters at 2, leaves at 3, arrives 14 */
+    uint64_t alone[8] = {0};
+    x = make(2, 2, "islip");
+    b = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 0, 1, 2, 1, 1.0, b), 0);
+    wc_xbar_close(x, b);
+    CHECK_EQ(run_until_done(x, b, 40, alone), 14);
+    wc_xbar_free(x);
+}
+
+/*
+ * Records: one request answered by packets from two inputs completes when
+ * the later arrives; an acknowledgement (no record) takes the channel but
+ * completes nothing; a cancelled record's id is reused.  Input 0's ack (to
+ * output 1, ready 0) leaves at 1; its data packet (to output 0, ready 0)
+ * enters at 1 behind it, leaves at 2, arrives 13; input 1's packet (to
+ * output 0, ready 0) leaves at 1, arrives 12: the record completes at 13.
+ */
+static void test_records(void)
+{
+    uint64_t got[8] = {0};
+    wc_xbar *x = make(2, 2, "islip");
+    uint32_t r = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 0, 1, 0, 1, 1.0, WC_XBAR_NONE), 0);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 0, 1, 1.0, r), 0);
+    CHECK_EQ(wc_xbar_send(x, 1, 0, 0, 1, 1.0, r), 0);
+    wc_xbar_close(x, r);
+    CHECK_EQ(wc_xbar_pending(x), 3);
+    uint64_t seen = 0;
+    for (uint64_t t = 0; t <= 30; t++) {
+        wc_xbar_run(x, t);
+        const uint32_t *ids;
+        const uint64_t *times;
+        size_t n = wc_xbar_done(x, &ids, &times);
+        seen += n;
+        for (size_t k = 0; k < n; k++) got[ids[k]] = times[k];
+    }
+    CHECK_EQ(seen, 1);
+    CHECK_EQ(got[r], 13);
+    CHECK_EQ(wc_xbar_pending(x), 0);
+    uint32_t c = wc_xbar_open(x);
+    wc_xbar_cancel(x, c);
+    CHECK_EQ(wc_xbar_open(x), c);
+    wc_xbar_free(x);
+}
+
+/* Cycles of one warp's single load (an L1 and L2 miss) on tiny_config. */
+static uint64_t one_miss(const char *icnt, char l2_type, uint32_t flit)
+{
+    wc_config c;
+    tiny_config(&c);
+    snprintf(c.icnt_model, sizeof c.icnt_model, "%s", icnt);
+    c.l2.type = l2_type;
+    c.flit_bytes = flit;
+    list_source *l = ls_create(1, 32);
+    ls_load(l, 0, 0x1000000, 1);
+    ls_alu(l, 0, WC_REG_NONE, 1); /* waits for the load */
+    wc_stats st;
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
+    uint64_t cycles = st.total.cycles;
+    wc_stats_free(&st);
+    return cycles;
+}
+
+/*
+ * End to end.  A line-based L2 answers the 128 B line with one 5-flit packet
+ * (32 B flits, 8 B header): unloaded, the crossbar gives the ports' time
+ * (test_unloaded).  A sectored L2 with 40 B flits answers it with four 1-flit
+ * packets ready one L2 cycle apart from r (the fill): they enter at r..r+3,
+ * the last leaves at r+4 and arrives r+4 + 10 + 1 = r+15; the ports send one
+ * ceil(136 / 40) = 4-flit packet: L2 port r+4, crossing 10, SM port 4, so
+ * r+18.  Three cycles less.
+ */
+static void test_end_to_end(void)
+{
+    CHECK_EQ(one_miss("islip", 'N', 32), one_miss("ports", 'N', 32));
+    CHECK_EQ(one_miss("ports", 'S', 40) - one_miss("islip", 'S', 40), 3);
+}
+
+int main(void)
+{
+    RUN(test_parse);
+    RUN(test_unloaded);
+    RUN(test_packet_rate);
+    RUN(test_head_of_line);
+    RUN(test_records);
+    RUN(test_end_to_end);
+    return check_summary("xbar");
+}

@@ -25,7 +25,8 @@ while IFS='|' read -r label opts; do
     END { print "" }'
 done <<ROWS
 Accel-Sim (L1 load miss)|ACCELSIM
-default (fermi-16k)|
+default (the GTX480 file: -icnt_model auto = islip)|
+-icnt_model ports|-o icnt_model=ports
 -sched_rotate 0|-o sched_rotate=0
 -mem_stage inorder|-o mem_stage=inorder
 -mem_issue_ahead 0|-o mem_issue_ahead=0

@@ -185,10 +185,14 @@ void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t
     g->deferred[rec] = (wc_deferred){*ev, hi};
 }
 
-/* Runs the crossbar up to `now` and queues the responses it completed. */
+/* Runs the crossbar as far as it is known at cycle `now` and queues the
+ * responses it completed.  No request sent from `now` on has a reply ready
+ * at its L2 before now + latency + L2 latency (the trip up and the ROP
+ * latency), so every cycle before that can be simulated already: the
+ * engine need not visit each cycle the crossbar works in (see run_kernel). */
 static void run_xbar(wc_sim *g, uint64_t now)
 {
-    wc_xbar_run(g->mem.xbar, now);
+    wc_xbar_run(g->mem.xbar, now + g->mem.latency + g->mem.l2_latency - 1);
     const uint32_t *recs;
     const uint64_t *times;
     size_t n = wc_xbar_done(g->mem.xbar, &recs, &times);
@@ -495,9 +499,14 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
          * by a stage that then went idle) count too. */
         if (g->events.n && g->events.ev[0].time < next) next = g->events.ev[0].time;
         if (g->mem.xbar) {
+            /* A reply leaving the router in cycle c reaches its SM after
+             * c + latency: the engine comes back by then to run it. */
             uint64_t x = wc_xbar_next(g->mem.xbar);
-            if (x <= now) x = now + 1; /* the cycle was run: its next one */
-            if (x < next) next = x;
+            if (x != WC_NEVER) {
+                x = now + 1; /* EXPERIMENT */
+                if (x <= now) x = now + 1;
+                if (x < next) next = x;
+            }
         }
         if (g->blocks_done != last_done) {
             if (dispatch(g, now) < 0) return -1;
@@ -508,6 +517,10 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
                 g->progress(g->progress_ctx, k, g->blocks_done, g->n_blocks, now);
             last_done = g->blocks_done;
         }
+        /* The kernel ends in the cycle its last warp retired, whatever the
+         * memory side still carries (writes' acknowledgements in the
+         * crossbar, -icnt_model islip). */
+        if (!kernel_busy(g)) break;
         if (next == WC_NEVER) {
             if (kernel_busy(g))
                 return wc_errf(err, "internal: kernel %s deadlocked at cycle %llu", k->name,

@@ -339,7 +339,9 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
               .rec = rec,
               .out = (uint16_t)out,
               .flits = (uint16_t)(flits ? flits : 1)};
-    if (p.ready < x->cycle) p.ready = x->cycle; /* never into a cycle already simulated */
+    /* the engine never sends into a cycle already simulated (gpu.c,
+     * run_xbar); a caller that does gets the first cycle not yet simulated */
+    if (p.ready < x->cycle) p.ready = x->cycle;
     if (ring_reserve(&x->in[in]) < 0 || heap_push(&x->in[in], p) < 0) return -1;
     if (rec != WC_XBAR_NONE) x->recs[rec].pending++;
     x->pending++;
@@ -455,13 +457,15 @@ static uint64_t next_ready(const wc_xbar *x)
 void wc_xbar_run(wc_xbar *x, uint64_t now)
 {
     while (x->pending && core_time_of(x, x->cycle) <= now) {
-        if (!x->in_fifo) { /* nothing inside: jump to the next ready packet */
+        if (!x->in_fifo) { /* nothing inside: skip the idle cycles, up to now */
             uint64_t r = next_ready(x);
+            if (core_time_of(x, r) > now) break;
             if (r > x->cycle) x->cycle = r;
-            if (core_time_of(x, x->cycle) > now) break;
         }
         net_cycle(x, x->cycle++);
     }
+    /* Cycles up to now with nothing inside are over too; a packet sent
+     * later is never ready before them (wc_xbar_send). */
 }
 
 uint64_t wc_xbar_next(const wc_xbar *x)

@@ -1,8 +1,10 @@
 /*
  * bench_sim.c - simulator throughput on the fermi-16k configuration:
  * coalesced L1 requests per second, L1 lookups (including retried
- * reservation fails) per second, warp instructions per second, peak memory.
- * Run by `make bench`; never part of the tests.
+ * reservation fails) per second, warp instructions per second, peak memory;
+ * then the same with the reply crossbar simulated cycle by cycle
+ * (-icnt_model islip, what GPGPU-Sim files with -network_mode 1 get), to
+ * show its cost.  Run by `make bench`; never part of the tests.
  */
 #include <stdio.h>
 #include <sys/resource.h>
@@ -18,12 +20,13 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int bench(const char *workload, const char *config)
+static int bench(const char *workload, const char *config, const char *icnt)
 {
     wc_config cfg;
     wc_config_defaults(&cfg);
     wc_err err = {{0}};
-    if (wc_config_load_file(&cfg, config, NULL, NULL, &err) < 0) {
+    if (wc_config_load_file(&cfg, config, NULL, NULL, &err) < 0 ||
+        (icnt && wc_config_set(&cfg, "icnt_model", icnt, "bench", &err) < 0)) {
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
@@ -67,8 +70,12 @@ int main(int argc, char **argv)
     const char *config = argc > 1 ? argv[1] : "configs/fermi-16k.config";
     printf("simulator throughput, %s, best of 3, one core\n", config);
     int rc = 0;
-    rc |= bench("micro/stream:n=4194304", config);
-    rc |= bench("micro/colcopy:h=1024", config);
-    rc |= bench("micro/stride:n=1048576,stride=8", config);
+    for (int x = 0; x < 2; x++) {
+        const char *icnt = x ? "islip" : NULL;
+        if (icnt) printf("with -icnt_model %s\n", icnt);
+        rc |= bench("micro/stream:n=4194304", config, icnt);
+        rc |= bench("micro/colcopy:h=1024", config, icnt);
+        rc |= bench("micro/stride:n=1048576,stride=8", config, icnt);
+    }
     return rc;
 }

@@ -89,6 +89,8 @@ struct wc_xbar {
     uint64_t *done_t;
     size_t ndone;
     unsigned *granted; /* scratch: outputs granted in a step */
+    uint64_t *busy;    /* bitset: inputs holding or expecting packets */
+    unsigned n_words;
 };
 
 /* ---- -icnt_model ------------------------------------------------------- */
@@ -165,7 +167,9 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->in = calloc(n_in, sizeof *x->in);
     x->out = calloc(n_out, sizeof *x->out);
     x->granted = calloc(n_out, sizeof *x->granted);
-    if (!x->in || !x->out || !x->granted) goto oom;
+    x->n_words = (n_in + 63) / 64;
+    x->busy = calloc(x->n_words, sizeof *x->busy);
+    if (!x->in || !x->out || !x->granted || !x->busy) goto oom;
     for (unsigned o = 0; o < n_out; o++) x->out[o].holder = x->out[o].best = -1;
     return x;
 oom:
@@ -184,6 +188,7 @@ void wc_xbar_free(wc_xbar *x)
     free(x->in);
     free(x->out);
     free(x->granted);
+    free(x->busy);
     free(x->recs);
     free(x->free_ids);
     free(x->done_id);
@@ -330,6 +335,18 @@ static uint64_t core_time_of(const wc_xbar *x, uint64_t n)
     return c + ((double)c < t);
 }
 
+/* Inputs with packets (entering or waiting to) are bits of x->busy, so a
+ * cycle touches only those. */
+static inline void busy_set(wc_xbar *x, unsigned i)
+{
+    x->busy[i >> 6] |= 1ull << (i & 63);
+}
+
+static inline void busy_update(wc_xbar *x, unsigned i)
+{
+    if (!x->in[i].n && !x->in[i].nheap) x->busy[i >> 6] &= ~(1ull << (i & 63));
+}
+
 int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
                  double eject, uint32_t rec)
 {
@@ -343,6 +360,7 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
      * run_xbar); a caller that does gets the first cycle not yet simulated */
     if (p.ready < x->cycle) p.ready = x->cycle;
     if (ring_reserve(&x->in[in]) < 0 || heap_push(&x->in[in], p) < 0) return -1;
+    busy_set(x, in);
     if (rec != WC_XBAR_NONE) x->recs[rec].pending++;
     x->pending++;
     return 0;
@@ -363,73 +381,77 @@ static void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
     if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);
 }
 
-/* Flits enter the inputs: one per input per cycle, the next of the packet
- * entering, else the first of the next ready packet. */
-static void inject(wc_xbar *x, uint64_t cyc)
+/* Flits enter input i: one per cycle, the next of the packet entering, else
+ * the first of the next ready packet. */
+static inline void inject(wc_xbar *x, unsigned i, uint64_t cyc)
 {
-    for (unsigned i = 0; i < x->n_in; i++) {
-        xinput *in = &x->in[i];
-        if (in->n && ring_at(in, in->n - 1)->arrived < ring_at(in, in->n - 1)->flits) {
-            ring_at(in, in->n - 1)->arrived++;
-            continue;
+    xinput *in = &x->in[i];
+    if (in->n) {
+        xpkt *last = ring_at(in, in->n - 1);
+        if (last->arrived < last->flits) {
+            last->arrived++;
+            return;
         }
-        if (!in->nheap || in->heap[0].ready > cyc) continue;
-        xpkt p = heap_pop(in);
-        p.arrived = 1;
-        ring_push(in, p);
-        x->in_fifo++;
-        if (in->n == 1) {
-            in->state = IN_VCA;
-            in->elig = x->step;
-        }
+    }
+    if (!in->nheap || in->heap[0].ready > cyc) return;
+    xpkt p = heap_pop(in);
+    p.arrived = 1;
+    ring_push(in, p);
+    x->in_fifo++;
+    if (in->n == 1) {
+        in->state = IN_VCA;
+        in->elig = x->step;
     }
 }
 
-/* One router step: virtual-channel allocation is evaluated, the switch
- * moves flits of the packets that won a channel in earlier steps, then the
- * new grants take effect (booksim evaluates both before updating either). */
+/* Input i's head in router step k: it asks for its output's virtual channel
+ * (the best asker per output is kept in the output; grants apply after the
+ * step), or, holding it since an earlier step, sends a flit through the
+ * switch.  An output freed in this step is granted from the next one on
+ * (free_step), so it does not matter which input is looked at first. */
+static inline void input_step(wc_xbar *x, unsigned i, uint64_t k, uint64_t cyc, unsigned *ng)
+{
+    xinput *in = &x->in[i];
+    if (in->state == IN_IDLE || in->elig > k) return;
+    xpkt *p = ring_at(in, 0);
+    xoutput *o = &x->out[p->out];
+    if (in->state == IN_VCA) {
+        if (o->holder >= 0 || o->free_step > k) return;
+        uint32_t d = i >= o->ptr ? i - o->ptr : i + x->n_in - o->ptr;
+        if (o->best < 0) x->granted[(*ng)++] = p->out;
+        if (o->best < 0 || d < o->best_d) {
+            o->best = (int)i;
+            o->best_d = d;
+        }
+        return;
+    }
+    if (p->sent == p->arrived) return;                                  /* next flit not in yet */
+    if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
+    o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
+    if (++p->sent < p->flits) return;
+    deliver(x, p, o->last_dep);
+    o->holder = -1;
+    o->free_step = k + 1;
+    in->head = (in->head + 1) & (in->capring - 1);
+    in->n--;
+    x->in_fifo--;
+    in->state = in->n ? IN_VCA : IN_IDLE;
+    in->elig = k + 1;
+}
+
+/* One router step over the busy inputs, then the step's grants. */
 static void router_step(wc_xbar *x, uint64_t cyc)
 {
     uint64_t k = x->step++;
     unsigned ng = 0;
-    for (unsigned i = 0; i < x->n_in; i++) {
-        xinput *in = &x->in[i];
-        if (in->state != IN_VCA || in->elig > k) continue;
-        xoutput *o = &x->out[ring_at(in, 0)->out];
-        if (o->holder >= 0 || o->free_step > k) continue;
-        uint32_t d = (i + x->n_in - o->ptr) % x->n_in;
-        if (o->best < 0) {
-            o->best = (int)i;
-            o->best_d = d;
-            x->granted[ng++] = ring_at(in, 0)->out;
-        } else if (d < o->best_d) {
-            o->best = (int)i;
-            o->best_d = d;
-        }
-    }
-    for (unsigned i = 0; i < x->n_in; i++) {
-        xinput *in = &x->in[i];
-        if (in->state != IN_ACTIVE || in->elig > k) continue;
-        xpkt *p = ring_at(in, 0);
-        xoutput *o = &x->out[p->out];
-        if (p->sent == p->arrived) continue; /* its next flit has not entered yet */
-        if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) continue; /* no credit */
-        o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-        if (++p->sent < p->flits) continue;
-        deliver(x, p, o->last_dep);
-        o->holder = -1;
-        o->free_step = k + 1;
-        in->head = (in->head + 1) & (in->capring - 1);
-        in->n--;
-        x->in_fifo--;
-        in->state = in->n ? IN_VCA : IN_IDLE;
-        in->elig = k + 1;
-    }
+    for (unsigned w = 0; w < x->n_words; w++)
+        for (uint64_t m = x->busy[w]; m; m &= m - 1)
+            input_step(x, w * 64 + (unsigned)__builtin_ctzll(m), k, cyc, &ng);
     for (unsigned g = 0; g < ng; g++) {
         xoutput *o = &x->out[x->granted[g]];
         xinput *in = &x->in[o->best];
         o->holder = o->best;
-        o->ptr = ((unsigned)o->best + 1) % x->n_in;
+        o->ptr = (unsigned)o->best + 1 == x->n_in ? 0 : (unsigned)o->best + 1;
         o->best = -1;
         in->state = IN_ACTIVE;
         in->elig = k + 1;
@@ -438,12 +460,17 @@ static void router_step(wc_xbar *x, uint64_t cyc)
 
 static void net_cycle(wc_xbar *x, uint64_t cyc)
 {
-    inject(x, cyc);
+    for (unsigned w = 0; w < x->n_words; w++)
+        for (uint64_t m = x->busy[w]; m; m &= m - 1)
+            inject(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc);
     x->partial_x100 += x->p.speedup_x100;
     while (x->partial_x100 >= 100) {
         router_step(x, cyc);
         x->partial_x100 -= 100;
     }
+    for (unsigned w = 0; w < x->n_words; w++)
+        for (uint64_t m = x->busy[w]; m; m &= m - 1)
+            busy_update(x, w * 64 + (unsigned)__builtin_ctzll(m));
 }
 
 static uint64_t next_ready(const wc_xbar *x)

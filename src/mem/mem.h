@@ -8,6 +8,8 @@
  * cycle its response reaches the SM.  Nothing ticks per cycle, yet
  * congestion shows: a flood of misses queues behind busy ports, full L2 MSHR
  * pools and saturated DRAM channels, and so costs more than a trickle.
+ * With -icnt_model islip the replies instead cross a router simulated cycle
+ * by cycle (xbar.h), and wc_mem_access hands them over to it.
  * docs/design.md discusses what this simplifies (e.g. L2 state is updated in
  * send order, not arrival order).
  */

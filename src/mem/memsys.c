@@ -5,8 +5,10 @@
  * Interconnect: packets of `ctrl` header bytes plus payload, in flits; each
  * SM port and each partition port moves icnt_flits_per_cycle flits per
  * interconnect cycle and a packet takes icnt_latency core cycles to cross.
+ * With -icnt_model islip the replies cross the crossbar of xbar.c instead of
+ * the two response ports.
  * L2: set-associative, write-back, one tag access per L2 cycle per
- * sub-partition, with a pool of MSHRs that bounds its outstanding DRAM
+ * sub-partition (a sectored one: one per sector), with a pool of MSHRs that bounds its outstanding DRAM
  * fetches.  Sectored L2s ('S') fetch
  * only missing 32 B sectors; line-based ones fetch the whole line.
  */

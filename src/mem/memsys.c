@@ -8,9 +8,9 @@
  * With -icnt_model islip the replies cross the crossbar of xbar.c instead of
  * the two response ports.
  * L2: set-associative, write-back, one tag access per L2 cycle per
- * sub-partition (a sectored one: one per sector), with a pool of MSHRs that bounds its outstanding DRAM
- * fetches.  Sectored L2s ('S') fetch
- * only missing 32 B sectors; line-based ones fetch the whole line.
+ * sub-partition (a sectored one: one per sector), with a pool of MSHRs that
+ * bounds its outstanding DRAM fetches.  Sectored L2s ('S') fetch only
+ * missing 32 B sectors; line-based ones fetch the whole line.
  */
 #include <math.h>
 #include <stdlib.h>

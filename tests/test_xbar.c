@@ -170,6 +170,52 @@ static void test_head_of_line(void)
 }
 
 /*
+ * Allocation.  (a) Round-robin: inputs 0 and 1 each send two 1-flit packets
+ * to output 0, all ready at 0 (speedup 2).  Cycle 0: both ask, the pointer
+ * (0) picks input 0, whose P1 crosses in step 2 (leaves 1) and moves the
+ * pointer to 1; input 1 asks again in step 2, but the output is granted
+ * again only from the step after the tail crossed.  Cycle 1: both ask (P2
+ * entered), the pointer picks input 1: Q1 leaves 2; cycle 2 input 0: P2
+ * leaves 3; cycle 3 input 1: Q2 leaves 4.  Arrivals 12, 13 (Q1), 14 (P2),
+ * 15.  Were the lowest input always first, P2 would arrive before Q1.
+ * (b) An output freed in a step is granted from the next step on: speedup
+ * 1, inputs 0 and 1 each one 1-flit packet to output 0, ready at 0.  Input
+ * 0 wins in cycle 0, crosses in cycle 1 (leaves 2); input 1, asking in
+ * cycle 1 after it, wins only in cycle 2, crosses in 3, leaves 4: arrivals
+ * 13 and 15.
+ */
+static void test_allocation(void)
+{
+    uint64_t got[8] = {0};
+    wc_xbar *x = make(2, 1, "islip");
+    uint32_t p1 = wc_xbar_open(x), p2 = wc_xbar_open(x), q1 = wc_xbar_open(x), q2 = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 0, 1, 1.0, p1), 0);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 0, 1, 1.0, p2), 0);
+    CHECK_EQ(wc_xbar_send(x, 1, 0, 0, 1, 1.0, q1), 0);
+    CHECK_EQ(wc_xbar_send(x, 1, 0, 0, 1, 1.0, q2), 0);
+    uint32_t all[4] = {p1, p2, q1, q2};
+    for (int k = 0; k < 4; k++) wc_xbar_close(x, all[k]);
+    run_until_done(x, q2, 40, got);
+    CHECK_EQ(got[p1], 12);
+    CHECK_EQ(got[q1], 13);
+    CHECK_EQ(got[p2], 14);
+    CHECK_EQ(got[q2], 15);
+    wc_xbar_free(x);
+
+    uint64_t got1[8] = {0};
+    x = make(2, 1, "islip:speedup=1");
+    uint32_t a = wc_xbar_open(x), b = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 0, 1, 1.0, a), 0);
+    CHECK_EQ(wc_xbar_send(x, 1, 0, 0, 1, 1.0, b), 0);
+    wc_xbar_close(x, a);
+    wc_xbar_close(x, b);
+    run_until_done(x, b, 40, got1);
+    CHECK_EQ(got1[a], 13);
+    CHECK_EQ(got1[b], 15);
+    wc_xbar_free(x);
+}
+
+/*
  * Records: one request answered by packets from two inputs completes when
  * the later arrives; an acknowledgement (no record) takes the channel but
  * completes nothing; a cancelled record's id is reused.  Input 0's ack (to
@@ -244,6 +290,7 @@ int main(void)
     RUN(test_unloaded);
     RUN(test_packet_rate);
     RUN(test_head_of_line);
+    RUN(test_allocation);
     RUN(test_records);
     RUN(test_end_to_end);
     return check_summary("xbar");

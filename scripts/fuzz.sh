@@ -38,8 +38,10 @@ mkdir -p $OUT/seeds/config
 cp configs/*.config ../shared/data/gpgpusim-configs/SM2_GTX480/gpgpusim.config $OUT/seeds/config/ 2>/dev/null || true
 mkdir -p $OUT/seeds/ncu
 cp tests/data/ncu/*.csv $OUT/seeds/ncu/ 2>/dev/null || true
+mkdir -p $OUT/seeds/booksim
+cp tests/data/booksim/*.icnt $OUT/seeds/booksim/ 2>/dev/null || true
 
-for r in accelsim trc wct config ncu; do
+for r in accelsim trc wct config ncu booksim; do
   echo "fuzz: building $r"
   clang $CFLAGS -o $OUT/fuzz_$r fuzz/fuzz_$r.c $SRCS $LIBS -lm
   mkdir -p $OUT/corpus/$r $OUT/crashes/$r tests/fuzz_corpus/$r

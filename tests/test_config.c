@@ -395,6 +395,7 @@ static void test_option_table(void)
                                            "icnt_latency",
                                            "icnt_flits_per_cycle",
                                            "icnt_model",
+                                           "inter_config_file",
                                            "network_mode",
                                            "ctrl_bytes",
                                            "partition_interleave",

@@ -88,6 +88,7 @@ typedef struct wc_config {
     uint32_t icnt_flits_per_cycle; /* per SM port and per L2 port */
     char icnt_model[64];           /* "auto", "ports" or "islip[:params]" (mem/xbar.h) */
     uint32_t network_mode;         /* GPGPU-Sim's -network_mode; 0 = not given */
+    char inter_config_file[256];   /* its booksim file (config/booksim.c) */
     uint32_t ctrl_bytes;           /* header size of a request/response packet */
 
     /* --- L2 / memory partitions ---------------------------------------- */

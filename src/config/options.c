@@ -149,6 +149,9 @@ typedef struct opt_desc {
       "ports: each packet passes a timestamped SM port and L2 port; islip[:speedup=2,buf=64]: "    \
       "replies cross GPGPU-Sim's booksim router cycle by cycle (one virtual channel, iSLIP, "      \
       "internal speedup, output buffer in flits); auto: islip under -network_mode 1, else ports")  \
+    X("inter_config_file", OPT_STRING, inter_config_file, 0, 0, CHK_NONE,                          \
+      "GPGPU-Sim's booksim file, beside the configuration: with -network_mode 1 and -icnt_model "  \
+      "auto its internal_speedup and vc_buf_size set -icnt_model islip's")                         \
     X("network_mode", OPT_U32, network_mode, 0, 2, CHK_NONE,                                       \
       "GPGPU-Sim's interconnect: 1 booksim (-icnt_model auto models it), 2 its local crossbar "    \
       "(not modelled: the ports), 0 not given")                                                    \

@@ -223,7 +223,14 @@ int wc_config_load_file(wc_config *cfg, const char *path, wc_config_ignored_fn i
     char *text = NULL;
     size_t len = 0;
     if (read_all(path, &text, &len, err) < 0) return -1;
+    char before[sizeof cfg->inter_config_file];
+    memcpy(before, cfg->inter_config_file, sizeof before);
     int rc = wc_config_load_text(cfg, text, len, path, ignored, ctx, err);
     free(text);
+    /* GPGPU-Sim's booksim file, named by this file: its router's values
+     * (booksim.c), when the crossbar model is left to choose itself */
+    if (rc == 0 && cfg->network_mode == 1 && strcmp(cfg->icnt_model, "auto") == 0 &&
+        cfg->inter_config_file[0] && strcmp(before, cfg->inter_config_file) != 0)
+        rc = wc_booksim_apply(cfg, path, ignored, ctx, path, err);
     return rc;
 }

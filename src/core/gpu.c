@@ -503,7 +503,7 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
              * c + latency: the engine comes back by then to run it. */
             uint64_t x = wc_xbar_next(g->mem.xbar);
             if (x != WC_NEVER) {
-                x = now + 1; /* EXPERIMENT */
+                x += g->mem.latency;
                 if (x <= now) x = now + 1;
                 if (x < next) next = x;
             }

@@ -12,7 +12,9 @@
 #   make screenshot  docs/img/report.png: a real `warpcache report` in the headless browser
 #   make reproduce   docs/reproduction.md (+ docs/reproduction/): each seed paper's headline
 #                    comparison, regenerated (long: tens of minutes on 2 cores)
-#   make reproduce-quick  the same at reduced sizes into build/reproduce-quick/ (CI)
+#   make reproduce-quick  the same at reduced sizes into build/reproduce-quick/ (CI); fails
+#                    when a number differs from scripts/reproduce/quick_expected.tsv
+#   make reproduce-quick-update  the same, rewriting that file (after an intended change)
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
@@ -79,7 +81,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 
 .PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi screenshot \
-        reproduce reproduce-quick
+        reproduce reproduce-quick reproduce-quick-update
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
@@ -165,6 +167,8 @@ reproduce: all
 	@sh scripts/reproduce.sh --docs --bin $(BUILD)/warpcache
 reproduce-quick: all
 	@sh scripts/reproduce.sh --quick --bin $(BUILD)/warpcache
+reproduce-quick-update: all
+	@sh scripts/reproduce.sh --quick --update-expected --bin $(BUILD)/warpcache
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz

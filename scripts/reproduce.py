@@ -12,10 +12,16 @@ moved into place only when complete and checked, so an interrupted run leaves th
 output as it was.
 
 Sub-commands (the cheap pieces, tested by tests/cli_reproduce.sh):
-  run [--quick] [--out DIR] [--docs] [--bin B] [-j N]   the reproduction
+  run [--quick] [--out DIR] [--docs] [--bin B] [-j N] [--update-expected]
+                                    the reproduction; --quick ends by comparing every
+                                    number with scripts/reproduce/quick_expected.tsv
+                                    (--update-expected rewrites it instead)
   values FILE                       check a paper-values file, print its number of values
   sentence LABEL OURS PAPER UNIT    print the difference sentence
   check DIR                         check a reproduction folder (as `run` does at its end)
+  drift GOT WANT                    compare two values files (as `run --quick` does with
+                                    scripts/reproduce/quick_expected.tsv): exit 2 and the
+                                    differing lines when they differ
 
 Standard library only (Debian's python3); no network.  Exit status: 0 ok, 2 bad input
 (a malformed values file, a failed check), 1 a command that failed.
@@ -888,6 +894,11 @@ def main(argv):
                 raise Bad("unit '%s' is not one of %s" % (argv[4], ", ".join(UNITS)))
             print(sentence(argv[1], ours, argv[3], argv[4]))
             return 0
+        if argv[0] == "drift" and len(argv) == 3:
+            d = drift(argv[1], argv[2])
+            for line in d:
+                print(line)
+            return 2 if d else 0
         if argv[0] == "check" and len(argv) == 2:
             probs = check(argv[1])
             for p in probs:

@@ -9,12 +9,22 @@
 R="python3 scripts/reproduce.py"
 if ! command -v python3 >/dev/null 2>&1; then
   echo "cli_reproduce skipped: python3 missing (make deps installs it; not counted)"
-  echo "cli_reproduce: $pass passed, $fail failed"
+  # ---- the drift check of the quick run's numbers ----------------------------------------
+printf '# h\n004\ts004.poly_s\tMRPB\t4.11251\t1.16914\n' >"$T/want.tsv"
+cp "$T/want.tsv" "$T/same.tsv"
+expect drift_same 0 "" -- $R drift "$T/same.tsv" "$T/want.tsv"
+sed 's/4.11251/4.11252/' "$T/want.tsv" >"$T/moved.tsv"
+expect drift_moved 2 "+004	s004.poly_s	MRPB	4.11252" -- $R drift "$T/moved.tsv" "$T/want.tsv"
+head -n 1 "$T/want.tsv" >"$T/lost.tsv"
+expect drift_lost_row 2 "-004	s004.poly_s" -- $R drift "$T/lost.tsv" "$T/want.tsv"
+expect drift_no_expected 2 "cannot open" -- $R drift "$T/same.tsv" "$T/nosuch.tsv"
+
+echo "cli_reproduce: $pass passed, $fail failed"
   exit 0
 fi
 
 # ---- the checked-in paper values ------------------------------------------------------
-expect values_parse 0 "66 values" -- $R values scripts/reproduce/paper_values.tsv
+expect values_parse 0 "67 values" -- $R values scripts/reproduce/paper_values.tsv
 # Every number a quote contains occurs in its paper (the quotes were copied from
 # ../shared/papers/*.txt; a typo or an invented number fails here).
 if [ -d ../shared/papers ]; then
@@ -112,6 +122,16 @@ fi
 # the words "information" and "infinite" are not inf
 good "$T/words"; echo "infinite distances, information" >>"$T/words/reproduction.md"
 expect check_words 0 "" -- $R check "$T/words"
+
+# ---- the drift check of the quick run's numbers ----------------------------------------
+printf '# h\n004\ts004.poly_s\tMRPB\t4.11251\t1.16914\n' >"$T/want.tsv"
+cp "$T/want.tsv" "$T/same.tsv"
+expect drift_same 0 "" -- $R drift "$T/same.tsv" "$T/want.tsv"
+sed 's/4.11251/4.11252/' "$T/want.tsv" >"$T/moved.tsv"
+expect drift_moved 2 "+004	s004.poly_s	MRPB	4.11252" -- $R drift "$T/moved.tsv" "$T/want.tsv"
+head -n 1 "$T/want.tsv" >"$T/lost.tsv"
+expect drift_lost_row 2 "-004	s004.poly_s" -- $R drift "$T/lost.tsv" "$T/want.tsv"
+expect drift_no_expected 2 "cannot open" -- $R drift "$T/same.tsv" "$T/nosuch.tsv"
 
 echo "cli_reproduce: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

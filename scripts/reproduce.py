@@ -538,6 +538,10 @@ def sec004(r, q, B, j):
     cmd3 = ("%s compare --designs base,mrpb,base-48k,mrpb-48k %s "
             "--by-class 004 -j %d -q --json $OUT/s004-modern.json" % (B, W(ws), j))
     s.steps.append((cmd3, r.run("004", cmd3)))
+    # Section 5.5's traffic and miss counts (every statistic of each point: a sweep)
+    cmd5 = ("%s sweep %s --designs base,mrpb %s -j %d -q --results $OUT/s004-traffic.jsonl" % (
+        B, SEEDCFG("004"), W(ws), j))
+    s.steps.append((cmd5, r.run("004", cmd5) or "(the results file $OUT/s004-traffic.jsonl)"))
     # SWL as the paper compares with it: CCWS-SWL's best static limit per workload (PolyBench)
     lims = "1,2,4,8,24" if q else "1,2,3,4,6,8,12,16,24"
     pw = [w for w in ws if w.startswith("polybench/")]
@@ -558,6 +562,25 @@ def sec004(r, q, B, j):
                    geomean(cm.rows("mrpb", isr))))
     s.rows.append(("MRPB over Base-L, geometric mean over Rodinia", "s004.rod_l",
                    geomean(cl.rows("mrpb-48k-lin", isr)), geomean(cm.rows("mrpb-48k", isr))))
+    allv = cs.rows("mrpb", lambda r_: True) + cl.rows("mrpb-48k-lin", lambda r_: True)
+    s.rows.append(("MRPB, largest value on any workload (Base-S and Base-L)", "s004.max",
+                   max(allv) if allv else None))
+    pts = {}
+    with open(os.path.join(r.out, "s004-traffic.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            if "totals" in d:
+                pts[(d["design"], d["workload"])] = d["totals"]
+    for what, key, vids in (("L2-to-L1 interconnect packets", "icnt.l2_to_l1_packets",
+                             ("s004.traffic_poly_s", "s004.traffic_rod_s")),
+                            ("L1 misses", "l1.misses", ("s004.misses_poly_s", "s004.misses_rod_s"))):
+        for suite, vid in zip(("polybench/", "rodinia/"), vids):
+            red = [100.0 * (1 - pts[("mrpb", w)][key] / pts[("base", w)][key]) for w in ws
+                   if w.startswith(suite) and ("base", w) in pts and ("mrpb", w) in pts
+                   and pts[("base", w)][key] > 0]
+            s.rows.append(("MRPB, Base-S, %s: reduction of %s (arithmetic mean over workloads)" % (
+                suite.rstrip("/").replace("polybench", "PolyBench").replace("rodinia", "Rodinia"), what),
+                vid, sum(red) / len(red) if red else None))
     ci = cs.rows("mrpb", lambda r_: "004:CI" in r_["classes"]) + cl.rows(
         "mrpb-48k-lin", lambda r_: "004:CI" in r_["classes"])
     s.rows.append(("MRPB, smallest value on a CI kernel (Base-S and Base-L)", "s004.ci_min",

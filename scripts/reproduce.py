@@ -848,7 +848,8 @@ def run(args):
         fig3 = sorted((f for f in os.listdir(tmp) if f.startswith("s003-fig3-")),
                       key=lambda f: int(re.sub(r"[^0-9]", "", f)))
         inputs = sorted(f for f in os.listdir(tmp) if f.endswith(".json") and
-                        (not f.startswith("s003-fig3-") or f in fig3[-1:]))
+                        (not f.startswith("s003-fig3-") or f in fig3[-1:]) and
+                        not f.startswith("s003-fig3hw-"))
         # from inside $OUT, so that the page names its inputs without the folder
         rep_cmd = 'cd "$OUT" && "$WARPCACHE" report %s -o report.html --svg-dir figures' % " ".join(inputs)
         rep_out = r.run("all", rep_cmd)

@@ -407,7 +407,7 @@ def sec002(r, q, B, j):
         drop = ("rodinia/nw", "rodinia/srad_v1", "rodinia/streamcluster", "polybench/2mm")
         ws = [w for w in ws if w.split(":")[0] not in drop]
         lim = " --limits 1-12"
-    cmd = ("%s compare %s --designs base,stream-bypass,dwt-cs,pric,dwt-pric %s --by-class 002 -j %d -q "
+    cmd = ("%s compare %s --designs base,stream-bypass,dwt-cs,pric,dwt-pric,ccws,mrpb %s --by-class 002 -j %d -q "
            "--json $OUT/s002-compare.json" % (B, SEEDCFG("002"), W(ws), j))
     s.steps.append((cmd, r.run("002", cmd)))
     # the same on today's GPGPU-Sim (fermi-16k: 4.2's pipeline, the hashed index): the column
@@ -432,6 +432,14 @@ def sec002(r, q, B, j):
                   + both(lambda x: x.norm("dwt-pric", "polybench/syrk")))
     s.rows.append(("DWT-PRIC on GESUMMV (`polybench/gesummv`)", "s002.gesummv")
                   + both(lambda x: x.norm("dwt-pric", "polybench/gesummv")))
+    # Figure 9: DWT-PRIC over CCWS and over MRPB, harmonic means of the per-workload ratios
+    for other in ("ccws", "mrpb"):
+        for grp, vid, pred in (("contention", "all", iscont),
+                               ("conflict", "conflict", lambda r_: "002:conflict" in r_["classes"]),
+                               ("thrashing", "thrashing", lambda r_: "002:thrashing" in r_["classes"])):
+            rat = [a / b for a, b in zip(c.rows("dwt-pric", pred), c.rows(other, pred)) if a and b]
+            s.rows.append(("Figure 9: DWT-PRIC over %s, harmonic mean over %s workloads" % (
+                other.upper(), grp), "s002.fig9.%s.%s" % (other, vid), hmean(rat)))
     fr = lambda x: x.rows("dwt-pric", lambda r_: "002:friendly" in r_["classes"])
     s.rows.append(("DWT-PRIC, smallest value on a friendly workload", "s002.friendly")
                   + both(lambda x: min(fr(x)) if fr(x) else None))

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the libFuzzer targets fuzz/fuzz_{accelsim,trc,wct,config,ncu}.c into build-fuzz/
+# Builds the libFuzzer targets fuzz/fuzz_{accelsim,trc,wct,config,ncu,booksim,results}.c into build-fuzz/
 # (clang, -fsanitize=fuzzer,address,undefined, compiled with the library
 # sources) and runs each for FUZZ_SECONDS (default 30).  Seeds: the saved
 # regression inputs in tests/fuzz_corpus/<reader>/ plus small valid traces.
@@ -41,9 +41,17 @@ cp tests/data/ncu/*.csv $OUT/seeds/ncu/ 2>/dev/null || true
 mkdir -p $OUT/seeds/booksim
 cp tests/data/booksim/*.icnt $OUT/seeds/booksim/ 2>/dev/null || true
 
-for r in accelsim trc wct config ncu booksim; do
+mkdir -p $OUT/seeds/results
+if [ -x build/warpcache ]; then
+  build/warpcache sweep -q -g l1_assoc=2,4 -w micro/stream:n=256 --results $OUT/seeds/r.jsonl >/dev/null 2>&1 &&
+    mv $OUT/seeds/r.jsonl $OUT/seeds/results/sweep || true
+fi
+
+for r in accelsim trc wct config ncu booksim results; do
   echo "fuzz: building $r"
-  clang $CFLAGS -o $OUT/fuzz_$r fuzz/fuzz_$r.c $SRCS $LIBS -lm
+  CLI=""  # the sweep results reader is the one CLI part fuzzed
+  [ $r = results ] && CLI="src/cli/jsonscan.c src/cli/results.c"
+  clang $CFLAGS -o $OUT/fuzz_$r fuzz/fuzz_$r.c $SRCS $CLI $LIBS -lm
   mkdir -p $OUT/corpus/$r $OUT/crashes/$r tests/fuzz_corpus/$r
   cp tests/fuzz_corpus/$r/* $OUT/seeds/$r/* $OUT/corpus/$r/ 2>/dev/null || true
   echo "fuzz: running $r for ${FUZZ_SECONDS}s"

@@ -98,5 +98,84 @@ else ok sweep_kill_lines; fi
 $W sweep $KW --results "$T/k.jsonl" --resume >/dev/null 2>&1
 cmp -s "$T/k.jsonl" "$T/kfull.jsonl" && ok sweep_kill_resume || bad sweep_kill_resume "differs after resume"
 
+# The sweep identity: every line of one sweep carries the same sweep_id (16
+# hex digits); -j does not change it (sweep_j1_j2 compares the bytes).
+[ "$(grep -c '^{"schema_version": 1, "sweep_id": "[0-9a-f]\{16\}", "point": ' "$T/full1.jsonl")" -eq 8 ] &&
+  [ "$(sed 's/.*"sweep_id": "\([0-9a-f]*\)".*/\1/' "$T/full1.jsonl" | sort -u | wc -l)" -eq 1 ] &&
+  ok sweep_id_lines || bad sweep_id_lines "$(cut -c 1-80 "$T/full1.jsonl" | head -2)"
+# --resume keeps only this sweep's points, each once: a duplicated line, the
+# file of another grid, of another configuration (-o), of an older warpcache
+# (no sweep_id) and of another shard are refused, naming the line.
+(cat "$T/full1.jsonl"; sed -n 2p "$T/full1.jsonl") >"$T/dup.jsonl"
+expect sweep_resume_duplicate 2 "dup.jsonl:9: point 1 (.*) appears twice (also line 2)" -- $W sweep $SW --results "$T/dup.jsonl" --resume
+$W sweep -q -g l1_assoc=8 -w micro/stream:n=16384 --results "$T/foreign.jsonl" >/dev/null 2>&1
+expect sweep_resume_foreign 2 "foreign.jsonl:1: a point of another sweep" -- $W sweep $SW --results "$T/foreign.jsonl" --resume
+[ "$(wc -l <"$T/foreign.jsonl")" -eq 1 ] && ok sweep_resume_foreign_kept || bad sweep_resume_foreign_kept "file extended"
+head -n 3 "$T/full1.jsonl" >"$T/otherconf.jsonl"
+expect sweep_resume_other_config 2 "otherconf.jsonl:1: a point of another sweep" -- $W sweep $SW -o gpgpu_scheduler=lrr --results "$T/otherconf.jsonl" --resume
+sed 's/"sweep_id": "[0-9a-f]*", //' "$T/full1.jsonl" >"$T/oldformat.jsonl"
+expect sweep_resume_old_format 2 "oldformat.jsonl:1: a line without sweep_id, written by an older warpcache.*run the sweep again" -- $W sweep $SW --results "$T/oldformat.jsonl" --resume
+head -n 2 "$T/full1.jsonl" >"$T/shard0.jsonl" # points 0-1: shard 0/4
+expect sweep_resume_other_shard 2 "shard0.jsonl:1: point 0 is not in shard 1/4 (points 2 to 3)" -- $W sweep $SW --results "$T/shard0.jsonl" --shard 1/4 --resume
+
+# One results file, one sweep at a time: a second sweep on a file in use is
+# refused (exit 2) and the first ends with every point once.
+LK="-g l1_assoc=1,2,4,8 -w polybench/atax:scale=0.25 -w polybench/bicg:scale=0.25 -q -j 1"
+$W sweep $LK --results "$T/lk.jsonl" >/dev/null 2>&1 &
+lpid=$!
+i=0
+while [ $i -lt 300 ] && [ ! -s "$T/lk.jsonl" ] && kill -0 $lpid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+expect sweep_lock_second 2 "lk.jsonl: in use by another sweep (process $lpid)" -- $W sweep $LK --results "$T/lk.jsonl" --resume
+expect sweep_lock_second_new 2 "in use by another sweep" -- $W sweep $LK --results "$T/lk.jsonl"
+wait $lpid
+lrc=$?
+[ $lrc -eq 0 ] && cmp -s "$T/lk.jsonl" "$T/kfull.jsonl" && ok sweep_lock_first_whole ||
+  bad sweep_lock_first_whole "exit $lrc, $(wc -l <"$T/lk.jsonl") lines (8 expected, once each)"
+# ... and once it has ended, the file is free again
+expect sweep_lock_released 0 "8 points already done, 0 to run" -- $W sweep $(echo "$LK" | sed 's/-q//') --results "$T/lk.jsonl" --resume
+
+# Every grid value is checked before the first simulation: a bad third value
+# of a -g list (here 'latency=2', split off 'mrpb:len=4,latency=2' at its
+# comma) exits 2 before any point runs or the results file is created.
+expect sweep_grid_checked_first 2 "sweep point 2 (mem_stage=latency=2;.*unknown memory stage 'latency=2'" -- \
+  $W sweep --results "$T/gv.jsonl" -g mem_stage=inorder,mrpb:len=4,latency=2 -w micro/stream:n=4096
+[ ! -e "$T/gv.jsonl" ] && ok sweep_grid_checked_no_file || bad sweep_grid_checked_no_file "points were run: $(wc -l <"$T/gv.jsonl") lines"
+expect sweep_grid_bad_param 2 "point 1 (.*mrpb: unknown parameter 'bogus'" -- \
+  $W sweep --results "$T/gv.jsonl" -g mem_stage=inorder,mrpb:bogus=1 -w micro/stream:n=4096
+# -G NAME=VALUE takes a value whole, commas included; the point simulates
+# what run -o gives for the same setting.
+expect sweep_G_commas 0 "" -- $W sweep -q --results "$T/gc.jsonl" -G mem_stage=mrpb:len=4,latency=2 -G mem_stage=inorder -w micro/stream:n=4096
+$W run -q -w micro/stream:n=4096 -o mem_stage=mrpb:len=4,latency=2 --json "$T/gc_run.json" >/dev/null 2>&1
+cyc=$(sed -n '/"totals"/,$s/^ *"cycles": \([0-9]*\),$/\1/p' "$T/gc_run.json")
+[ "$(wc -l <"$T/gc.jsonl")" -eq 2 ] &&
+  sed -n 1p "$T/gc.jsonl" | grep -q '"params": {"mem_stage": "mrpb:len=4,latency=2"}, .*"totals": {"cycles": '"$cyc"',' &&
+  sed -n 2p "$T/gc.jsonl" | grep -q '"params": {"mem_stage": "inorder"}' && [ -n "$cyc" ] &&
+  ok sweep_G_value_whole || bad sweep_G_value_whole "run: $cyc cycles; $(cut -c 1-300 "$T/gc.jsonl")"
+expect sweep_G_geometry 0 "" -- $W sweep -q --results "$T/gg.jsonl" -w micro/stream:n=4096 \
+  -G gpgpu_cache:dl1=N:32:128:4,L:L:m:N,A:32:8,8 -G gpgpu_cache:dl1=N:64:128:4,L:L:m:N,A:32:8,8
+[ "$(grep -c '"params": {"gpgpu_cache:dl1": "N:[36][24]:128:4,L:L:m:N,A:32:8,8"}' "$T/gg.jsonl")" -eq 2 ] &&
+  ok sweep_G_geometry_lines || bad sweep_G_geometry_lines "$(cut -c 1-200 "$T/gg.jsonl")"
+# -g and -G of one NAME make one dimension: the same sweep, the same bytes
+$W sweep -q --results "$T/gm1.jsonl" -g l1_assoc=2,4 -w micro/stream:n=4096 >/dev/null 2>&1
+$W sweep -q --results "$T/gm2.jsonl" -g l1_assoc=2 -G l1_assoc=4 -w micro/stream:n=4096 >/dev/null 2>&1
+[ -s "$T/gm1.jsonl" ] && cmp -s "$T/gm1.jsonl" "$T/gm2.jsonl" && ok sweep_g_G_one_dim || bad sweep_g_G_one_dim "differ"
+# An empty value is a typo, not a value.
+expect sweep_empty_value 2 "option -g l1_assoc=1,,2: an empty value" -- $W sweep --results "$T/ev.jsonl" -g l1_assoc=1,,2 -w micro/stream:n=4096
+expect sweep_empty_last 2 "an empty value (after the last comma)" -- $W sweep --results "$T/ev.jsonl" -g l1_assoc=1,2, -w micro/stream:n=4096
+expect sweep_empty_G 2 "option -G l1_assoc=: an empty value" -- $W sweep --results "$T/ev.jsonl" -G l1_assoc= -w micro/stream:n=4096
+[ ! -e "$T/ev.jsonl" ] && ok sweep_empty_no_file || bad sweep_empty_no_file "file created"
+
+# A results file is a regular file of lines of at most 1 MiB, at most 4 GiB:
+# anything else is refused before it is read (/dev/zero would never end).
+expect sweep_results_device 2 "/dev/zero: a device, not a results file" -- timeout 20 $W sweep $SW --results /dev/zero --resume
+expect sweep_results_folder 2 "a folder, not a results file" -- timeout 20 $W sweep $SW --results "$T" --resume
+mkfifo "$T/fifo.jsonl"
+expect sweep_results_fifo 2 "fifo.jsonl: a pipe, not a results file" -- timeout 20 $W sweep $SW --results "$T/fifo.jsonl" --resume
+head -c 1100000 /dev/zero | tr '\0' ' ' >"$T/longline.jsonl"
+expect sweep_results_long_line 2 "longline.jsonl:1: a line longer than 1 MiB" -- timeout 20 $W sweep $SW --results "$T/longline.jsonl" --resume
+truncate -s 5G "$T/huge.jsonl" # sparse: no disk space used
+expect sweep_results_huge 2 "huge.jsonl: 5368709120 bytes, more than a results file holds (4 GiB)" -- timeout 20 $W sweep $SW --results "$T/huge.jsonl" --resume
+rm -f "$T/huge.jsonl"
+
 echo "cli_experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -44,7 +44,23 @@ expect merge_missing 2 "3 of 8 points missing: 2, 3, 4" -- $W merge "$T/m.jsonl"
 expect merge_missing_tail 2 "3 of 8 points missing: 5, 6, 7" -- $W merge "$T/m.jsonl" "$T/s0.jsonl" "$T/s1.jsonl" --points 8
 expect merge_duplicate 2 "s1.jsonl:1: point 2 appears twice" -- $W merge "$T/m.jsonl" "$T/s0.jsonl" "$T/s1.jsonl" "$T/s1.jsonl" "$T/s2.jsonl"
 $W sweep -g l1_assoc=8 -w micro/stream:n=16384 -q --results "$T/other.jsonl" >/dev/null 2>&1
-expect merge_mismatch 2 "other.jsonl:1: point 0 is 'l1_assoc=8;workload=micro/stream:n=16384' here" -- $W merge "$T/m.jsonl" "$T/s0.jsonl" "$T/other.jsonl"
+expect merge_mismatch 2 "other.jsonl:1: a point of sweep .*, but .*s0.jsonl:1 is of sweep .*: results of different sweeps" -- $W merge "$T/m.jsonl" "$T/s0.jsonl" "$T/other.jsonl"
+# slices of two sweeps whose indices do not collide: points 0-1 of this sweep,
+# 2-7 of a sweep of another grid with as many points; still two sweeps
+OW="-g l1_assoc=2,8 --designs base,lrr -w polybench/atax:scale=0.0625 -w micro/stream:n=16384 -q"
+for i in 1 2; do $W sweep $OW --results "$T/o$i.jsonl" --shard $i/3 >/dev/null 2>&1; done
+expect merge_other_sweep_slices 2 "o1.jsonl:1: a point of sweep .*results of different sweeps" -- $W merge "$T/m.jsonl" "$T/s0.jsonl" "$T/o1.jsonl" "$T/o2.jsonl"
+# one sweep, but a line edited to another key at the same index
+sed '1s/"key": "design=base;l1_assoc=2;/"key": "design=base;l1_assoc=3;/' "$T/s0.jsonl" >"$T/s0edit.jsonl"
+expect merge_key_mismatch 2 "point 0 is 'design=base;l1_assoc=.;.*' here but .*slices of different sweeps" -- $W merge "$T/m.jsonl" "$T/s0.jsonl" "$T/s0edit.jsonl"
+sed 's/"sweep_id": "[0-9a-f]*", //' "$T/s0.jsonl" >"$T/s0old.jsonl"
+expect merge_old_format 2 "s0old.jsonl:1: a line without sweep_id, written by an older warpcache" -- $W merge "$T/m.jsonl" "$T/s0old.jsonl" "$T/s1.jsonl" "$T/s2.jsonl"
+# shards are regular files of bounded lines: a device, a pipe or a huge line is refused unread
+expect merge_device 2 "/dev/zero: a device, not a results file" -- timeout 20 $W merge "$T/m.jsonl" /dev/zero
+mkfifo "$T/fifo.jsonl"
+expect merge_fifo 2 "fifo.jsonl: a pipe, not a results file" -- timeout 20 $W merge "$T/m.jsonl" "$T/fifo.jsonl"
+head -c 1100000 /dev/zero | tr '\0' ' ' >"$T/longline.jsonl"
+expect merge_long_line 2 "longline.jsonl:1: a line longer than 1 MiB" -- timeout 20 $W merge "$T/m.jsonl" "$T/longline.jsonl"
 head -c 100 "$T/s1.jsonl" >"$T/torn.jsonl"
 expect merge_torn 2 "torn.jsonl:1: incomplete last line" -- $W merge "$T/m.jsonl" "$T/s0.jsonl" "$T/torn.jsonl"
 printf '{"schema_version": 1, "key": "k"}\n' >"$T/nopoint.jsonl"
@@ -162,6 +178,16 @@ else
 fi
 timeout 300 $RUN -np 2 "$M" sweep --mpi $KW --results "$T/k.jsonl" --resume >"$T/out" 2>&1
 cmp -s "$T/k.jsonl" "$T/kfull.jsonl" && ok mpi_kill_resume || bad mpi_kill_resume "$(head -c 300 "$T/out")"
+# rank 0 holds the results file's lock for the whole MPI sweep: a plain
+# sweep on the same file meanwhile is refused, and the MPI sweep's file is whole
+timeout 300 $RUN -np 2 "$M" sweep --mpi $KW --results "$T/lk.jsonl" >"$T/lkout" 2>&1 &
+mp=$!
+i=0
+while [ $i -lt 600 ] && [ ! -s "$T/lk.jsonl" ] && kill -0 $mp 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+expect mpi_lock 2 "lk.jsonl: in use by another sweep" -- $W sweep $KW --results "$T/lk.jsonl" --resume
+wait $mp
+rc=$?
+[ $rc -eq 0 ] && cmp -s "$T/lk.jsonl" "$T/kfull.jsonl" && ok mpi_lock_whole || bad mpi_lock_whole "exit $rc: $(head -c 300 "$T/lkout")"
 
 echo "cli_mpi: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

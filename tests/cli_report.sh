@@ -136,6 +136,27 @@ expect bad_compare_row 2 "cmp_bad.json:$line: 'normalised' must be an array of 2
 head -c $(($(wc -c <"$T/sw.jsonl") - 40)) "$T/sw.jsonl" >"$T/torn.jsonl"
 n=$(wc -l <"$T/torn.jsonl"); n=$((n + 1))
 expect bad_torn_sweep 2 "torn.jsonl:$n:" -- $W report "$T/torn.jsonl" -o "$T/x.html"
+# sweep results of one sweep, each point once: a point given twice, lines of
+# two sweeps (a file two sweeps appended to) and lines without the sweep
+# identity (an older warpcache's) are refused, naming the line
+(cat "$T/sw.jsonl"; sed -n 3p "$T/sw.jsonl") >"$T/swdup.jsonl"
+n=$(wc -l <"$T/swdup.jsonl")
+expect bad_sweep_duplicate 2 "swdup.jsonl:$n: point 'l1_assoc=4;workload=micro/colcopy:h=64' appears twice (also line 3)" -- \
+  $W report "$T/swdup.jsonl" -o "$T/x.html"
+$W sweep -q --results "$T/sw8.jsonl" -g l1_assoc=8 -w micro/colcopy:h=64 -w micro/stream:n=4096 -j 1 >/dev/null 2>&1
+cat "$T/sw.jsonl" "$T/sw8.jsonl" >"$T/swmix.jsonl"
+n=$(($(wc -l <"$T/sw.jsonl") + 1))
+expect bad_sweep_mixed 2 "swmix.jsonl:$n: a point of sweep [0-9a-f]*, but line 1 is of sweep [0-9a-f]*: results of different sweeps" -- \
+  $W report "$T/swmix.jsonl" -o "$T/x.html"
+sed 's/"sweep_id": "[0-9a-f]*", //' "$T/sw.jsonl" >"$T/swold.jsonl"
+expect bad_sweep_old 2 "swold.jsonl:1: a sweep point without 'sweep_id', written by an older warpcache" -- \
+  $W report "$T/swold.jsonl" -o "$T/x.html"
+# a results file is a regular file: /dev/zero, a folder, a pipe are refused unread
+expect bad_device 2 "/dev/zero: a device or special file, not a results file" -- timeout 20 $W report /dev/zero -o "$T/x.html"
+expect bad_folder 2 "a folder, not a results file" -- timeout 20 $W report "$T" -o "$T/x.html"
+mkfifo "$T/fifo.json"
+expect bad_fifo 2 "fifo.json: a pipe, not a results file" -- timeout 20 $W report "$T/fifo.json" -o "$T/x.html"
+rm -f "$T/fifo.json"
 [ ! -e "$T/x.html" ] && [ -z "$(ls -A "$T" | grep '\.tmp\.')" ] && ok bad_leaves_nothing ||
   bad bad_leaves_nothing "$(ls -A "$T" | grep 'x.html\|\.tmp\.')"
 # absurd values draw, and end: a normalised 1.7e308 once overflowed the axis

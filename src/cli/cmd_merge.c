@@ -3,23 +3,24 @@
  * `sweep --shard I/N` runs (or of any sweeps of the same grid) into the one
  * file the serial sweep writes.
  *
- * Every sweep line carries its point index and key, and a line's bytes do
- * not depend on where it was simulated, so the merged file is the input
- * lines in point order, byte for byte.  What merge refuses (exit 2, naming
- * the file and line): a line that is not a sweep line, a torn last line (an
- * interrupted shard: resume it first), a point given twice, one key at two
- * indices or two keys at one index (slices of different sweeps), and missing
- * points.  The total is not in the lines, so points missing after the last
- * one found are only caught with --points N; `sweep --resume` on the merged
- * file with the sweep's own options is the complete check (it runs nothing
- * when nothing is missing).  OUT is written whole or not at all.
+ * Every sweep line carries its sweep's identity, its point index and key,
+ * and a line's bytes do not depend on where it was simulated, so the merged
+ * file is the input lines in point order, byte for byte.  What merge refuses
+ * (exit 2, naming the file and line): a file that is not a regular file, a
+ * line that is not a sweep line, a line without the sweep identity (an older
+ * warpcache's), lines of two sweeps (their identities differ), a torn last
+ * line (an interrupted shard: resume it first), a point given twice, one key
+ * at two indices or two keys at one index, and missing points.  The total is not in the lines, so
+ * points missing after the last one found are only caught with --points N; `sweep --resume` on the
+ * merged file with the sweep's own options is the complete check (it runs nothing when nothing is
+ * missing).  OUT is written whole or not at all.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/jsonscan.h"
+#include "cli/results.h"
 
 static const char merge_help[] =
     "usage: warpcache merge OUT SHARD... [--points N] [-q]\n"
@@ -31,8 +32,9 @@ static const char merge_help[] =
     "               points missing after the last one found cannot be detected\n"
     "  -q, --quiet  no summary on stderr\n"
     "\n"
-    "Exit status: 0 ok, 2 bad input (a missing, duplicate or mismatched point; a line\n"
-    "that is not a sweep result), 1 internal failure.\n";
+    "Exit status: 0 ok, 2 bad input (a missing, duplicate or mismatched point; lines of\n"
+    "different sweeps; a line that is not a sweep result; a SHARD that is not a regular\n"
+    "file), 1 internal failure.\n";
 
 typedef struct mline {
     size_t point;
@@ -51,27 +53,10 @@ typedef struct merge {
     size_t n, cap;
     size_t points; /* --points; 0 = not given */
     bool quiet;
+    /* the sweep of the first line read, and where that line is */
+    char id[WC_SWEEP_ID_LEN + 1];
+    size_t id_file, id_line;
 } merge;
-
-typedef struct scan {
-    char key[2048];
-    char point[32];
-    bool has_key, has_point, has_schema;
-} scan;
-
-static void grab(void *ctx, const char *path, const char *text, bool is_string)
-{
-    scan *s = ctx;
-    if (strcmp(path, "key") == 0 && is_string) {
-        snprintf(s->key, sizeof s->key, "%s", text);
-        s->has_key = true;
-    } else if (strcmp(path, "point") == 0 && !is_string) {
-        snprintf(s->point, sizeof s->point, "%s", text);
-        s->has_point = true;
-    } else if (strcmp(path, "schema_version") == 0) {
-        s->has_schema = true;
-    }
-}
 
 /* Out of memory is the program's failure, not the input's: exit 1. */
 static int oom(void)
@@ -122,7 +107,7 @@ static int read_shard(merge *m, size_t fi)
 {
     const char *path = m->files[fi];
     size_t len = 0;
-    char *buf = wc_cli_read_file(path, &len, NULL);
+    char *buf = wc_results_read(path, &len, NULL);
     if (!buf) return -1;
     m->bufs[fi] = buf;
     size_t lineno = 0;
@@ -136,21 +121,29 @@ static int read_shard(merge *m, size_t fi)
             return -1;
         }
         size_t ll = (size_t)(nl - (buf + at)) + 1;
-        scan s;
-        memset(&s, 0, sizeof s);
-        char *end = NULL;
-        unsigned long long p = 0;
-        bool good = wc_json_scan(buf + at, ll - 1, grab, &s) == 0 && s.has_key && s.has_point &&
-                    s.has_schema;
-        if (good) {
-            errno = 0;
-            p = strtoull(s.point, &end, 10);
-            good = !errno && end != s.point && !*end && s.point[0] != '-' && p < 1000000;
-        }
-        if (!good) {
+        wc_results_head s;
+        if (wc_results_scan_head(buf + at, ll - 1, &s) < 0 || !s.has_point) {
             wc_cli_error("%s:%zu: not a sweep result line (JSON object with schema_version, "
-                         "point and key)",
+                         "sweep_id, point and key)",
                          path, lineno);
+            return -1;
+        }
+        if (!s.has_sweep_id) {
+            wc_cli_error("%s:%zu: a line without sweep_id, written by an older warpcache: "
+                         "whether the shards belong to one sweep cannot be checked; run the "
+                         "shards again",
+                         path, lineno);
+            return -1;
+        }
+        if (!m->id[0]) {
+            memcpy(m->id, s.sweep_id, sizeof m->id);
+            m->id_file = fi;
+            m->id_line = lineno;
+        } else if (strcmp(m->id, s.sweep_id) != 0) {
+            wc_cli_error("%s:%zu: a point of sweep %s, but %s:%zu is of sweep %s: results of "
+                         "different sweeps (another grid, inputs, configuration or warpcache "
+                         "version)",
+                         path, lineno, s.sweep_id, m->files[m->id_file], m->id_line, m->id);
             return -1;
         }
         if (m->n == m->cap) {
@@ -161,7 +154,7 @@ static int read_shard(merge *m, size_t fi)
         }
         mline *l = &m->lines[m->n];
         if (!(l->key = strdup(s.key))) return oom();
-        l->point = (size_t)p;
+        l->point = (size_t)s.point;
         l->text = buf + at;
         l->len = ll;
         l->file = fi;

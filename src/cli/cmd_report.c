@@ -122,9 +122,19 @@ static void input_free(report_input *in)
     free(in->docs);
 }
 
-/* Reads the whole file into a NUL-terminated buffer.  -1 (printed). */
+/* Reads the whole file into a NUL-terminated buffer.  -1 (printed).  A
+ * results file is a regular file: a folder, a pipe or a device (/dev/zero,
+ * which never ends) is refused before it is read. */
 static int slurp(const char *path, char **out)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        wc_cli_error("%s: %s, not a results file (a regular file of JSON)", path,
+                     S_ISDIR(st.st_mode)    ? "a folder"
+                     : S_ISFIFO(st.st_mode) ? "a pipe"
+                                            : "a device or special file");
+        return -1;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         wc_cli_error("%s: cannot read: %s", path, strerror(errno));

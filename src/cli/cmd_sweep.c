@@ -18,6 +18,11 @@
  * lines as points finish, in any order (nothing finished is kept only in
  * memory), so every sweep ends by putting the file into point order when it
  * is not - a no-op for a sweep run here, whose lines are already in order.
+ *
+ * What keeps a results file one sweep's: every line carries the sweep's
+ * identity (sweep_identity), which --resume, merge and report check; and a
+ * sweep holds a lock on its file while it runs (results.c), so two sweeps
+ * cannot append to one file at once.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +34,10 @@
 
 #include "cli/cli.h"
 #include "cli/jsonscan.h"
+#include "cli/results.h"
 #include "cli/sweep_exec.h"
+#include "warpcache/common.h"
+#include "warpcache/trace.h"
 #include "report/metrics.h"
 #include "report/report.h"
 
@@ -39,21 +47,27 @@
 #define WC_CLI_MAX_DESIGNS   64
 
 static const char sweep_help[] =
-    "usage: warpcache sweep --results FILE (-g NAME=V1,V2,... | --designs A,B,...)...\n"
+    "usage: warpcache sweep --results FILE (-g NAME=V1,V2,... | -G NAME=VALUE |\n"
+    "                       --designs A,B,...)...\n"
     "                       (--workload NAME | --trace PATH)... [options]\n"
     "\n"
     "Simulates every point of the grid (designs x option values x workloads) and appends\n"
     "one JSON line per finished point to the results file, in point order.\n"
     "\n"
-    "  -g NAME=V1,V2,...    values of one option (repeatable; the last -g varies fastest);\n"
-    "                       any option of 'warpcache config --options', or l1_sets,\n"
-    "                       l1_assoc, l1_line, l1_size (rewrite that field of the L1)\n"
+    "  -g NAME=V1,V2,...    values of one option (repeatable; the last dimension varies\n"
+    "                       fastest); any option of 'warpcache config --options', or\n"
+    "                       l1_sets, l1_assoc, l1_line, l1_size (rewrite that field of the L1)\n"
+    "  -G NAME=VALUE        one value taken whole, commas included (repeatable):\n"
+    "                       -G mem_stage=mrpb:len=4,latency=2 -G mem_stage=inorder;\n"
+    "                       every -g and -G of one NAME adds to the same dimension\n"
     "  --designs A,B,...    designs (outermost dimension)\n"
     "  -w, --workload NAME  workload, suite or suite:params (repeatable; innermost)\n"
     "  -t, --trace PATH     trace (repeatable); --kernels SEL selects kernels\n"
-    "  --results FILE       JSONL results (required); must be new or empty unless --resume\n"
+    "  --results FILE       JSONL results (required); a regular file, new or empty unless\n"
+    "                       --resume; locked while the sweep runs (a second sweep exits 2)\n"
     "  --resume             keep the points already in FILE, drop a torn last line, run the\n"
-    "                       rest\n"
+    "                       rest; a line of another sweep (its sweep_id) or a point twice\n"
+    "                       is refused\n"
     "  --csv FILE|-         also write every point of FILE as CSV when the sweep ends\n"
     "  -j N                 simulations in parallel (default: every CPU)\n"
     "  --keep-going         a point that fails to simulate becomes an error line and the\n"
@@ -70,8 +84,7 @@ static const char sweep_help[] =
 
 typedef struct dim {
     char name[128];
-    char *text; /* owned copy of the values, split in place */
-    const char *values[MAX_VALUES];
+    char *values[MAX_VALUES]; /* owned */
     size_t n;
 } dim;
 
@@ -80,6 +93,12 @@ typedef struct point {
     size_t value[MAX_DIMS]; /* index into dims[d].values */
     char *key;
 } point;
+
+/* A point's key and index, sorted by key: what a line's key is looked up in. */
+typedef struct key_index {
+    const char *key;
+    size_t point;
+} key_index;
 
 /* The whole sweep; also what an executor (sweep_exec.h) holds. */
 typedef struct wc_sweep_task {
@@ -93,7 +112,11 @@ typedef struct wc_sweep_task {
     const wc_sweep_exec *ex; /* NULL: threads in this process */
     point *points;
     size_t np;
-    wc_config *cfgs; /* one per (design, grid value) group: points / workloads */
+    key_index *by_key;            /* np entries */
+    wc_config *cfgs;              /* one per (design, grid value) group: points / workloads */
+    char id[WC_SWEEP_ID_LEN + 1]; /* the sweep identity every line carries */
+    size_t *line_of;              /* point -> its line in the results file, 0 = none */
+    wc_results_lock lock;
     /* writing */
     int fd;
     const size_t *order; /* job index -> point index (the points still to run) */
@@ -109,39 +132,77 @@ typedef wc_sweep_task sweep_cli;
 
 /* ---- options ------------------------------------------------------------ */
 
-static int add_dim(sweep_cli *o, const char *arg)
+/* The dimension called name[0..len), created (after the others) when new. */
+static dim *find_dim(sweep_cli *o, const char *opt, const char *name, size_t len)
 {
-    const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg || !eq[1] || (size_t)(eq - arg) >= sizeof o->dims[0].name) {
-        wc_cli_error("option -g %s: expected NAME=V1,V2,...", arg);
-        return -1;
+    for (size_t i = 0; i < o->ndims; i++)
+        if (strlen(o->dims[i].name) == len && memcmp(o->dims[i].name, name, len) == 0)
+            return &o->dims[i];
+    if (len >= sizeof o->dims[0].name) {
+        wc_cli_error("option %s %.*s...: the name is longer than %zu characters", opt, 32, name,
+                     sizeof o->dims[0].name - 1);
+        return NULL;
     }
     if (o->ndims == MAX_DIMS) {
-        wc_cli_error("option -g: more than %d dimensions", MAX_DIMS);
+        wc_cli_error("option %s: more than %d dimensions", opt, MAX_DIMS);
+        return NULL;
+    }
+    dim *d = &o->dims[o->ndims++];
+    snprintf(d->name, sizeof d->name, "%.*s", (int)len, name);
+    return d;
+}
+
+static int add_value(dim *d, const char *opt, const char *v, size_t len)
+{
+    if (d->n == MAX_VALUES) {
+        wc_cli_error("option %s %s: more than %d values", opt, d->name, MAX_VALUES);
         return -1;
     }
-    dim *d = &o->dims[o->ndims];
-    snprintf(d->name, sizeof d->name, "%.*s", (int)(eq - arg), arg);
-    for (size_t i = 0; i < o->ndims; i++)
-        if (strcmp(o->dims[i].name, d->name) == 0) {
-            wc_cli_error("option -g %s: '%s' is already a dimension", arg, d->name);
-            return -1;
-        }
-    if (!(d->text = strdup(eq + 1))) return -1;
-    o->ndims++;
-    d->n = 0;
-    for (char *save = NULL, *t = strtok_r(d->text, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (d->n == MAX_VALUES) {
-            wc_cli_error("option -g %s: more than %d values", d->name, MAX_VALUES);
-            return -1;
-        }
-        d->values[d->n++] = t;
-    }
-    if (d->n == 0) {
-        wc_cli_error("option -g %s: no values", arg);
+    if (!(d->values[d->n] = strndup(v, len))) {
+        wc_cli_error("out of memory");
         return -1;
     }
+    d->n++;
     return 0;
+}
+
+/* -g NAME=V1,V2,... (split at every comma) or -G NAME=VALUE (one value,
+ * taken whole: plug-in parameter lists and cache geometries hold commas).
+ * Both add to the dimension NAME, created where NAME first appears.  An
+ * empty value is refused: "1,,2" is a typo, not a value. */
+static int add_dim(sweep_cli *o, const char *opt, const char *arg, bool whole)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg) {
+        wc_cli_error("option %s %s: expected %s", opt, arg,
+                     whole ? "NAME=VALUE" : "NAME=V1,V2,...");
+        return -1;
+    }
+    dim *d = find_dim(o, opt, arg, (size_t)(eq - arg));
+    if (!d) return -1;
+    const char *v = eq + 1;
+    if (whole) {
+        if (!*v) {
+            wc_cli_error("option %s %s: an empty value", opt, arg);
+            return -1;
+        }
+        return add_value(d, opt, v, strlen(v));
+    }
+    for (;;) {
+        size_t len = strcspn(v, ",");
+        if (len == 0) {
+            wc_cli_error("option %s %s: an empty value (%s); a value that holds commas goes "
+                         "whole into -G NAME=VALUE",
+                         opt, arg,
+                         !*v ? (v == eq + 1 ? "nothing after '='" : "after the last comma")
+                         : v == eq + 1 ? "before the first comma"
+                                       : "between two commas");
+            return -1;
+        }
+        if (add_value(d, opt, v, len) < 0) return -1;
+        if (!v[len]) return 0;
+        v += len + 1;
+    }
 }
 
 /* --shard I/N: 0 <= I < N. */
@@ -214,8 +275,8 @@ static int parse(sweep_cli *o, int argc, char **argv)
             printf(sweep_help, wc_cli_common_help);
             exit(0);
         }
-        if (strcmp(a, "-g") == 0 && has) {
-            if (add_dim(o, argv[++i]) < 0) return -1;
+        if ((strcmp(a, "-g") == 0 || strcmp(a, "-G") == 0) && has) {
+            if (add_dim(o, a, argv[++i], a[1] == 'G') < 0) return -1;
         } else if (strcmp(a, "--results") == 0 && has) {
             o->results = argv[++i];
         } else if (strcmp(a, "--resume") == 0) {
@@ -255,9 +316,16 @@ static int parse(sweep_cli *o, int argc, char **argv)
 
 /* ---- points ------------------------------------------------------------- */
 
-static int cmp_str(const void *a, const void *b)
+static int cmp_key_index(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return strcmp(((const key_index *)a)->key, ((const key_index *)b)->key);
+}
+
+/* The point whose key is `key`, or NULL. */
+static const key_index *find_key(const sweep_cli *o, const char *key)
+{
+    key_index want = {key, 0};
+    return o->np ? bsearch(&want, o->by_key, o->np, sizeof *o->by_key, cmp_key_index) : NULL;
 }
 
 /* "design=D;NAME=V;...;workload=W": identifies a point in the results file. */
@@ -298,22 +366,25 @@ static int make_points(sweep_cli *o)
         }
         p->design = c;
         if (!(p->key = point_key(o, p))) return -1;
-    }
-    o->np = n;
-    /* --resume matches points by key: two equal points (a workload given twice)
-     * would make a resumed file differ from an uninterrupted one */
-    char **sorted = malloc(n * sizeof *sorted);
-    if (!sorted) return -1;
-    for (size_t i = 0; i < n; i++) sorted[i] = o->points[i].key;
-    qsort(sorted, n, sizeof *sorted, cmp_str);
-    for (size_t i = 1; i < n; i++)
-        if (strcmp(sorted[i - 1], sorted[i]) == 0) {
-            wc_cli_error("sweep: point %s appears twice (a workload, design or value given twice)",
-                         sorted[i]);
-            free(sorted);
+        o->np = i + 1; /* freed from here on */
+        if (strlen(p->key) > WC_RESULTS_MAX_KEY) {
+            wc_cli_error("sweep: point %zu's key is longer than %d bytes (%.60s...): shorter "
+                         "names or values",
+                         i, WC_RESULTS_MAX_KEY, p->key);
             return -1;
         }
-    free(sorted);
+    }
+    /* --resume matches points by key: two equal points (a workload given twice)
+     * would make a resumed file differ from an uninterrupted one */
+    if (!(o->by_key = malloc(n * sizeof *o->by_key))) return -1;
+    for (size_t i = 0; i < n; i++) o->by_key[i] = (key_index){o->points[i].key, i};
+    qsort(o->by_key, n, sizeof *o->by_key, cmp_key_index);
+    for (size_t i = 1; i < n; i++)
+        if (strcmp(o->by_key[i - 1].key, o->by_key[i].key) == 0) {
+            wc_cli_error("sweep: point %s appears twice (a workload, design or value given twice)",
+                         o->by_key[i].key);
+            return -1;
+        }
     return 0;
 }
 
@@ -330,32 +401,73 @@ static int point_config(const sweep_cli *o, const point *p, wc_config *cfg, bool
 
 /* ---- the results file ------------------------------------------------------ */
 
-typedef struct line_info {
-    char key[2048];
-    bool has_key, has_schema;
-} line_info;
+static void shard_range(const sweep_cli *o, size_t *lo, size_t *hi);
 
-static void grab_key(void *ctx, const char *path, const char *text, bool is_string)
+/* What --resume keeps of a complete line: a sweep line of this sweep (its
+ * identity), of a point of this slice, and the only line of that point.
+ * Anything else is refused, naming the line: a results file that silently
+ * grew points of another sweep, or two copies of one, would not be the
+ * result of this sweep. */
+static int check_line(sweep_cli *o, const char *line, size_t ll, size_t lineno)
 {
-    line_info *li = ctx;
-    if (strcmp(path, "key") == 0 && is_string) {
-        snprintf(li->key, sizeof li->key, "%s", text);
-        li->has_key = true;
-    } else if (strcmp(path, "schema_version") == 0) {
-        li->has_schema = true;
+    wc_results_head h;
+    if (wc_results_scan_head(line, ll, &h) < 0 || !h.has_point) {
+        wc_cli_error("%s:%zu: not a sweep result line (JSON object with schema_version, "
+                     "sweep_id, point and key)",
+                     o->results, lineno);
+        return -1;
     }
+    if (!h.has_sweep_id) {
+        wc_cli_error("%s:%zu: a line without sweep_id, written by an older warpcache: whether "
+                     "it belongs to this sweep cannot be checked; run the sweep again into a "
+                     "new results file",
+                     o->results, lineno);
+        return -1;
+    }
+    if (strcmp(h.sweep_id, o->id) != 0) {
+        wc_cli_error("%s:%zu: a point of another sweep (sweep_id %s, this sweep's is %s: "
+                     "another grid, inputs, configuration or warpcache version)",
+                     o->results, lineno, h.sweep_id, o->id);
+        return -1;
+    }
+    const key_index *k = find_key(o, h.key);
+    if (!k || k->point != h.point) {
+        wc_cli_error("%s:%zu: point %llu '%s' is not a point of this sweep", o->results, lineno,
+                     (unsigned long long)h.point, h.key);
+        return -1;
+    }
+    size_t lo, hi;
+    shard_range(o, &lo, &hi);
+    if (k->point < lo || k->point >= hi) {
+        wc_cli_error("%s:%zu: point %zu is not in shard %zu/%zu (points %zu to %zu): the file "
+                     "of another shard",
+                     o->results, lineno, k->point, o->shard_i, o->shard_n, lo, hi - 1);
+        return -1;
+    }
+    if (o->line_of[k->point]) {
+        wc_cli_error("%s:%zu: point %zu (%s) appears twice (also line %zu): keep one of the "
+                     "lines",
+                     o->results, lineno, k->point, k->key, o->line_of[k->point]);
+        return -1;
+    }
+    o->line_of[k->point] = lineno;
+    return 0;
 }
 
 /* Reads the existing results: drops a torn last line (no newline: the write
- * was interrupted), checks every complete line, and returns their keys
- * sorted.  Without --resume the file must be absent or empty. */
-static int load_done(sweep_cli *o, char ***keys, size_t *nkeys)
+ * was interrupted), checks every complete line and notes which points it
+ * holds (o->line_of), *ndone of them.  Without --resume the file must be
+ * absent or empty. */
+static int load_done(sweep_cli *o, size_t *ndone)
 {
     size_t len = 0;
     bool missing;
-    *keys = NULL;
-    *nkeys = 0;
-    char *buf = wc_cli_read_file(o->results, &len, &missing);
+    *ndone = 0;
+    if (!(o->line_of = calloc(o->np, sizeof *o->line_of))) {
+        wc_cli_error("out of memory");
+        return -1;
+    }
+    char *buf = wc_results_read(o->results, &len, &missing);
     if (!buf) return missing ? 0 : -1;
     int rc = -1;
     if (len && !o->resume) {
@@ -378,22 +490,10 @@ static int load_done(sweep_cli *o, char ***keys, size_t *nkeys)
     for (size_t at = 0; at < keep;) {
         char *nl = memchr(buf + at, '\n', keep - at);
         size_t ll = (size_t)(nl - (buf + at));
-        lineno++;
-        line_info li;
-        memset(&li, 0, sizeof li);
-        if (wc_json_scan(buf + at, ll, grab_key, &li) < 0 || !li.has_key || !li.has_schema) {
-            wc_cli_error("%s:%zu: not a sweep result line (JSON object with schema_version and "
-                         "key)",
-                         o->results, lineno);
-            goto out;
-        }
-        char **r = realloc(*keys, (*nkeys + 1) * sizeof *r);
-        if (!r || !(r[*nkeys] = strdup(li.key))) goto out;
-        *keys = r;
-        (*nkeys)++;
+        if (check_line(o, buf + at, ll, ++lineno) < 0) goto out;
+        (*ndone)++;
         at += ll + 1;
     }
-    if (*nkeys) qsort(*keys, *nkeys, sizeof **keys, cmp_str);
     rc = 0;
 out:
     free(buf);
@@ -412,7 +512,8 @@ static void json_metric(FILE *f, const char *key, double v, bool is_float, bool 
  * lines. */
 static void line_head(FILE *f, const sweep_cli *o, size_t index, const point *p)
 {
-    fprintf(f, "{\"schema_version\": %d, \"point\": %zu, \"key\": ", SWEEP_SCHEMA_VERSION, index);
+    fprintf(f, "{\"schema_version\": %d, \"sweep_id\": \"%s\", \"point\": %zu, \"key\": ",
+            SWEEP_SCHEMA_VERSION, o->id, index);
     wc_json_string(f, p->key);
     fputs(", \"design\": ", f);
     if (o->b.nd)
@@ -507,6 +608,21 @@ int wc_sweep_append(wc_sweep_task *o, size_t pi, const char *line, size_t len, i
 {
     if (pi >= o->np) { /* from another process: never trusted with an index */
         wc_cli_error("internal: a result for point %zu, but the sweep has %zu points", pi, o->np);
+        o->broken = true;
+        return -1;
+    }
+    /* A line formatted by another process that built another sweep (other
+     * configuration or design files on its machine) must not join this
+     * file: its identity and index come first in every line. */
+    char head[96];
+    int hl = snprintf(head, sizeof head,
+                      "{\"schema_version\": %d, \"sweep_id\": \"%s\", \"point\": %zu, ",
+                      SWEEP_SCHEMA_VERSION, o->id, pi);
+    if (len < (size_t)hl || memcmp(line, head, (size_t)hl) != 0) {
+        wc_cli_error("point %zu was simulated by a process whose sweep differs from this one's "
+                     "(sweep_id %s): do all machines see the same configuration and design "
+                     "files and the same warpcache?",
+                     pi, o->id);
         o->broken = true;
         return -1;
     }
@@ -624,7 +740,7 @@ static int write_csv(sweep_cli *o, FILE *f)
     size_t len = 0, nm;
     bool missing;
     const wc_metric *m = wc_metrics(&nm);
-    char *buf = wc_cli_read_file(o->results, &len, &missing);
+    char *buf = wc_results_read(o->results, &len, &missing);
     if (!buf && !missing) return -1;
     double *vals = calloc(nm, sizeof *vals);
     bool *have = calloc(nm, sizeof *have);
@@ -680,21 +796,110 @@ static int write_csv(sweep_cli *o, FILE *f)
 
 static void free_cli(sweep_cli *o)
 {
-    for (size_t d = 0; d < o->ndims; d++) free(o->dims[d].text);
+    for (size_t d = 0; d < o->ndims; d++)
+        for (size_t v = 0; v < o->dims[d].n; v++) free(o->dims[d].values[v]);
     wc_cli_batch_free(&o->b);
     for (size_t i = 0; i < o->np; i++) free(o->points[i].key);
     free(o->points);
+    free(o->by_key);
     free(o->cfgs);
+    free(o->line_of);
 }
 
-static bool is_done(char **keys, size_t nkeys, const char *key)
+/* A source without kernels: simulating it builds the whole GPU (SMs,
+ * memory stages, L1 organisations, controllers, with their parameters) and
+ * runs nothing, which checks a configuration as far as `run` does before
+ * its first kernel. */
+static int no_kernel(wc_source *src, wc_kernel *k, wc_err *err)
 {
-    return nkeys && bsearch(&key, keys, nkeys, sizeof *keys, cmp_str) != NULL;
+    return 0;
 }
 
-/* Builds every configuration (design, -o, grid values) before anything runs
- * or the results file is touched: a bad grid value fails the whole sweep up
- * front. */
+static void no_destroy(wc_source *src) {}
+
+static const wc_source_ops no_kernels_ops = {"none", no_kernel, NULL, NULL, NULL, no_destroy};
+
+static int check_config(const sweep_cli *o, size_t g)
+{
+    wc_source src = {&no_kernels_ops};
+    wc_run_spec spec = {.source = &src};
+    wc_stats st;
+    wc_err err = {{0}};
+    wc_stats_init(&st);
+    int rc = wc_run_simulation(&o->cfgs[g], &spec, &st, &err);
+    wc_stats_free(&st);
+    if (rc == 0) return 0;
+    size_t pi = g * o->b.ni;
+    wc_cli_error("sweep point %zu (%s): %s", pi, o->points[pi].key, err.msg);
+    return -1;
+}
+
+static void put_field(FILE *f, const char *tag, const char *s)
+{
+    fprintf(f, "%s %zu:%s\n", tag, strlen(s), s);
+}
+
+/* The option lines of cfg's dump (not its comments: they document, and
+ * may be reworded without changing what is simulated). */
+static int put_config(FILE *f, const wc_config *cfg)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) return -1;
+    wc_config_dump(cfg, m);
+    if (fclose(m) != 0 || !buf) return -1;
+    for (char *line = buf, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        if (!nl) nl = line + strlen(line) - 1;
+        if (line[0] == '-') fwrite(line, 1, (size_t)(nl - line) + 1, f);
+    }
+    free(buf);
+    return 0;
+}
+
+/* The sweep identity (o->id): a 64-bit FNV-1a hash of what decides the
+ * results - the warpcache version, the designs with the configuration each
+ * gives (configuration file, design file, -o, --seed: the option lines of
+ * its dump), the grid's dimensions and values in order, the inputs and
+ * --kernels.  Not -j, --shard, --mpi, --keep-going or the file names, so
+ * that every way of running one sweep writes the same lines. */
+static int sweep_identity(sweep_cli *o)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return -1;
+    fprintf(f, "warpcache sweep %d\n", SWEEP_SCHEMA_VERSION);
+    put_field(f, "version", WC_VERSION);
+    size_t nd = o->b.nd ? o->b.nd : 1, per_design = o->np / o->b.ni / nd;
+    int rc = 0;
+    for (size_t d = 0; d < nd; d++) {
+        put_field(f, "design", o->b.nd ? o->b.designs[d] : "");
+        /* the group of design d with every grid value at its first */
+        rc |= put_config(f, &o->cfgs[d * per_design]);
+    }
+    for (size_t d = 0; d < o->ndims; d++) {
+        put_field(f, "dim", o->dims[d].name);
+        for (size_t v = 0; v < o->dims[d].n; v++) put_field(f, "value", o->dims[d].values[v]);
+    }
+    for (size_t i = 0; i < o->b.ni; i++)
+        put_field(f, o->b.is_trace[i] ? "trace" : "workload", o->b.inputs[i]);
+    put_field(f, "kernels", o->b.kernels ? o->b.kernels : "");
+    if (fclose(f) != 0 || !buf || rc) {
+        free(buf);
+        wc_cli_error("out of memory");
+        return -1;
+    }
+    uint64_t h = wc_fnv1a64(WC_FNV1A64_INIT, buf, len);
+    free(buf);
+    snprintf(o->id, sizeof o->id, "%016llx", (unsigned long long)h);
+    return 0;
+}
+
+/* Builds and checks every configuration (design, -o, grid values) before
+ * anything runs or the results file is touched: a bad grid value fails the
+ * whole sweep up front, whichever point it is in. */
 static int make_configs(sweep_cli *o)
 {
     size_t ncfg = o->np / o->b.ni;
@@ -704,7 +909,9 @@ static int make_configs(sweep_cli *o)
         if (point_config(o, &o->points[g * o->b.ni], &o->cfgs[g],
                          g == 0 && !o->c.quiet && (!o->ex || o->ex->writer)) < 0)
             return -1;
-    return 0;
+    for (size_t g = 0; g < ncfg; g++)
+        if (check_config(o, g) < 0) return -1;
+    return sweep_identity(o);
 }
 
 /* --shard I/N: the points [lo, hi) of slice I.  Contiguous slices, not
@@ -722,7 +929,7 @@ static void shard_range(const sweep_cli *o, size_t *lo, size_t *hi)
 }
 
 /* The jobs of the points not yet in the file; order[job] = point index. */
-static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order, size_t *n)
+static wc_job *make_jobs(sweep_cli *o, size_t **order, size_t *n)
 {
     wc_job *jobs = calloc(o->np ? o->np : 1, sizeof *jobs);
     *order = calloc(o->np ? o->np : 1, sizeof **order);
@@ -736,7 +943,7 @@ static wc_job *make_jobs(sweep_cli *o, char **keys, size_t nkeys, size_t **order
     shard_range(o, &lo, &hi);
     for (size_t i = lo; i < hi; i++) {
         const point *p = &o->points[i];
-        if (is_done(keys, nkeys, p->key)) continue;
+        if (o->line_of[i]) continue;
         wc_job *j = &jobs[*n];
         j->cfg = o->cfgs[i / o->b.ni]; /* workloads are the innermost dimension */
         j->spec.workload = o->b.is_trace[p->input] ? NULL : o->b.inputs[p->input];
@@ -789,16 +996,6 @@ static int report_failures(const sweep_cli *o)
 
 /* ---- point order ---------------------------------------------------------- */
 
-typedef struct key_index {
-    const char *key;
-    size_t point;
-} key_index;
-
-static int cmp_key_index(const void *a, const void *b)
-{
-    return strcmp(((const key_index *)a)->key, ((const key_index *)b)->key);
-}
-
 typedef struct file_line {
     size_t point, at, len;
 } file_line;
@@ -827,33 +1024,27 @@ static int rewrite_sorted(const sweep_cli *o, const char *buf, file_line *lines,
 
 /* Puts the results file into point order when it is not (lines appended as
  * MPI ranks finished them, or a serial --resume of such a file), so that it
- * ends byte-identical to a serial sweep's.  A file that also holds points
- * of another grid is left as it is: there is no order to restore. */
+ * ends byte-identical to a serial sweep's.  Every line is this sweep's: the
+ * old ones were checked by load_done, the new ones written under the lock. */
 static int order_results(const sweep_cli *o)
 {
     size_t len = 0;
     bool missing;
-    char *buf = wc_cli_read_file(o->results, &len, &missing);
+    char *buf = wc_results_read(o->results, &len, &missing);
     if (!buf) return missing ? 0 : -1;
-    key_index *ki = malloc((o->np ? o->np : 1) * sizeof *ki);
     file_line *lines = NULL;
     size_t n = 0, cap = 0;
     int rc = -1;
     bool sorted = true;
-    if (!ki) goto out;
-    for (size_t i = 0; i < o->np; i++) ki[i] = (key_index){o->points[i].key, i};
-    qsort(ki, o->np, sizeof *ki, cmp_key_index);
-    for (size_t at = 0; at < len;) {
+    for (size_t at = 0, lineno = 1; at < len; lineno++) {
         char *nl = memchr(buf + at, '\n', len - at);
         size_t ll = nl ? (size_t)(nl - (buf + at)) + 1 : len - at;
-        line_info li;
-        memset(&li, 0, sizeof li);
-        wc_json_scan(buf + at, ll, grab_key, &li);
-        key_index want = {li.key, 0};
+        wc_results_head h;
         const key_index *hit =
-            li.has_key ? bsearch(&want, ki, o->np, sizeof *ki, cmp_key_index) : NULL;
-        if (!hit) { /* not a point of this grid */
-            rc = 0;
+            wc_results_scan_head(buf + at, ll, &h) == 0 ? find_key(o, h.key) : NULL;
+        if (!hit) {
+            wc_cli_error("internal: %s:%zu: not a line of this sweep after the sweep", o->results,
+                         lineno);
             goto out;
         }
         if (n == cap) {
@@ -869,7 +1060,6 @@ static int order_results(const sweep_cli *o)
     rc = sorted ? 0 : rewrite_sorted(o, buf, lines, n);
 out:
     free(buf);
-    free(ki);
     free(lines);
     return rc;
 }
@@ -877,22 +1067,25 @@ out:
 /* ---- the command -------------------------------------------------------------- */
 
 /* Everything before the simulations.  Every process builds the grid and the
- * configurations; the writer also reads the results file (--resume) and
- * opens the CSV, so a path that cannot be written fails now. */
-static int set_up(sweep_cli *o, int argc, char **argv, char ***keys, size_t *nkeys, wc_job **jobs,
-                  size_t **order, size_t *n, wc_out_set *outs, bool *outs_open)
+ * configurations; the writer also locks and reads the results file
+ * (--resume) and opens the CSV, so a path that cannot be written fails now. */
+static int set_up(sweep_cli *o, int argc, char **argv, size_t *ndone, wc_job **jobs, size_t **order,
+                  size_t *n, wc_out_set *outs, bool *outs_open)
 {
     bool writer = !o->ex || o->ex->writer;
     if (parse(o, argc, argv) < 0 || make_points(o) < 0 || make_configs(o) < 0 ||
         wc_cli_check_inputs(o->b.inputs, o->b.is_trace, o->b.ni, o->b.kernels) < 0)
         return WC_EXIT_USAGE;
     if (!writer) return WC_EXIT_OK;
-    if (load_done(o, keys, nkeys) < 0) return WC_EXIT_USAGE;
-    if (!(*jobs = make_jobs(o, *keys, *nkeys, order, n))) return WC_EXIT_FAIL;
     const char *paths[2] = {o->c.csv, o->results};
     static const char *const opts[2] = {"--csv", "--results"};
-    if (wc_out_check_distinct(paths, opts, 2) < 0 || wc_out_set_open(outs, paths, 1) < 0)
+    if (wc_out_check_distinct(paths, opts, 2) < 0 || wc_results_check_regular(o->results) < 0)
         return WC_EXIT_USAGE;
+    /* held until the sweep ends: a second sweep on the file is refused */
+    if (wc_results_lock_take(&o->lock, o->results) < 0) return WC_EXIT_USAGE;
+    if (load_done(o, ndone) < 0) return WC_EXIT_USAGE;
+    if (!(*jobs = make_jobs(o, order, n))) return WC_EXIT_FAIL;
+    if (wc_out_set_open(outs, paths, 1) < 0) return WC_EXIT_USAGE;
     *outs_open = true;
     o->order = *order;
     size_t lo, hi;
@@ -903,7 +1096,7 @@ static int set_up(sweep_cli *o, int argc, char **argv, char ***keys, size_t *nke
     else if (!o->c.quiet && o->shard_n)
         fprintf(stderr, "warpcache: shard %zu/%zu: no points (%zu points in %zu shards)\n",
                 o->shard_i, o->shard_n, o->np, o->shard_n);
-    if (!o->c.quiet && *nkeys)
+    if (!o->c.quiet && *ndone)
         fprintf(stderr, "warpcache: %s: %zu points already done, %zu to run\n", o->results,
                 hi - lo - *n, *n);
     return WC_EXIT_OK;
@@ -919,21 +1112,20 @@ int wc_cmd_sweep_with(int argc, char **argv, const wc_sweep_exec *ex)
     sweep_cli o;
     memset(&o, 0, sizeof o);
     o.fd = -1;
+    o.lock.fd = -1;
     o.ex = ex;
     wc_cli_common_init(&o.c);
-    char **keys = NULL;
-    size_t nkeys = 0, n = 0;
+    size_t ndone = 0, n = 0;
     wc_job *jobs = NULL;
     size_t *order = NULL;
     wc_out_set outs;
     bool outs_open = false;
     bool writer = !ex || ex->writer;
     int rc = WC_EXIT_OK;
-    if (writer) rc = set_up(&o, argc, argv, &keys, &nkeys, &jobs, &order, &n, &outs, &outs_open);
+    if (writer) rc = set_up(&o, argc, argv, &ndone, &jobs, &order, &n, &outs, &outs_open);
     if (ex && (rc = ex->lead(ex->ctx, rc)) == WC_EXIT_OK) {
         /* the writer's set-up passed: another process can only fail on its own machine */
-        if (!writer)
-            rc = set_up(&o, argc, argv, &keys, &nkeys, &jobs, &order, &n, &outs, &outs_open);
+        if (!writer) rc = set_up(&o, argc, argv, &ndone, &jobs, &order, &n, &outs, &outs_open);
         rc = ex->agree(ex->ctx, rc); /* nobody waits for a process that gave up */
     }
     if (rc != WC_EXIT_OK) goto out;
@@ -963,8 +1155,7 @@ out:
     wc_batch_free(jobs, n);
     free(jobs);
     free(order);
-    for (size_t i = 0; i < nkeys; i++) free(keys[i]);
-    free(keys);
+    wc_results_lock_release(&o.lock);
     free_cli(&o);
     return rc;
 }

@@ -296,9 +296,57 @@ typedef struct grid {
     double *ipc, *miss; /* [w * nc + c] */
 } grid;
 
+static int cmp_doc_key(const void *a, const void *b)
+{
+    const wc_jv *x = *(const wc_jv *const *)a, *y = *(const wc_jv *const *)b;
+    int c = strcmp(wc_jv_str(wc_jv_get(x, "key")), wc_jv_str(wc_jv_get(y, "key")));
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Every point of one sweep, once: the lines all carry the first line's
+ * sweep_id (a file that two sweeps appended to, or files concatenated, is
+ * not one sweep's result) and no key twice (which of two would count?). */
+static int sweep_check(const report_input *in, report_err *err)
+{
+    size_t n = in->ndocs;
+    const char *id = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const wc_jv *pt = in->docs[i];
+        const char *s = wc_jv_str(wc_jv_get(pt, "sweep_id"));
+        if (!wc_jv_str(wc_jv_get(pt, "key")))
+            return report_fail(err, pt, "a sweep point needs a 'key' string");
+        if (!s)
+            return report_fail(err, pt,
+                               "a sweep point without 'sweep_id', written by an older warpcache: "
+                               "whether the points belong to one sweep cannot be checked; run "
+                               "the sweep again");
+        if (!id)
+            id = s;
+        else if (strcmp(id, s) != 0)
+            return report_fail(err, pt,
+                               "a point of sweep %s, but line %d is of sweep %s: results of "
+                               "different sweeps",
+                               s, in->docs[0]->line, id);
+    }
+    const wc_jv **by = malloc((n + 1) * sizeof *by);
+    if (!by) return report_fail(err, in->docs[0], "out of memory");
+    memcpy(by, in->docs, n * sizeof *by);
+    qsort(by, n, sizeof *by, cmp_doc_key);
+    int rc = 0;
+    for (size_t i = 1; i < n && rc == 0; i++) {
+        const char *k = wc_jv_str(wc_jv_get(by[i], "key"));
+        if (strcmp(k, wc_jv_str(wc_jv_get(by[i - 1], "key"))) == 0)
+            rc = report_fail(err, by[i], "point '%s' appears twice (also line %d)", k,
+                             by[i - 1]->line);
+    }
+    free(by);
+    return rc;
+}
+
 static int sweep_read(const report_input *in, grid *g, report_err *err)
 {
     size_t n = in->ndocs;
+    if (sweep_check(in, err) < 0) return -1;
     long *at = malloc(2 * n * sizeof *at + 1); /* each point's workload, configuration */
     if (!at) return report_fail(err, in->docs[0], "out of memory");
     for (size_t i = 0; i < n; i++) {
@@ -329,7 +377,7 @@ static int sweep_read(const report_input *in, grid *g, report_err *err)
         return report_fail(err, in->docs[0], "out of memory");
     }
     for (size_t i = 0; i < g->nw * g->nc; i++) g->ipc[i] = g->miss[i] = NAN;
-    for (size_t i = 0; i < n; i++) { /* a repeated point: the last one counts */
+    for (size_t i = 0; i < n; i++) {
         const wc_jv *tot = wc_jv_get(in->docs[i], "totals");
         size_t k = (size_t)at[2 * i] * g->nc + (size_t)at[2 * i + 1];
         g->ipc[k] = wc_jv_num(wc_jv_get(tot, "ipc"));

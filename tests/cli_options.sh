@@ -119,6 +119,60 @@ expect booksim_file_dir 2 "$T/bk: not a regular file" -- $W config --config "$T/
 printf -- '-network_mode 1\n-inter_config_file bk/my.icnt\n' >"$T/net2.config"
 expect booksim_file 0 "^-icnt_model islip:speedup=3.50,buf=16$" -- $W config --config "$T/net2.config"
 
+# ---- options of a plug-in that is not active (issue 25, item 5) ----
+# A plug-in parameter set on the command line or in a file that no plug-in
+# of the configuration reads was accepted and had no effect.
+expect inactive_tsc 2 "^warpcache: -o tsc_private_bits=3: option -tsc_private_bits: only L1 organisation tsc" -- $W config -o tsc_private_bits=3
+expect inactive_pdp 2 "^warpcache: -o pdp_distance=3: option -pdp_distance: only replacement policy pdp" -- $W run -q -w micro/stream:n=64 -o pdp_distance=3
+printf -- '-pdp_distance 8\n' >"$T/pdp-lru.config"
+expect inactive_pdp_file 2 "pdp-lru.config: option -pdp_distance" -- $W config --config "$T/pdp-lru.config"
+# ... accepted with the plug-in that reads it (TSC+ reads TSC's parameters)
+expect active_tsc 0 "" -- $W config -o l1_org=tsc -o tsc_private_bits=6
+expect active_tscplus 0 "" -- $W config -o l1_org=tsc-plus -o tsc_private_bits=6
+expect active_pdp 0 "" -- $W config --design pdp -o pdp_distance=3
+# a design's parameters belong to its plug-in: switching the plug-in off
+# under them is refused, naming the design
+expect inactive_design 2 "design tsc (.*): option -tsc_private_bits" -- $W config --design tsc -o l1_org=conventional
+# SM dueling switches the L1's mode: only an organisation with modes has one
+expect dueling_conventional 2 "sm_dueling switches the L1 organisation's mode, which -l1_org conventional does not have (-l1_org dl1d-static has)" -- $W config -o controllers=sm_dueling
+expect dueling_dl1d 0 "" -- $W config --design dl1d
+# two instances of one controller drive the same knobs: the last won
+expect ctl_twice 2 "option -controllers: 'swl' is named twice" -- $W config -o controllers=swl:warp_limit=4+swl:warp_limit=8
+expect ctl_twice_sb 2 "'stream_bypass' is named twice" -- $W config -o controllers=stream_bypass+stream_bypass:level=l1
+# ... but stream_bypass at the L1 and at the L2 are two different knobs
+expect ctl_sb_levels 0 "" -- $W config -o controllers=stream_bypass:level=l1+stream_bypass:level=l2
+# every design's dump loads back, runs, and dumps the same
+rt=0
+for d in $(ls "$(dirname "$0")/../configs/designs" | sed 's/\.config$//'); do
+  $W config --design "$d" >"$T/rt.config" 2>"$T/rt.err" || { rt=1; bad "roundtrip_$d" "$(head -c 200 "$T/rt.err")"; continue; }
+  $W run -q -w micro/stream:n=64 --config "$T/rt.config" >/dev/null 2>"$T/rt.err" || { rt=1; bad "roundtrip_$d" "run: $(head -c 200 "$T/rt.err")"; continue; }
+  $W config --config "$T/rt.config" | tail -n +2 >"$T/rt2.config"
+  tail -n +2 "$T/rt.config" | cmp -s - "$T/rt2.config" || { rt=1; bad "roundtrip_$d" "the dump of the dump differs"; }
+done
+[ $rt -eq 0 ] && ok design_dumps_reload
+
+# ---- plug-in specs (issue 25, item 9) ----
+expect ctl_empty 2 "option -controllers: \"++\": an empty controller name" -- $W config -o controllers=++
+expect ctl_trailing_plus 2 "an empty controller name" -- $W config -o controllers=swl:warp_limit=4+
+expect param_twice 2 "option -mem_stage: mrpb: parameter 'len' is given twice" -- $W config -o mem_stage=mrpb:len=4,len=8
+expect param_twice_ctl 2 "swl: parameter 'warp_limit' is given twice" -- $W config -o controllers=swl:warp_limit=4,warp_limit=8
+expect param_twice_l1q 2 "l1q: depth is given twice" -- $W config -o mem_stage=l1q:depth=4,depth=8
+expect param_twice_islip 2 "speedup is given twice" -- $W config -o icnt_model=islip:speedup=2,speedup=3
+expect param_trailing_comma 2 "ends with ','" -- $W config -o mem_stage=mrpb:len=4,
+# numbers inside plug-in specs are plain decimal: strtod read 0x2 as a hex
+# float, strtoul took a sign and a leading blank
+expect param_hex_islip 2 "speedup=0x2: numbers are plain decimal" -- $W config -o icnt_model=islip:speedup=0x2
+expect param_plus_mrpb 2 "len=+8: numbers are plain decimal" -- $W config -o mem_stage=mrpb:len=+8
+expect param_blank_mrpb 2 "numbers are plain decimal" -- $W config -o "mem_stage=mrpb:len= 8"
+expect param_plus_l1q 2 "l1q depth must be 1..4096 (got \"+4\")" -- $W config -o mem_stage=l1q:depth=+4
+# config refuses what run refuses, blaming the -o (not "configuration")
+expect config_ctl_unknown 2 "^warpcache: -o controllers=nosuch: option -controllers: unknown controller 'nosuch'" -- $W config -o controllers=nosuch
+expect run_ctl_unknown 2 "^warpcache: -o controllers=nosuch: option -controllers: unknown controller 'nosuch'" -- $W run -q -w micro/stream:n=64 -o controllers=nosuch
+expect config_stage_param 2 "^warpcache: -o mem_stage=mrpb:len=2000: option -mem_stage: mrpb: len=2000" -- $W config -o mem_stage=mrpb:len=2000
+# a design file that is then refused is named as the source
+printf -- '-controllers swl:warp_limit=4+swl:warp_limit=5\n' >"$T/twice.config"
+expect config_design_blamed 2 "^warpcache: design twice (.*): option -controllers" -- $W config --design "$T/twice.config"
+
 # ---- list --suite ----
 expect list_bad_suite 2 "unknown suite 'bogus' (suites: micro" -- $W list --suite bogus
 expect list_suite 0 "micro/stream" -- $W list --suite micro

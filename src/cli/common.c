@@ -149,6 +149,14 @@ static void print_load_error(const wc_err *err, bool lenient_helps)
         wc_cli_error("%s", err->msg);
 }
 
+/* Whether plug-in parameter `name` was set in cfg, even to its default. */
+static bool sets_plugin_param(const wc_config *cfg, const char *name)
+{
+    for (uint32_t i = 0; i < cfg->n_plugin && i < WC_MAX_PLUGIN_PARAMS; i++)
+        if (strcmp(cfg->plugin[i].key, name) == 0) return true;
+    return false;
+}
+
 /* Whether the configuration file (or design) `path` gives option `name` a
  * value other than the built-in default (reloads the file: only on the error
  * path). */
@@ -164,7 +172,7 @@ static bool file_sets(const char *path, const char *name)
         if (wc_config_load_file(fil, path, NULL, NULL, &err) == 0 &&
             wc_config_get(def, name, a, sizeof a) == 0 &&
             wc_config_get(fil, name, b, sizeof b) == 0)
-            sets = strcmp(a, b) != 0;
+            sets = strcmp(a, b) != 0 || sets_plugin_param(fil, name);
     }
     free(def);
     free(fil);
@@ -295,7 +303,8 @@ static int probe_simulator(const wc_cli_common *c, const wc_design_info *design,
 {
     wc_err err = {{0}};
     wc_sim *sim = wc_sim_create(cfg, &err);
-    if (!sim) {
+    if (!sim || wc_sim_check(sim, &err) < 0) {
+        wc_sim_destroy(sim);
         if (wc_cli_status_of(&err) != WC_EXIT_USAGE)
             wc_cli_error("%s", err.msg);
         else

@@ -154,6 +154,7 @@ done
 # ---- plug-in specs (issue 25, item 9) ----
 expect ctl_empty 2 "option -controllers: \"++\": an empty controller name" -- $W config -o controllers=++
 expect ctl_trailing_plus 2 "an empty controller name" -- $W config -o controllers=swl:warp_limit=4+
+expect analysis_empty 2 "option -analysis: \"contention,,locality\": an empty analysis name" -- $W config -o analysis=contention,,locality
 expect param_twice 2 "option -mem_stage: mrpb: parameter 'len' is given twice" -- $W config -o mem_stage=mrpb:len=4,len=8
 expect param_twice_ctl 2 "swl: parameter 'warp_limit' is given twice" -- $W config -o controllers=swl:warp_limit=4,warp_limit=8
 expect param_twice_l1q 2 "l1q: depth is given twice" -- $W config -o mem_stage=l1q:depth=4,depth=8

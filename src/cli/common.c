@@ -303,16 +303,13 @@ static int probe_simulator(const wc_cli_common *c, const wc_design_info *design,
 {
     wc_err err = {{0}};
     wc_sim *sim = wc_sim_create(cfg, &err);
-    if (!sim || wc_sim_check(sim, &err) < 0) {
-        wc_sim_destroy(sim);
-        if (wc_cli_status_of(&err) != WC_EXIT_USAGE)
-            wc_cli_error("%s", err.msg);
-        else
-            print_invalid(c, design, extra, n_extra, err.msg);
-        return -1;
-    }
+    int rc = sim ? wc_sim_check(sim, &err) : -1;
     wc_sim_destroy(sim);
-    return 0;
+    /* Memory running out is not the input's fault: the run reports it (exit
+     * status 1) if it happens there too. */
+    if (rc == 0 || wc_cli_status_of(&err) != WC_EXIT_USAGE) return 0;
+    print_invalid(c, design, extra, n_extra, err.msg);
+    return -1;
 }
 
 int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli_setting *extra,

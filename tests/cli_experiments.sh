@@ -28,7 +28,10 @@ WARPCACHE_DESIGNS="$T/d" $W list designs | grep -q '^mine ' && ok design_env_lis
 (WARPCACHE_DESIGNS="$T/d" $W config --design mine) | grep -q '^-gpgpu_scheduler *lrr' && ok design_env || bad design_env "mine"
 $W config --design "$T/d/mine.config" | grep -q '^-gpgpu_scheduler *lrr' && ok design_path || bad design_path "path"
 printf '# typo\n-gpgpu_no_such_option 1\n' >"$T/d/typo.config"
-expect design_unknown_option 2 "not modelled" -- $W config --design "$T/d/typo.config"
+expect design_unknown_option 2 "typo.config:2: unknown option -gpgpu_no_such_option" -- $W config --design "$T/d/typo.config"
+# a GPGPU-Sim option a design sets is not modelled: refused too
+printf '# unmodelled\n-gpgpu_ptx_sim_mode 0\n' >"$T/d/unmod.config"
+expect design_unmodelled_option 2 "options not modelled: gpgpu_ptx_sim_mode" -- $W config --design "$T/d/unmod.config"
 
 # compare: every output identical at -j 1 and -j 2.
 CMP="--designs base,base-48k,full-assoc -w polybench/atax:scale=0.0625 -w polybench/mvt:scale=0.0625 -w micro/stream:n=16384 --by-class 004 -q"

@@ -81,6 +81,99 @@ expect l1_org_validated 2 "unknown L1 organisation \"nosuch\"" -- $W config -o l
 # 256 warp slots per SM: 16384 threads validated, then failed in run
 expect threads_per_sm 2 "from 32 to 8192" -- $W config -o gpgpu_shader_core_pipeline=16384:32
 
+# ---- unknown option names (issue 25, item 4) ----
+# A misspelt option in a file used to be listed as "not modelled, ignored"
+# (hidden by -q) and the run went on with the default.  GPGPU-Sim stops on
+# it; so does warpcache, naming the file, the line and the nearest name
+# ("cat" for "cta" is one swap).  GPGPU-Sim options warpcache does not model
+# are still listed once and skipped.
+printf -- '-gpgpu_n_mem 6\n-gpgpu_shader_cat 8\n-gpgpu_ptx_sim_mode 0\n' >"$T/typo.config"
+expect typo_file 2 "typo.config:2: unknown option -gpgpu_shader_cat (did you mean -gpgpu_shader_cta?)" -- $W run -q -w micro/stream:n=64 --config "$T/typo.config"
+expect typo_file_config 2 "typo.config:2: unknown option -gpgpu_shader_cat" -- $W config --config "$T/typo.config"
+expect typo_lenient 0 "1 unknown options skipped (--lenient-config): gpgpu_shader_cat" -- $W config --lenient-config --config "$T/typo.config"
+grep -q "1 options not modelled, ignored: gpgpu_ptx_sim_mode" "$T/out" && ok typo_lenient_unmodelled || bad typo_lenient_unmodelled "$(cat "$T/out" | head -c 300)"
+# the skipped name changes nothing: -gpgpu_shader_cta keeps its default (8)
+grep -q "^-gpgpu_shader_cta 8$" "$T/out" && ok typo_lenient_default || bad typo_lenient_default "no -gpgpu_shader_cta 8"
+expect typo_o 2 "^warpcache: -o gpgpu_shader_cat=8: unknown option 'gpgpu_shader_cat' (did you mean 'gpgpu_shader_cta'?)" -- $W config -o gpgpu_shader_cat=8
+expect typo_o_gpgpusim 2 "-gpgpu_ptx_sim_mode is a GPGPU-Sim option warpcache does not model" -- $W config -o gpgpu_ptx_sim_mode=0
+# a design is never lenient: it exists to set modelled options
+printf -- '-gpgpu_shader_cat 8\n' >"$T/typo-design.config"
+expect typo_design 2 "typo-design.config:1: unknown option -gpgpu_shader_cat" -- $W config --lenient-config --design "$T/typo-design.config"
+
+# ---- -o inter_config_file (issue 25, item 6) ----
+# It was stored and never read (only a configuration file's line was).  Now
+# it reads the booksim file, relative to the current directory, into the
+# crossbar model: internal_speedup 3.5 and vc_buf_size 16 give
+# islip:speedup=3.50,buf=16.
+mkdir -p "$T/bk"
+printf 'topology = fly;\nnum_vcs = 1;\ninternal_speedup = 3.5;\nvc_buf_size = 16;\n' >"$T/bk/my.icnt"
+expect booksim_o 0 "^-icnt_model islip:speedup=3.50,buf=16$" -- sh -c "cd '$T/bk' && '$W' config -o network_mode=1 -o inter_config_file=my.icnt"
+expect booksim_o_missing 2 "^warpcache: -o inter_config_file=nosuch.icnt: nosuch.icnt: cannot open" -- $W config -o network_mode=1 -o inter_config_file=nosuch.icnt
+# without booksim (-network_mode 1) nothing would read it
+expect booksim_o_unused 2 "read only under -network_mode 1" -- $W config -o inter_config_file="$T/bk/my.icnt"
+# a directory used to read as an empty file (booksim's defaults), from -o
+# and from a configuration file alike
+expect booksim_o_dir 2 "$T/bk: not a regular file" -- $W config -o network_mode=1 -o inter_config_file="$T/bk"
+printf -- '-network_mode 1\n-inter_config_file bk\n' >"$T/net.config"
+expect booksim_file_dir 2 "$T/bk: not a regular file" -- $W config --config "$T/net.config"
+printf -- '-network_mode 1\n-inter_config_file bk/my.icnt\n' >"$T/net2.config"
+expect booksim_file 0 "^-icnt_model islip:speedup=3.50,buf=16$" -- $W config --config "$T/net2.config"
+
+# ---- options of a plug-in that is not active (issue 25, item 5) ----
+# A plug-in parameter set on the command line or in a file that no plug-in
+# of the configuration reads was accepted and had no effect.
+expect inactive_tsc 2 "^warpcache: -o tsc_private_bits=3: option -tsc_private_bits: only L1 organisation tsc" -- $W config -o tsc_private_bits=3
+expect inactive_pdp 2 "^warpcache: -o pdp_distance=3: option -pdp_distance: only replacement policy pdp" -- $W run -q -w micro/stream:n=64 -o pdp_distance=3
+printf -- '-pdp_distance 8\n' >"$T/pdp-lru.config"
+expect inactive_pdp_file 2 "pdp-lru.config: option -pdp_distance" -- $W config --config "$T/pdp-lru.config"
+# ... accepted with the plug-in that reads it (TSC+ reads TSC's parameters)
+expect active_tsc 0 "" -- $W config -o l1_org=tsc -o tsc_private_bits=6
+expect active_tscplus 0 "" -- $W config -o l1_org=tsc-plus -o tsc_private_bits=6
+expect active_pdp 0 "" -- $W config --design pdp -o pdp_distance=3
+# a design's parameters belong to its plug-in: switching the plug-in off
+# under them is refused, naming the design
+expect inactive_design 2 "design tsc (.*): option -tsc_private_bits" -- $W config --design tsc -o l1_org=conventional
+# SM dueling switches the L1's mode: only an organisation with modes has one
+expect dueling_conventional 2 "sm_dueling switches the L1 organisation's mode, which -l1_org conventional does not have (-l1_org dl1d-static has)" -- $W config -o controllers=sm_dueling
+expect dueling_dl1d 0 "" -- $W config --design dl1d
+# two instances of one controller drive the same knobs: the last won
+expect ctl_twice 2 "option -controllers: 'swl' is named twice" -- $W config -o controllers=swl:warp_limit=4+swl:warp_limit=8
+expect ctl_twice_sb 2 "'stream_bypass' is named twice" -- $W config -o controllers=stream_bypass+stream_bypass:level=l1
+# ... but stream_bypass at the L1 and at the L2 are two different knobs
+expect ctl_sb_levels 0 "" -- $W config -o controllers=stream_bypass:level=l1+stream_bypass:level=l2
+# every design's dump loads back, runs, and dumps the same
+rt=0
+for d in $(ls "$(dirname "$0")/../configs/designs" | sed 's/\.config$//'); do
+  $W config --design "$d" >"$T/rt.config" 2>"$T/rt.err" || { rt=1; bad "roundtrip_$d" "$(head -c 200 "$T/rt.err")"; continue; }
+  $W run -q -w micro/stream:n=64 --config "$T/rt.config" >/dev/null 2>"$T/rt.err" || { rt=1; bad "roundtrip_$d" "run: $(head -c 200 "$T/rt.err")"; continue; }
+  $W config --config "$T/rt.config" | tail -n +2 >"$T/rt2.config"
+  tail -n +2 "$T/rt.config" | cmp -s - "$T/rt2.config" || { rt=1; bad "roundtrip_$d" "the dump of the dump differs"; }
+done
+[ $rt -eq 0 ] && ok design_dumps_reload
+
+# ---- plug-in specs (issue 25, item 9) ----
+expect ctl_empty 2 "option -controllers: \"++\": an empty controller name" -- $W config -o controllers=++
+expect ctl_trailing_plus 2 "an empty controller name" -- $W config -o controllers=swl:warp_limit=4+
+expect analysis_empty 2 "option -analysis: \"contention,,locality\": an empty analysis name" -- $W config -o analysis=contention,,locality
+expect param_twice 2 "option -mem_stage: mrpb: parameter 'len' is given twice" -- $W config -o mem_stage=mrpb:len=4,len=8
+expect param_twice_ctl 2 "swl: parameter 'warp_limit' is given twice" -- $W config -o controllers=swl:warp_limit=4,warp_limit=8
+expect param_twice_l1q 2 "l1q: depth is given twice" -- $W config -o mem_stage=l1q:depth=4,depth=8
+expect param_twice_islip 2 "speedup is given twice" -- $W config -o icnt_model=islip:speedup=2,speedup=3
+expect param_trailing_comma 2 "ends with ','" -- $W config -o mem_stage=mrpb:len=4,
+# numbers inside plug-in specs are plain decimal: strtod read 0x2 as a hex
+# float, strtoul took a sign and a leading blank
+expect param_hex_islip 2 "speedup=0x2: numbers are plain decimal" -- $W config -o icnt_model=islip:speedup=0x2
+expect param_plus_mrpb 2 "len=+8: numbers are plain decimal" -- $W config -o mem_stage=mrpb:len=+8
+expect param_blank_mrpb 2 "numbers are plain decimal" -- $W config -o "mem_stage=mrpb:len= 8"
+expect param_plus_l1q 2 "l1q depth must be 1..4096 (got \"+4\")" -- $W config -o mem_stage=l1q:depth=+4
+# config refuses what run refuses, blaming the -o (not "configuration")
+expect config_ctl_unknown 2 "^warpcache: -o controllers=nosuch: option -controllers: unknown controller 'nosuch'" -- $W config -o controllers=nosuch
+expect run_ctl_unknown 2 "^warpcache: -o controllers=nosuch: option -controllers: unknown controller 'nosuch'" -- $W run -q -w micro/stream:n=64 -o controllers=nosuch
+expect config_stage_param 2 "^warpcache: -o mem_stage=mrpb:len=2000: option -mem_stage: mrpb: len=2000" -- $W config -o mem_stage=mrpb:len=2000
+# a design file that is then refused is named as the source
+printf -- '-controllers swl:warp_limit=4+swl:warp_limit=5\n' >"$T/twice.config"
+expect config_design_blamed 2 "^warpcache: design twice (.*): option -controllers" -- $W config --design "$T/twice.config"
+
 # ---- list --suite ----
 expect list_bad_suite 2 "unknown suite 'bogus' (suites: micro" -- $W list --suite bogus
 expect list_suite 0 "micro/stream" -- $W list --suite micro

@@ -749,7 +749,8 @@ static void test_file_errors(void)
     expect_file_error("-gpgpu_shader_core_pipeline 1536:64\n", 1, "-gpgpu_shader_core_pipeline",
                       "warp size 64");
     /* multi-line quoted value: an error after it is on the right line */
-    expect_file_error("-x \"a\nb\nc\"\n-gpgpu_n_mem 0\n", 4, "-gpgpu_n_mem", "out of range");
+    expect_file_error("-gpgpu_runtime_stat \"a\nb\nc\"\n-gpgpu_n_mem 0\n", 4, "-gpgpu_n_mem",
+                      "out of range");
 
     wc_config c;
     wc_err err;
@@ -765,7 +766,7 @@ static void test_file_syntax(void)
     /* CRLF line ends, tabs, '#' glued to a value, quoted known value,
      * quoted '#' kept, last line without newline, later value wins. */
     const char *text = "# c\r\n\t-gpgpu_n_mem\t8#eight\r\n-gpgpu_scheduler \"lrr\"  # q\n"
-                       "-unknown_x \"a # not a comment\" # but this is\n"
+                       "-gpgpu_runtime_stat \"a # not a comment\" # but this is\n"
                        "-gpgpu_n_clusters 3\n-gpgpu_n_clusters 4";
     wc_config c;
     wc_err err;
@@ -779,7 +780,7 @@ static void test_file_syntax(void)
     CHECK_STR(c.scheduler, "lrr");
     CHECK_EQ(c.n_clusters, 4);
     CHECK_EQ(ign.n, 1);
-    CHECK_STR(ign.name[0], "unknown_x");
+    CHECK_STR(ign.name[0], "gpgpu_runtime_stat");
     CHECK_STR(ign.where[0], "mem.config:4");
     CHECK_STR(c.source_file, "mem.config");
     /* CR alone ends a line too (old Mac files): a leading comment used to
@@ -875,6 +876,96 @@ static void test_validate(void)
     CHECK(strstr(err.msg, "-max_warp_limit") != NULL);
 }
 
+/* A name neither warpcache nor any GPGPU-Sim release has is a typo: an error
+ * at its line with the nearest known name, the configuration unchanged (it
+ * used to be listed as ignored and the run went on with the default). */
+static void test_unknown_options(void)
+{
+    /* "cat" for "cta": one swapped pair of letters */
+    expect_file_error("-gpgpu_n_mem 6\n-gpgpu_shader_cat 8\n", 2, "-gpgpu_shader_cat",
+                      "unknown option -gpgpu_shader_cat (did you mean -gpgpu_shader_cta?)");
+    /* a plug-in parameter is a candidate: one letter left out */
+    expect_file_error("-tsc_privte_bits 3\n", 1, "-tsc_privte_bits",
+                      "did you mean -tsc_private_bits?");
+    /* a GPGPU-Sim option warpcache does not model is a candidate too */
+    expect_file_error("-gpgpu_ptx_sim_mod 0\n", 1, "-gpgpu_ptx_sim_mod",
+                      "did you mean -gpgpu_ptx_sim_mode?");
+    /* nothing near: no guess */
+    expect_file_error("-zzqq 1\n", 1, "-zzqq", "neither warpcache nor GPGPU-Sim has it");
+
+    /* GPGPU-Sim's names of every era are known, not modelled: 4.x
+     * (-gpgpu_ptx_sim_mode), 3.x only (-rop_latency, -gpuwattch_xml_file),
+     * registered in a loop (-specialized_unit_8), Accel-Sim's trace-driven
+     * front end (-trace_opcode_latency_initiation_int, -trace) */
+    const char *known = "-gpgpu_ptx_sim_mode 0\n-rop_latency 120\n-gpuwattch_xml_file x.xml\n"
+                        "-specialized_unit_8 1,4,4,4,4,BRA\n"
+                        "-trace_opcode_latency_initiation_int 4,1\n-trace ./traces/kernelslist.g\n";
+    wc_config c;
+    wc_err err = {{0}};
+    static ignored_list ign;
+    memset(&ign, 0, sizeof ign);
+    wc_config_defaults(&c);
+    CHECK_EQ(wc_config_load_text(&c, known, strlen(known), "k.config", collect_ignored, &ign, &err),
+             0);
+    CHECK_EQ(ign.n, 6);
+    CHECK(wc_config_is_gpgpusim_option("-gpgpu_ptx_sim_mode"));
+    CHECK(wc_config_is_gpgpusim_option("accelwattch_xml_file")); /* the first letters */
+    CHECK(wc_config_is_gpgpusim_option("visualizer_zlevel"));    /* the last */
+    CHECK(!wc_config_is_gpgpusim_option("gpgpu_shader_cat"));
+    CHECK(!wc_config_is_gpgpusim_option("idata")); /* option_parser.cc's own self-test */
+
+    /* WC_CONFIG_LENIENT: the unknown name goes to `ignored` like the rest */
+    const char *typo = "-gpgpu_shader_cat 8\n-gpgpu_n_mem 5\n";
+    memset(&ign, 0, sizeof ign);
+    wc_config_defaults(&c);
+    CHECK_EQ(wc_config_load_text_flags(&c, typo, strlen(typo), "t.config", WC_CONFIG_LENIENT,
+                                       collect_ignored, &ign, &err),
+             0);
+    CHECK_EQ(c.n_mem, 5);
+    CHECK_EQ(ign.n, 1);
+    CHECK_STR(ign.name[0], "gpgpu_shader_cat");
+    CHECK_STR(ign.where[0], "t.config:1");
+
+    char near[128];
+    CHECK(wc_config_suggest("-gpgpu_n_clusterss", near, sizeof near));
+    CHECK_STR(near, "gpgpu_n_clusters");
+    CHECK(!wc_config_suggest("gpgpu_n_clusters", near, sizeof near)); /* itself: no typo */
+    CHECK(!wc_config_suggest("l9", near, sizeof near));               /* too short to guess */
+}
+
+/* Every real GPGPU-Sim file in shared/ and every file of configs/ loads, and
+ * what it holds that warpcache does not model is all GPGPU-Sim's. */
+static void test_every_real_file_loads(void)
+{
+    const char *paths[] = {GTX480,
+                           TITANX,
+                           RTX2060,
+                           QV100,
+                           GPGPUSIM_DIR "GPGPU-Sim-3.2.0_GTX480/gpgpusim.config",
+                           GPGPUSIM_DIR "GPGPU-Sim-3.2.2_GTX480/gpgpusim.config",
+                           "configs/fermi-16k.config",
+                           "configs/fermi-48k.config",
+                           "configs/fermi-hw.config",
+                           "configs/gpgpusim3.config",
+                           "configs/h100.config"};
+    static ignored_list ign;
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        wc_config c;
+        wc_err err = {{0}};
+        memset(&ign, 0, sizeof ign);
+        wc_config_defaults(&c);
+        int rc = load(&c, paths[i], &ign, &err);
+        if (rc) fprintf(stderr, "  %s\n", err.msg);
+        CHECK_EQ(rc, 0);
+        for (int k = 0; k < ign.n; k++)
+            if (!wc_config_is_gpgpusim_option(ign.name[k]) &&
+                strcmp(ign.name[k], "inter_config_file") != 0 && !strchr(ign.name[k], ' ')) {
+                fprintf(stderr, "  %s: %s is nobody's option\n", paths[i], ign.name[k]);
+                CHECK(false);
+            }
+    }
+}
+
 int main(void)
 {
     RUN(test_geom_fields);
@@ -892,6 +983,8 @@ int main(void)
     RUN(test_dump_round_trip);
     RUN(test_file_errors);
     RUN(test_file_syntax);
+    RUN(test_unknown_options);
+    RUN(test_every_real_file_loads);
     RUN(test_validate);
     RUN(test_sm_count_limit);
     return check_summary("config");

@@ -383,6 +383,12 @@ typedef struct wc_l1_ops {
      * sums them over SMs and reports them as extras in text, JSON and CSV. */
     void (*stats)(const wc_l1 *l1, void (*emit)(void *ctx, const char *name, double v), void *ctx);
     const struct wc_param_desc *params; /* plug-in parameters (params.h), or NULL */
+    /* Parameters of another plug-in the organisation reads too (TSC+: TSC's),
+     * so that setting them with it is not "a plug-in that is not active". */
+    const struct wc_param_desc *base_params;
+    /* Values of WC_L1_CTL_MODE it takes (a controller's l1_mode knob, e.g.
+     * sm_dueling's); 0: it has no modes and such a controller is refused. */
+    unsigned n_modes;
 } wc_l1_ops;
 
 /* ctl ops every organisation built on the L1 core (l1_core.c) knows. */

@@ -138,12 +138,35 @@ int wc_config_set(wc_config *cfg, const char *name, const char *value, const cha
 typedef void (*wc_config_ignored_fn)(void *ctx, const char *name, const char *where);
 
 /* Reads a gpgpusim.config file into cfg (on top of what it holds).  On error
- * cfg is unchanged. */
+ * cfg is unchanged.  An option GPGPU-Sim or Accel-Sim has but warpcache does
+ * not model goes to `ignored` (may be NULL) with "PATH:LINE"; a name nobody
+ * knows is an error, "PATH:LINE: unknown option -NAME (did you mean -X?)",
+ * as GPGPU-Sim stops on it. */
 int wc_config_load_file(wc_config *cfg, const char *path, wc_config_ignored_fn ignored, void *ctx,
                         wc_err *err);
 /* The same for text already in memory; `name` stands for the path in messages. */
 int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char *name,
                         wc_config_ignored_fn ignored, void *ctx, wc_err *err);
+/* Flags of the _flags variants: WC_CONFIG_LENIENT reports a name nobody knows
+ * to `ignored` as well, instead of failing (the CLI's --lenient-config). */
+#define WC_CONFIG_LENIENT 1u
+int wc_config_load_file_flags(wc_config *cfg, const char *path, unsigned flags,
+                              wc_config_ignored_fn ignored, void *ctx, wc_err *err);
+int wc_config_load_text_flags(wc_config *cfg, const char *text, size_t len, const char *name,
+                              unsigned flags, wc_config_ignored_fn ignored, void *ctx, wc_err *err);
+/* Whether `name` (a leading '-' is skipped) is an option of a GPGPU-Sim (3.x,
+ * 4.x) or Accel-Sim release: one warpcache reads it without modelling it. */
+bool wc_config_is_gpgpusim_option(const char *name);
+/* The known option name (warpcache's, a plug-in parameter or GPGPU-Sim's)
+ * nearest to `name` by a few typing edits, into buf; false if none is near. */
+bool wc_config_suggest(const char *name, char *buf, size_t n);
+/* Reads GPGPU-Sim's booksim file at `path` (relative to the current
+ * directory; a file that is not there or not a regular file is an error)
+ * into cfg->icnt_model, as -inter_config_file does for a configuration file
+ * (with -network_mode 1 and -icnt_model auto); what it does not model goes
+ * to `ignored`. */
+int wc_config_read_booksim(wc_config *cfg, const char *path, wc_config_ignored_fn ignored,
+                           void *ctx, wc_err *err);
 
 /* Checks consistency (power-of-two sets, non-zero MSHRs ...).  Errors name the option. */
 int wc_config_validate(const wc_config *cfg, wc_err *err);

@@ -62,6 +62,15 @@ typedef struct wc_ctl_io {
 typedef struct wc_controller_ops {
     const char *name;
     const char *help; /* one line, with the parameters */
+    /* It drives the l1_mode knob: the L1 organisation must have modes
+     * (wc_l1_ops.n_modes), or the knob would do nothing and the run would
+     * silently be the plain L1; such a configuration is refused. */
+    bool uses_l1_mode;
+    /* The parameter that tells several instances apart (stream_bypass: level,
+     * default l1), or NULL: one instance at most.  Two instances with the
+     * same value would drive the same knobs, the later overriding the first,
+     * and are refused. */
+    const char *instance_key, *instance_default;
     /* Parses `params` ("key=value,..." or ""), sets c->period (cycles; 0 = no
      * period hook) and c->priv.  Errors name the parameter. */
     int (*create)(wc_ctl *c, const char *params, wc_err *err);
@@ -89,6 +98,12 @@ const wc_controller_ops *wc_controller_find(const char *name);
 int wc_sim_add_controller(wc_sim *sim, const wc_controller_ops *ops, const char *params,
                           wc_err *err);
 const wc_controller_ops *const *wc_controller_list(size_t *count);
+
+/* Whether a parameter value is written plainly: a number is decimal digits
+ * (with a '.' where fractions are allowed), never with a sign, a blank or a
+ * 0x prefix, which strtoul/strtod would read without a word ("+8", " 8",
+ * "0x10" as a hex float).  Words (l1, fixed ...) pass. */
+bool wc_param_plain(const char *value);
 
 /* Parses "key=value,key=value" parameter text: calls fn for each pair.
  * Returns -1 with "controller NAME: ..." on a malformed pair or fn's error. */

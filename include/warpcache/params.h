@@ -36,6 +36,12 @@ void wc_plugin_params_each(void (*fn)(void *ctx, const char *owner, const wc_par
  * be NULL (defaults). */
 uint64_t wc_param_get(const wc_config *cfg, const wc_param_desc *d);
 
+/* Whether a plug-in that cfg uses reads parameter d: the L1 organisation
+ * (-l1_org) or the replacement policy of the L1 or the L2 (the rp letter of
+ * -gpgpu_cache:dl1/dl2).  Else, `users` (may be NULL) gets who would read it,
+ * e.g. "replacement policy pdp (rp letter P)". */
+bool wc_plugin_param_used(const wc_config *cfg, const wc_param_desc *d, char *users, size_t n);
+
 /* Checks v against d's range; reason only ("... out of range ...") on error. */
 int wc_param_check(const wc_param_desc *d, uint64_t v, wc_err *err);
 

@@ -33,5 +33,10 @@ void wc_sim_set_l1_data(wc_sim *sim, const void *data);
 /* Simulates every kernel of `src`, appending per-kernel statistics to *st. */
 int wc_sim_run(wc_sim *sim, wc_source *src, wc_stats *st, wc_err *err);
 void wc_sim_destroy(wc_sim *sim);
+/* Builds every part a run builds (memory, SMs, their L1s and memory
+ * stages) and frees them again: what only those parts check (a memory
+ * stage's parameters, an L1 organisation's limits) is reported now, as a run
+ * would report it, without a workload.  0 or -1 with err set. */
+int wc_sim_check(wc_sim *sim, wc_err *err);
 
 #endif

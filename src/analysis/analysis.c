@@ -71,7 +71,10 @@ int wc_analysis_create_all(wc_sim *g, wc_err *err)
                            wc_cfg_where(&g->cfg), (int)n, p);
         memcpy(name, p, n);
         name[n] = '\0';
-        if (n && create_one(g, name, err) < 0) return -1;
+        if (n == 0 || (p[n] == ',' && p[n + 1] == '\0'))
+            return wc_errf(err, "%s: option -analysis: \"%s\": an empty analysis name",
+                           wc_cfg_where(&g->cfg), g->cfg.analysis);
+        if (create_one(g, name, err) < 0) return -1;
         p += n;
         if (*p == ',') p++;
     }

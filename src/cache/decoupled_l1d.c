@@ -359,6 +359,7 @@ const wc_l1_ops wc_l1_dl1d_static = {
     .ctl = dl1d_ctl,
     .stats = wc_l1_core_stats,
     .params = dl1d_params,
+    .n_modes = 2, /* 0 the decoupled design, 1 the baseline (dl1d_ctl) */
 };
 
 /* For tests: the RC and data way (-1: none) of line `tag`, false if the tag

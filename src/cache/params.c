@@ -4,6 +4,7 @@
  * plug-in declares in its own file.  A new plug-in family with parameters
  * adds its walk to each_owner below; a new plug-in edits nothing here.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "warpcache/cache.h"
@@ -79,4 +80,44 @@ int wc_param_check(const wc_param_desc *d, uint64_t v, wc_err *err)
         return wc_errf(err, "%llu is out of range (allowed %llu..%llu)", (unsigned long long)v,
                        (unsigned long long)d->min, (unsigned long long)d->max);
     return 0;
+}
+
+static bool declares(const wc_param_desc *list, const wc_param_desc *d)
+{
+    for (; list && list->key; list++)
+        if (list == d) return true;
+    return false;
+}
+
+static void add_user(char *users, size_t n, const char *who)
+{
+    size_t len = strlen(users);
+    snprintf(users + len, n - len, "%s%s", len ? " or " : "", who);
+}
+
+bool wc_plugin_param_used(const wc_config *cfg, const wc_param_desc *d, char *users, size_t n)
+{
+    char none[1];
+    if (!users || !n) users = none, n = sizeof none;
+    users[0] = '\0';
+    size_t count;
+    const wc_l1_ops *const *orgs = wc_l1_list(&count);
+    for (size_t i = 0; i < count; i++) {
+        if (!declares(orgs[i]->params, d) && !declares(orgs[i]->base_params, d)) continue;
+        if (strcmp(orgs[i]->name, cfg->l1_org) == 0) return true;
+        char who[96];
+        snprintf(who, sizeof who, "L1 organisation %s (-l1_org)", orgs[i]->name);
+        add_user(users, n, who);
+    }
+    const wc_repl_ops *const *repl = wc_repl_list(&count);
+    for (size_t i = 0; i < count; i++) {
+        if (!declares(repl[i]->params, d)) continue;
+        char l = repl[i]->letter;
+        if (l && (l == cfg->l1.repl || l == cfg->l2.repl)) return true;
+        char who[96];
+        snprintf(who, sizeof who, "replacement policy %s (rp letter %c of -gpgpu_cache:dl1/dl2)",
+                 repl[i]->name, l);
+        add_user(users, n, who);
+    }
+    return false;
 }

@@ -243,4 +243,5 @@ const wc_l1_ops wc_l1_tscplus = {
     .ctl = tscp_ctl,
     .stats = wc_l1_core_stats,
     .params = tscp_params,
+    .base_params = wc_tsc_params,
 };

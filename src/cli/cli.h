@@ -24,6 +24,7 @@ typedef struct wc_cli_common {
     unsigned n_overrides;
     const char *json, *csv;
     bool quiet, seed_set;
+    bool lenient; /* --lenient-config: a file's unknown option names are skipped */
     uint64_t seed;
 } wc_cli_common;
 

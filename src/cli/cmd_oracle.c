@@ -323,6 +323,16 @@ static void swt_extra_cells(const wc_job *extra, double base_ipc)
     printf(" %9s %8.3f", ns ? text : "-", base_ipc > 0 ? ipc / base_ipc : NAN);
 }
 
+/* Sets a parameter the oracle chose itself (its range was checked with the
+ * option that gave it). */
+static int set_internal(wc_config *cfg, const char *name, const char *value)
+{
+    wc_err err = {{0}};
+    if (wc_config_set(cfg, name, value, "oracle", &err) == 0) return 0;
+    wc_cli_error("%s", err.msg);
+    return -1;
+}
+
 /* The configurations of one workload's jobs (first and second batch), to be
  * copied to every workload. */
 static int make_configs(oracle_cli *o, const wc_config *base, wc_job *first, wc_job *second)
@@ -332,12 +342,15 @@ static int make_configs(oracle_cli *o, const wc_config *base, wc_job *first, wc_
     for (size_t d = 0; d < o->b.nd; d++, k++)
         if (wc_cli_build_config(&o->c, o->b.designs[d], NULL, 0, &first[k].cfg, false) < 0)
             return -1;
+    /* PDP and profiled-bypass set their parameters together with the policy
+     * or organisation that reads them (a parameter of a plug-in the
+     * configuration does not use is refused), on the baseline */
     for (size_t d = 0; (o->which & OR_PDP) && d < o->nd; d++, k++) {
         char v[16];
         snprintf(v, sizeof v, "%u", o->dist[d]);
-        wc_cli_setting s = {"pdp_distance", v};
-        if (wc_cli_build_config(&o->c, o->c.design, &s, 1, &first[k].cfg, false) < 0) return -1;
+        first[k].cfg = *base;
         first[k].cfg.l1.repl = 'P';
+        if (set_internal(&first[k].cfg, "pdp_distance", v) < 0) return -1;
     }
     for (size_t l = 0; (o->which & OR_SWT) && l <= o->nl; l++, k++) { /* the last: DWT-CS */
         char ctl[48];
@@ -350,9 +363,11 @@ static int make_configs(oracle_cli *o, const wc_config *base, wc_job *first, wc_
             char tv[16], fv[16];
             snprintf(tv, sizeof tv, "%u", o->thr[t]);
             snprintf(fv, sizeof fv, "%d", f);
-            wc_cli_setting s[2] = {{"pbypass_threshold", tv}, {"pbypass_filter", fv}};
-            if (wc_cli_build_config(&o->c, o->c.design, s, 2, &second[k].cfg, false) < 0) return -1;
+            second[k].cfg = *base;
             snprintf(second[k].cfg.l1_org, sizeof second[k].cfg.l1_org, "profiled-bypass");
+            if (set_internal(&second[k].cfg, "pbypass_threshold", tv) < 0 ||
+                set_internal(&second[k].cfg, "pbypass_filter", fv) < 0)
+                return -1;
         }
     return 0;
 }

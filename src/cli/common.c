@@ -18,6 +18,8 @@ const char wc_cli_common_help[] =
     "  -o NAME=VALUE     set any option, after the file and design (repeatable); see\n"
     "                    'warpcache config --options'; l1_sets/l1_assoc/l1_line/l1_size\n"
     "                    rewrite one field of the L1 geometry\n"
+    "  --lenient-config  skip (and list) option names of the --config file that neither\n"
+    "                    warpcache nor GPGPU-Sim knows, instead of stopping on them\n"
     "  --seed N          seed of every random choice (default 1)\n"
     "  --json FILE|-     write statistics as JSON ('-' = stdout)\n"
     "  --csv FILE|-      write statistics as CSV ('-' = stdout)\n"
@@ -90,6 +92,8 @@ int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i)
         c->csv = v;
     } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
         c->quiet = true;
+    } else if (strcmp(a, "--lenient-config") == 0) {
+        c->lenient = true;
     } else {
         return 0;
     }
@@ -102,13 +106,55 @@ typedef struct ignored_list {
     unsigned n;
 } ignored_list;
 
-static void note_ignored(void *ctx, const char *name, const char *where)
+/* What a configuration file holds that is not used: GPGPU-Sim options that
+ * are not modelled, and (--lenient-config) names nobody knows. */
+typedef struct ignored_notes {
+    ignored_list unmodelled, unknown;
+} ignored_notes;
+
+static void list_add(ignored_list *l, const char *name)
 {
-    ignored_list *l = ctx;
     l->n++;
     if (l->len + strlen(name) + 3 < sizeof l->text)
         l->len += (size_t)snprintf(l->text + l->len, sizeof l->text - l->len, "%s%s",
                                    l->n > 1 ? ", " : "", name);
+}
+
+static void note_ignored(void *ctx, const char *name, const char *where)
+{
+    ignored_notes *notes = ctx;
+    /* the booksim file's notes read "name (booksim; ...)", and a missing
+     * booksim file is reported as -inter_config_file: both are known */
+    bool known = wc_config_is_gpgpusim_option(name) || strchr(name, ' ') ||
+                 strcmp(name, "inter_config_file") == 0;
+    list_add(known ? &notes->unmodelled : &notes->unknown, name);
+}
+
+static void print_notes(const char *path, const ignored_notes *notes)
+{
+    if (notes->unmodelled.n)
+        fprintf(stderr, "warpcache: %s: %u options not modelled, ignored: %s\n", path,
+                notes->unmodelled.n, notes->unmodelled.text);
+    if (notes->unknown.n)
+        fprintf(stderr, "warpcache: %s: %u unknown options skipped (--lenient-config): %s\n", path,
+                notes->unknown.n, notes->unknown.text);
+}
+
+/* Prints a load error; an unknown option name also gets the way around it. */
+static void print_load_error(const wc_err *err, bool lenient_helps)
+{
+    if (lenient_helps && strstr(err->msg, ": unknown option -"))
+        wc_cli_error("%s; --lenient-config skips it", err->msg);
+    else
+        wc_cli_error("%s", err->msg);
+}
+
+/* Whether plug-in parameter `name` was set in cfg, even to its default. */
+static bool sets_plugin_param(const wc_config *cfg, const char *name)
+{
+    for (uint32_t i = 0; i < cfg->n_plugin && i < WC_MAX_PLUGIN_PARAMS; i++)
+        if (strcmp(cfg->plugin[i].key, name) == 0) return true;
+    return false;
 }
 
 /* Whether the configuration file (or design) `path` gives option `name` a
@@ -126,7 +172,7 @@ static bool file_sets(const char *path, const char *name)
         if (wc_config_load_file(fil, path, NULL, NULL, &err) == 0 &&
             wc_config_get(def, name, a, sizeof a) == 0 &&
             wc_config_get(fil, name, b, sizeof b) == 0)
-            sets = strcmp(a, b) != 0;
+            sets = strcmp(a, b) != 0 || sets_plugin_param(fil, name);
     }
     free(def);
     free(fil);
@@ -202,40 +248,102 @@ static int apply_setting(wc_config *cfg, const char *name, const char *value, co
         return -1;
     }
     if (rc > 0) {
-        wc_cli_error("%s: unknown option '%s' (warpcache config --options lists them)", where,
-                     name);
+        char near[128];
+        if (wc_config_is_gpgpusim_option(name))
+            wc_cli_error("%s: -%s is a GPGPU-Sim option warpcache does not model", where, name);
+        else if (wc_config_suggest(name, near, sizeof near))
+            wc_cli_error("%s: unknown option '%s' (did you mean '%s'?)", where, name, near);
+        else
+            wc_cli_error("%s: unknown option '%s' (warpcache config --options lists them)", where,
+                         name);
         return -1;
     }
     return 0;
+}
+
+/* -o inter_config_file=FILE reads FILE (relative to the current directory)
+ * as a configuration file's line does; an explicit crossbar model or a
+ * network other than booksim would leave it unread, which is refused. */
+static int apply_booksim_override(const char *set_by, wc_config *cfg, bool icnt_set,
+                                  ignored_notes *notes)
+{
+    wc_err err = {{0}};
+    if (cfg->network_mode != 1) {
+        wc_cli_error("-o %s: the booksim file is read only under -network_mode 1 (this "
+                     "configuration has -network_mode %u)",
+                     set_by, cfg->network_mode);
+        return -1;
+    }
+    if (icnt_set && strcmp(cfg->icnt_model, "auto") != 0) {
+        wc_cli_error("-o %s: not read: -o icnt_model=%s chooses the crossbar model (-icnt_model "
+                     "auto takes it from the booksim file)",
+                     set_by, cfg->icnt_model);
+        return -1;
+    }
+    if (wc_config_read_booksim(cfg, cfg->inter_config_file, note_ignored, notes, &err) < 0) {
+        wc_cli_error("-o %s: %s", set_by, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether -o override `o` sets option `name` ("name=..." or "-name=..."). */
+static bool override_sets(const char *o, const char *name)
+{
+    if (o[0] == '-') o++;
+    size_t n = strlen(name);
+    return strncmp(o, name, n) == 0 && o[n] == '=';
+}
+
+/* Builds the simulator the configuration describes and drops it: what only
+ * the simulator checks (controllers, memory stage parameters ...) is refused
+ * here, so that `config` refuses what `run` would, naming the same source. */
+static int probe_simulator(const wc_cli_common *c, const wc_design_info *design,
+                           const wc_cli_setting *extra, size_t n_extra, const wc_config *cfg)
+{
+    wc_err err = {{0}};
+    wc_sim *sim = wc_sim_create(cfg, &err);
+    int rc = sim ? wc_sim_check(sim, &err) : -1;
+    wc_sim_destroy(sim);
+    /* Memory running out is not the input's fault: the run reports it (exit
+     * status 1) if it happens there too. */
+    if (rc == 0 || wc_cli_status_of(&err) != WC_EXIT_USAGE) return 0;
+    print_invalid(c, design, extra, n_extra, err.msg);
+    return -1;
 }
 
 int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli_setting *extra,
                         size_t n_extra, wc_config *out, bool notes)
 {
     wc_err err = {{0}};
-    ignored_list ign = {{0}, 0, 0};
+    ignored_notes ign;
+    memset(&ign, 0, sizeof ign);
+    unsigned flags = c->lenient ? WC_CONFIG_LENIENT : 0;
     wc_config_defaults(out);
-    if (c->config_path && wc_config_load_file(out, c->config_path, note_ignored, &ign, &err) < 0) {
-        wc_cli_error("%s", err.msg);
+    if (c->config_path &&
+        wc_config_load_file_flags(out, c->config_path, flags, note_ignored, &ign, &err) < 0) {
+        print_load_error(&err, !c->lenient);
         return -1;
     }
-    if (ign.n && notes)
-        fprintf(stderr, "warpcache: %s: %u options not modelled, ignored: %s\n", c->config_path,
-                ign.n, ign.text);
+    if (notes && c->config_path) print_notes(c->config_path, &ign);
     wc_design_info d;
     if (design) {
-        ignored_list dign = {{0}, 0, 0};
+        ignored_notes dign;
+        memset(&dign, 0, sizeof dign);
         if (wc_cli_find_design(design, &d) < 0) return -1;
         if (wc_config_load_file(out, d.path, note_ignored, &dign, &err) < 0) {
             wc_cli_error("%s", err.msg);
             return -1;
         }
         /* A design exists to change modelled options: one that is ignored is a mistake. */
-        if (dign.n) {
-            wc_cli_error("design %s (%s): options not modelled: %s", d.name, d.path, dign.text);
+        if (dign.unmodelled.n || dign.unknown.n) {
+            wc_cli_error("design %s (%s): options not modelled: %s", d.name, d.path,
+                         dign.unmodelled.n ? dign.unmodelled.text : dign.unknown.text);
             return -1;
         }
     }
+    const char *booksim_by = NULL;
+    bool icnt_set = false;
     for (unsigned i = 0; i < c->n_overrides; i++) {
         char name[128];
         const char *eq = strchr(c->overrides[i], '=');
@@ -245,6 +353,14 @@ int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli
         }
         snprintf(name, sizeof name, "%.*s", (int)(eq - c->overrides[i]), c->overrides[i]);
         if (apply_setting(out, name, eq + 1, "-o") < 0) return -1;
+        if (override_sets(c->overrides[i], "inter_config_file")) booksim_by = c->overrides[i];
+        icnt_set |= override_sets(c->overrides[i], "icnt_model");
+    }
+    if (booksim_by) {
+        ignored_notes bign;
+        memset(&bign, 0, sizeof bign);
+        if (apply_booksim_override(booksim_by, out, icnt_set, &bign) < 0) return -1;
+        if (notes) print_notes(out->inter_config_file, &bign);
     }
     for (size_t i = 0; i < n_extra; i++)
         if (apply_setting(out, extra[i].name, extra[i].value, "-g") < 0) return -1;
@@ -260,7 +376,7 @@ int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli
                      "run: run it with `warpcache oracle profiled-bypass`");
         return -1;
     }
-    return 0;
+    return probe_simulator(c, design ? &d : NULL, extra, n_extra, out);
 }
 
 int wc_cli_load_config(wc_cli_common *c)

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config/config_internal.h"
 
@@ -158,6 +159,39 @@ static void set_islip(wc_config *cfg, uint32_t speedup_x100, uint32_t buf)
              speedup_x100 / 100, speedup_x100 % 100, buf);
 }
 
+/* Reads booksim file `path` into cfg->icnt_model.  Returns 1, changing
+ * nothing, when there is no such file. */
+static int apply_file(wc_config *cfg, const char *path, wc_config_ignored_fn ignored, void *ctx,
+                      wc_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return 1;
+    /* fopen opens a directory, which then reads as an empty file: booksim's
+     * defaults, silently */
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fclose(f);
+        return wc_errf(err, "%s: not a regular file (a booksim configuration is expected)", path);
+    }
+    char *text = malloc(1 << 20);
+    size_t len = text ? fread(text, 1, 1 << 20, f) : 0;
+    bool big = text && len == 1 << 20 && fgetc(f) != EOF;
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    if (!text) return wc_errf(err, "%s: out of memory", path);
+    if (big || bad) {
+        free(text);
+        return big ? wc_errf(err, "%s: larger than 1 MiB: not a booksim configuration", path)
+                   : wc_errf(err, "%s: cannot read", path);
+    }
+    wc_booksim b;
+    int rc = wc_booksim_parse(text, len, path, &b, ignored, ctx, err);
+    free(text);
+    if (rc < 0) return -1;
+    set_islip(cfg, b.speedup_x100, b.vc_buf);
+    return 0;
+}
+
 /* Reads the file named by cfg->inter_config_file, looked up in the
  * directory of `config_path`; see the header. */
 int wc_booksim_apply(wc_config *cfg, const char *config_path, wc_config_ignored_fn ignored,
@@ -170,25 +204,19 @@ int wc_booksim_apply(wc_config *cfg, const char *config_path, wc_config_ignored_
     else
         snprintf(path, sizeof path, "%.*s/%s", (int)(slash - config_path), config_path,
                  cfg->inter_config_file);
-    FILE *f = fopen(path, "rb");
-    if (!f) { /* as GPGPU-Sim's shipped copies often travel without it */
+    int rc = apply_file(cfg, path, ignored, ctx, err);
+    if (rc == 1) { /* as GPGPU-Sim's shipped copies often travel without it */
         if (ignored) ignored(ctx, "inter_config_file", where);
         set_islip(cfg, 200, 64); /* -icnt_model auto's values (xbar.h) */
         return 0;
     }
-    char *text = malloc(1 << 20);
-    size_t len = text ? fread(text, 1, 1 << 20, f) : 0;
-    bool big = text && len == 1 << 20 && fgetc(f) != EOF;
-    fclose(f);
-    if (!text) return wc_errf(err, "%s: out of memory", path);
-    if (big) {
-        free(text);
-        return wc_errf(err, "%s: larger than 1 MiB: not a booksim configuration", path);
-    }
-    wc_booksim b;
-    int rc = wc_booksim_parse(text, len, path, &b, ignored, ctx, err);
-    free(text);
-    if (rc < 0) return -1;
-    set_islip(cfg, b.speedup_x100, b.vc_buf);
-    return 0;
+    return rc;
+}
+
+int wc_config_read_booksim(wc_config *cfg, const char *path, wc_config_ignored_fn ignored,
+                           void *ctx, wc_err *err)
+{
+    int rc = apply_file(cfg, path, ignored, ctx, err);
+    if (rc == 1) return wc_errf(err, "%s: cannot open: %s", path, strerror(errno));
+    return rc;
 }

@@ -17,6 +17,9 @@ const char *wc_cfg_parse_u64(const char *s, uint64_t max, uint64_t *out);
  * names).  Errors read "WHERE: option -NAME: reason". */
 int wc_cfg_check_options(const wc_config *cfg, const char *where, wc_err *err);
 
+/* The name of option i of the table (options.c), NULL past the last. */
+const char *wc_cfg_option_name(size_t i);
+
 /* What warpcache reads of a booksim file (booksim.c). */
 typedef struct wc_booksim {
     uint32_t speedup_x100; /* internal_speedup x 100 */

@@ -213,6 +213,11 @@ static const opt_desc *find_option(const char *name)
     return NULL;
 }
 
+const char *wc_cfg_option_name(size_t i)
+{
+    return i < N_OPTIONS ? options[i].name : NULL;
+}
+
 static void *field_of(wc_config *cfg, const opt_desc *d)
 {
     return (char *)cfg + d->offset;

@@ -5,8 +5,9 @@
  * line: files from old Mac editors use CR alone); `#` starts a comment anywhere
  * outside double quotes; a double-quoted value may span lines (GPGPU-Sim's
  * -gpgpu_dram_timing_opt does).  Every option goes through wc_config_set;
- * options warpcache does not model are reported to the caller's `ignored`
- * callback with "PATH:LINE" so they can be listed once.  Errors read
+ * GPGPU-Sim options warpcache does not model are reported to the caller's
+ * `ignored` callback with "PATH:LINE" so they can be listed once; a name
+ * nobody knows (names.c) is an error with the nearest known name.  Errors read
  * "PATH:LINE: ..." with the line where the option started.  The text is
  * loaded into a copy of the configuration so a bad file changes nothing.
  */
@@ -130,9 +131,25 @@ static int scan_value(scanner *s, const char *name, int opt_line, char *value, w
     return 0;
 }
 
+/* An option warpcache does not model: GPGPU-Sim's are skipped (reported to
+ * `ignored`), a name nobody knows is a typo unless the caller is lenient. */
+static int unmodelled(const char *name, const char *where, unsigned flags,
+                      wc_config_ignored_fn ignored, void *ctx, wc_err *err)
+{
+    char near[MAX_NAME];
+    if (!(flags & WC_CONFIG_LENIENT) && !wc_config_is_gpgpusim_option(name)) {
+        if (wc_config_suggest(name, near, sizeof near))
+            return wc_errf(err, "%s: unknown option -%s (did you mean -%s?)", where, name, near);
+        return wc_errf(err, "%s: unknown option -%s (neither warpcache nor GPGPU-Sim has it)",
+                       where, name);
+    }
+    if (ignored) ignored(ctx, name, where);
+    return 0;
+}
+
 /* One `-name value` at s->pos (which holds the '-'). */
-static int load_option(scanner *s, wc_config *cfg, char *value, wc_config_ignored_fn ignored,
-                       void *ctx, wc_err *err)
+static int load_option(scanner *s, wc_config *cfg, char *value, unsigned flags,
+                       wc_config_ignored_fn ignored, void *ctx, wc_err *err)
 {
     char name[MAX_NAME], where[600];
     int opt_line = s->line;
@@ -141,12 +158,18 @@ static int load_option(scanner *s, wc_config *cfg, char *value, wc_config_ignore
     snprintf(where, sizeof where, "%s:%d", s->path, opt_line);
     int r = wc_config_set(cfg, name, value, where, err);
     if (r < 0) return -1;
-    if (r == 1 && ignored) ignored(ctx, name, where);
+    if (r == 1) return unmodelled(name, where, flags, ignored, ctx, err);
     return 0;
 }
 
 int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char *name,
                         wc_config_ignored_fn ignored, void *ctx, wc_err *err)
+{
+    return wc_config_load_text_flags(cfg, text, len, name, 0, ignored, ctx, err);
+}
+
+int wc_config_load_text_flags(wc_config *cfg, const char *text, size_t len, const char *name,
+                              unsigned flags, wc_config_ignored_fn ignored, void *ctx, wc_err *err)
 {
     scanner s = {text, len, 0, 1, name ? name : "(config)"};
     char *value = malloc(len + 1);
@@ -167,7 +190,7 @@ int wc_config_load_text(wc_config *cfg, const char *text, size_t len, const char
         } else if (c == '#') {
             skip_comment(&s);
         } else if (c == '-') {
-            rc = load_option(&s, tmp, value, ignored, ctx, err);
+            rc = load_option(&s, tmp, value, flags, ignored, ctx, err);
         } else {
             rc = wc_errf(err,
                          "%s:%d: expected an option (\"-name value\") or a comment, found \"%.*s\"",
@@ -220,12 +243,18 @@ static int read_all(const char *path, char **out, size_t *out_len, wc_err *err)
 int wc_config_load_file(wc_config *cfg, const char *path, wc_config_ignored_fn ignored, void *ctx,
                         wc_err *err)
 {
+    return wc_config_load_file_flags(cfg, path, 0, ignored, ctx, err);
+}
+
+int wc_config_load_file_flags(wc_config *cfg, const char *path, unsigned flags,
+                              wc_config_ignored_fn ignored, void *ctx, wc_err *err)
+{
     char *text = NULL;
     size_t len = 0;
     if (read_all(path, &text, &len, err) < 0) return -1;
     char before[sizeof cfg->inter_config_file];
     memcpy(before, cfg->inter_config_file, sizeof before);
-    int rc = wc_config_load_text(cfg, text, len, path, ignored, ctx, err);
+    int rc = wc_config_load_text_flags(cfg, text, len, path, flags, ignored, ctx, err);
     free(text);
     /* GPGPU-Sim's booksim file, named by this file: its router's values
      * (booksim.c), when the crossbar model is left to choose itself */

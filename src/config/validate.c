@@ -6,6 +6,7 @@
  */
 #include "config/config_internal.h"
 #include "mem/addrdec.h"
+#include "warpcache/params.h"
 
 /* Most SMs a configuration may describe.  The largest GPUs have about 150;
  * every simulated SM holds its L1, MSHRs and warp state (about 65 KB with the
@@ -58,9 +59,30 @@ static int cross_checks(const wc_config *cfg, const char *src, wc_err *err)
     return 0;
 }
 
+/* A plug-in parameter that was set (a file line, -o) but that no plug-in of
+ * the configuration reads would be silently ignored: the L1 organisation or
+ * replacement policy it belongs to is not the one chosen.  Only the ones set
+ * count (cfg->plugin), so a design that sets its own plug-in's parameters and
+ * a dump (which writes only those) load; see docs/config.md. */
+static int plugin_checks(const wc_config *cfg, const char *src, wc_err *err)
+{
+    for (uint32_t i = 0; i < cfg->n_plugin && i < WC_MAX_PLUGIN_PARAMS; i++) {
+        const char *owner = NULL;
+        const wc_param_desc *d = wc_plugin_param_find(cfg->plugin[i].key, &owner);
+        char users[512];
+        if (!d || wc_plugin_param_used(cfg, d, users, sizeof users)) continue;
+        return wc_errf(err,
+                       "%s: option -%s: only %s reads it, and this configuration does not use "
+                       "it (-l1_org %s, rp letters %c and %c)",
+                       src, d->key, users, cfg->l1_org, cfg->l1.repl, cfg->l2.repl);
+    }
+    return 0;
+}
+
 int wc_config_validate(const wc_config *cfg, wc_err *err)
 {
     const char *src = cfg->source_file[0] ? cfg->source_file : "configuration";
     if (wc_cfg_check_options(cfg, src, err) < 0) return -1;
-    return cross_checks(cfg, src, err);
+    if (cross_checks(cfg, src, err) < 0) return -1;
+    return plugin_checks(cfg, src, err);
 }

@@ -101,6 +101,7 @@ const wc_controller_ops wc_ctl_sm_dueling = {
     .name = "sm_dueling",
     .help = "seed 001's SM dueling for dl1d-static: SM 0 new design, SM 1 baseline, the rest "
             "follow the winner; interval=500 cycles, threshold=10 (miss-rate points)",
+    .uses_l1_mode = true,
     .create = duel_create,
     .destroy = duel_destroy,
     .kernel_begin = duel_kernel_begin,

@@ -132,6 +132,8 @@ static void sb_kernel_end(wc_ctl *c, wc_ctl_io *io)
 const wc_controller_ops wc_ctl_stream_bypass = {
     .name = "stream_bypass",
     .help = "seed 002 streaming bypass: level=l1|l2, period=10000 cycles, threshold=90 (%)",
+    .instance_key = "level",
+    .instance_default = "l1",
     .create = sb_create,
     .destroy = sb_destroy,
     .kernel_begin = sb_kernel_begin,

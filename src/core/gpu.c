@@ -589,6 +589,15 @@ static int run_all(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
     return 0;
 }
 
+int wc_sim_check(wc_sim *g, wc_err *err)
+{
+    g->err = err;
+    teardown(g);
+    int rc = build(g, err);
+    teardown(g);
+    return rc;
+}
+
 int wc_sim_run(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
 {
     g->err = err;

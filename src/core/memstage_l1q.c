@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "core/memstage_sm.h"
+#include "warpcache/control.h"
 
 /*
  * The queue is kept as a FIFO of its entries rather than as slots moved one
@@ -192,7 +193,7 @@ static int parse_param(const char *kv, size_t len, const char *key, unsigned lo,
     buf[vl] = '\0';
     char *end;
     unsigned long v = strtoul(buf, &end, 10);
-    if (end == buf || *end || buf[0] == '-' || v < lo || v > hi) {
+    if (end == buf || *end || !wc_param_plain(buf) || v < lo || v > hi) {
         wc_errf(err, "l1q %s must be %u..%u (got \"%s\")", key, lo, hi, buf);
         return -1;
     }
@@ -203,10 +204,16 @@ static int parse_param(const char *kv, size_t len, const char *key, unsigned lo,
 static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
 {
     unsigned depth = sm->gpu->cfg.l1_latency ? sm->gpu->cfg.l1_latency : 1;
+    bool given = false;
     for (const char *p = params ? params : ""; *p;) {
         size_t len = strcspn(p, ",");
         int r = parse_param(p, len, "depth", 1, 4096, &depth, err);
         if (r < 0) return NULL;
+        if (r > 0 && given) {
+            wc_errf(err, "l1q: depth is given twice");
+            return NULL;
+        }
+        given |= r > 0;
         if (r == 0) {
             wc_errf(err,
                     "l1q takes depth=N (got \"%.*s\"; memory instructions issued ahead "

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "mem/xbar.h"
+#include "warpcache/control.h"
 
 typedef struct xpkt {
     uint64_t ready; /* interconnect cycle from which it may enter its input */
@@ -105,6 +106,9 @@ static int parse_param(const char *spec, const char *kv, size_t len, wc_xbar_par
     if (!eq) return wc_errf(err, "%s: '%s' is not NAME=VALUE (speedup, buf)", spec, buf);
     *eq = 0;
     const char *v = eq + 1;
+    if (!wc_param_plain(v))
+        return wc_errf(err, "%s: %s=%s: numbers are plain decimal (no sign, blank or 0x)", spec,
+                       buf, v);
     char *end;
     double d = strtod(v, &end);
     if (end == v || *end) return wc_errf(err, "%s: %s=%s is not a number", spec, buf, v);
@@ -143,10 +147,15 @@ int wc_xbar_parse(const char *spec, uint32_t network_mode, bool *is_xbar, wc_xba
         return wc_errf(err, "%s: unknown interconnect model (auto, ports, islip)", spec);
     *is_xbar = true;
     const char *s = spec[5] ? spec + 6 : spec + 5;
+    unsigned n_speedup = 0, n_buf = 0; /* a field given twice: the last would win silently */
     while (*s) {
         const char *c = strchr(s, ',');
         size_t len = c ? (size_t)(c - s) : strlen(s);
         if (parse_param(spec, s, len, p, err) < 0) return -1;
+        n_speedup += strncmp(s, "speedup=", 8) == 0;
+        n_buf += strncmp(s, "buf=", 4) == 0;
+        if (n_speedup > 1 || n_buf > 1)
+            return wc_errf(err, "%s: %s is given twice", spec, n_buf > 1 ? "buf" : "speedup");
         s += len + (c ? 1 : 0);
     }
     return 0;

@@ -90,6 +90,9 @@ typedef struct wc_cli_batch {
  * messages prefixed with `cmd`). */
 int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i);
 void wc_cli_batch_free(wc_cli_batch *b);
+/* -1 (message listing the seeds that have classes, exit 2) when no built-in
+ * workload has a class label of seed `seed` (--by-class). */
+int wc_cli_check_seed_class(const char *opt, const char *seed);
 /* Runs the jobs on `threads` threads (0: every CPU) with one progress line;
  * WC_EXIT_OK, or the exit status after printing the batch's error or the
  * first failed job's (in job order). */

@@ -78,6 +78,7 @@ static int parse(compare_cli *o, int argc, char **argv)
             o->metric_name = argv[++i];
         } else if (strcmp(a, "--by-class") == 0 && has) {
             o->by_class = argv[++i];
+            if (wc_cli_check_seed_class("--by-class", o->by_class) < 0) return -1;
         } else if (strcmp(a, "--wide-csv") == 0 && has) {
             o->wide_csv = argv[++i];
         } else if (strcmp(a, "--per-kernel") == 0) {

@@ -8,6 +8,13 @@
 expect list_designs 0 "paper: 004_0fcfedff3b0ef5ba.txt Table 1 (Base-L)" -- $W list designs
 expect bad_design 2 "unknown design 'nosuch' (known: .*base-48k" -- $W run -w micro/stream:n=4096 --design nosuch
 expect bad_design_compare 2 "unknown design 'nosuch'" -- $W compare --designs base,nosuch -w micro/stream:n=4096
+# An empty element of --designs is a lost design, not one to skip (was: exit 0
+# with base alone); an unknown --by-class seed made an empty "999:-" group.
+expect designs_trailing_comma 2 "option --designs: 'base,' has an empty design name" -- $W compare --designs base, -w micro/stream:n=4096
+expect designs_double_comma 2 "known designs: .*ball" -- $W compare --designs base,,ball -w micro/stream:n=4096
+expect designs_leading_comma 2 "empty design name" -- $W sweep --designs ,base -w micro/stream:n=4096 --results "$T/never.jsonl"
+expect by_class_unknown 2 "no workload has a class of seed '999' (seeds with classes: 000, 001, 002, 003, 004)" -- $W compare --designs base -w micro/stream:n=4096 --by-class 999
+expect by_class_oracle 2 "seed '9'" -- $W oracle pdp-best -w micro/stream:n=4096 --by-class 9
 
 # Order: the file sets the scheduler and a 2-way L1; the design replaces the
 # L1 (64 sets x 6 ways) and sets 16 KB shared memory; -o then replaces the

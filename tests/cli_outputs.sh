@@ -70,6 +70,24 @@ expect convert_onto_input_link 2 "would overwrite the input" -- sh -c "ln -s io.
 expect run_json_onto_trace 2 "option --json would overwrite the input" -- $W run -q --trace "$T/io.wct" --json "$T/io.wct"
 expect model_csv_onto_trace 2 "option --csv would overwrite the input" -- $W model -q --trace "$T/io.wct" --csv "$T/io.wct"
 cmp -s "$T/io.wct" "$T/io.ref" && ok convert_input_intact || bad convert_input_intact "io.wct changed"
+# Every output against every other output and every input (was: exit 0 and the
+# input or the other output replaced): --timeline-csv, the --config file, the
+# file of --design/--designs, compare's traces, validate --hw's CSV, a kernel
+# file or the list of an Accel-Sim trace.
+expect timeline_onto_trace 2 "option --timeline-csv would overwrite the input" -- $W run -q --trace "$T/io.wct" --timeline-csv "$T/io.wct"
+expect timeline_and_json 2 "options --json and --timeline-csv both write" -- $W run -q -w $S --json "$T/tl" --timeline-csv "$T/tl"
+expect compare_onto_trace 2 "option --json would overwrite the input" -- $W compare -q --designs base -t "$T/io.wct" --json "$T/io.wct"
+cmp -s "$T/io.wct" "$T/io.ref" && ok timeline_input_intact || bad timeline_input_intact "io.wct changed"
+cp "$(dirname "$0")/../configs/fermi-16k.config" "$T/c.config"; cp "$T/c.config" "$T/c.ref"
+expect json_onto_config 2 "option --json would overwrite the input $T/c.config" -- $W run -q -w $S --config "$T/c.config" --json "$T/c.config"
+expect csv_onto_design 2 "option --csv would overwrite the input" -- $W model -q -w $S --design "$T/c.config" --csv "$T/c.config"
+expect wide_onto_designs 2 "option --wide-csv would overwrite the input" -- $W compare -q --designs "base,$T/c.config" -w $S --wide-csv "$T/c.config"
+cmp -s "$T/c.config" "$T/c.ref" && ok config_intact || bad config_intact "c.config changed"
+printf 'ID,Kernel Name,gpc__cycles_elapsed.max\n0,stream_copy,100\n' >"$T/hw.csv"
+expect json_onto_hw_csv 2 "option --json would overwrite the input $T/hw.csv" -- $W validate --hw "$T/hw.csv" -q -w $S --json "$T/hw.csv"
+$W trace convert $S "$T/acc2" >/dev/null 2>&1
+expect json_onto_kernel_file 2 "would overwrite the input" -- $W run -q -t "$T/acc2" --json "$T/acc2/kernel-1.traceg"
+expect csv_onto_kernelslist 2 "would overwrite the input" -- $W run -q -t "$T/acc2/kernelslist.g" --timeline-csv "$T/acc2/kernelslist.g"
 $W trace convert $S "$T/acc" >/dev/null 2>&1
 expect convert_into_input_dir 2 "would overwrite the input" -- $W trace convert "$T/acc/kernelslist.g" "$T/acc"
 $W trace convert $S "$T/s.trc" >/dev/null 2>&1
@@ -77,6 +95,53 @@ expect convert_onto_input_trc 2 "would overwrite the input" -- $W trace convert 
 expect convert_onto_input_trc2 2 "would overwrite the input" -- $W trace convert "$T/s_00.trc" "$T/s_00.trc"
 printf 'x\n' > "$T/plain"
 expect convert_dir_over_file 2 "is not a folder" -- $W trace convert $S "$T/plain" --format accelsim
+
+# A file the user may not write (mode 444, not root) is refused by every
+# output as the shell's > would refuse it: exit 2 (was: trace convert exit 1
+# "cannot create", since the temporary file was given the 444 mode before it
+# was written; the others exit 2 only by that same accident).
+if [ "$(id -u)" = 0 ]; then asuser="setpriv --reuid=65534 --regid=65534 --clear-groups"; else asuser=""; fi
+mkdir "$T/rw"; chmod 755 "$T"; chmod 777 "$T/rw"; echo keep >"$T/rw/ro"; chmod 444 "$T/rw/ro"
+if { [ -z "$asuser" ] || command -v setpriv >/dev/null 2>&1; } && $asuser "$W" --version >/dev/null 2>&1; then
+  for o in "run -q -w $S --json" "run -q -w $S --timeline-csv" "compare -q --designs base -w $S --wide-csv" "model -q -w $S --hist-csv" "mrc -q -w $S --svg" "trace convert $S --format wct" "report $T/m.json -o"; do
+    [ -f "$T/m.json" ] || $W run -q -w $S --json "$T/m.json" >/dev/null
+    name=readonly_$(echo "$o" | awk '{print $1 "_" $NF}' | tr -d -- '-')
+    expect "$name" 2 "cannot write $T/rw/ro: Permission denied" -- $asuser $W $o "$T/rw/ro"
+  done
+  [ "$(cat "$T/rw/ro")" = keep ] && [ -z "$(ls -A "$T/rw" | grep -v '^ro$')" ] && ok readonly_intact || bad readonly_intact "changed or temporaries left: $(ls -A "$T/rw")"
+else
+  echo "readonly_* skipped: cannot run as another user (not counted)"
+fi
+
+# A fatal signal right after the temporary file is created and before it is
+# registered for removal used to leave an empty .NAME.tmp.XXXXXX.  A
+# preloaded mkstemp raises SIGTERM just after creating the file, the
+# narrowest such window, every time.
+if command -v cc >/dev/null 2>&1 && ! grep -q __asan_init "$W" 2>/dev/null; then
+  cat >"$T/raise.c" <<'EOF2'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdlib.h>
+int mkstemp(char *t)
+{
+    int (*real)(char *) = (int (*)(char *))dlsym(RTLD_NEXT, "mkstemp");
+    int fd = real(t);
+    if (getenv("RAISE_AFTER_MKSTEMP")) raise(SIGTERM);
+    return fd;
+}
+EOF2
+  if cc -shared -fPIC -o "$T/raise.so" "$T/raise.c" -ldl 2>/dev/null; then
+    mkdir "$T/sig"
+    for o in --timeline-csv --json; do
+      RAISE_AFTER_MKSTEMP=1 LD_PRELOAD="$T/raise.so" $W run -q -w $S $o "$T/sig/o.csv" >/dev/null 2>&1; st=$?
+      [ $st -eq 143 ] && [ -z "$(ls -A "$T/sig")" ] && ok "signal_after_mkstemp$o" || bad "signal_after_mkstemp$o" "exit $st, left: $(ls -A "$T/sig")"
+      rm -f "$T/sig"/.o* "$T/sig"/*
+    done
+  else
+    echo "signal_after_mkstemp skipped: cannot build a preload library (not counted)"
+  fi
+fi
 
 # ---- files are replaced whole ----
 # New files get the mode open(2) would give (0666 less the umask), not

@@ -119,6 +119,48 @@ else
   bad browser "no chromium-headless-shell or chromium (scripts/deps.sh installs it; make check runs it)"
 fi
 
+# ---- --svg-dir: never over the page or an input; all figures or none ----
+# A figure file that is the page (was: exit 0, the page replaced by the
+# figure): refused before anything is written.
+mkdir "$T/same"
+fig=$(ls "$T/svg" | head -1)
+expect svg_dir_over_page 2 "options -o and --svg-dir both write $T/same/$fig" -- $W report "$T/run.json" "$T/cmp.json" -o "$T/same/$fig" --svg-dir "$T/same"
+[ -z "$(ls -A "$T/same")" ] && ok svg_dir_over_page_nothing || bad svg_dir_over_page_nothing "left: $(ls -A "$T/same")"
+expect svg_dir_is_page 2 "options -o and --svg-dir both write" -- $W report "$T/run.json" -o "$T/same/p" --svg-dir "$T/same/p"
+cp "$T/run.json" "$T/same/$fig"
+expect svg_dir_over_input 2 "option --svg-dir would overwrite the input $T/same/$fig" -- $W report "$T/same/$fig" "$T/cmp.json" -o "$T/same.html" --svg-dir "$T/same"
+cmp -s "$T/same/$fig" "$T/run.json" && ok svg_dir_input_intact || bad svg_dir_input_intact "input replaced"
+# A write that fails (file size limit: EFBIG, as a full disk) is exit 1 and
+# leaves neither the folder nor a temporary one (was: the folder, with the
+# figures written so far).
+mkdir "$T/fs"
+(cd "$T/fs" && ulimit -f 8 && trap '' XFSZ && exec $W report "$T/run.json" "$T/cmp.json" "$T/sw.jsonl" "$T/model.json" "$T/mrc.json" "$T/val.json" -o r.html --svg-dir figs) >"$T/out" 2>&1
+st=$?
+[ $st -eq 1 ] && grep -q "cannot write" "$T/out" && [ -z "$(ls -A "$T/fs")" ] && ok svg_dir_efbig_nothing_left || bad svg_dir_efbig_nothing_left "exit $st, left: $(ls -A "$T/fs"): $(head -c 200 "$T/out")"
+# An interrupted report (SIGTERM at the figures' first write, by a preloaded
+# fopen) leaves no folder.
+if command -v cc >/dev/null 2>&1 && ! grep -q __asan_init "$W" 2>/dev/null; then
+  cat >"$T/raise.c" <<'EOF2'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+FILE *fopen(const char *p, const char *m)
+{
+    FILE *(*real)(const char *, const char *) = (FILE * (*)(const char *, const char *)) dlsym(RTLD_NEXT, "fopen");
+    if (strstr(p, ".svg")) raise(SIGTERM);
+    return real(p, m);
+}
+EOF2
+  if cc -shared -fPIC -o "$T/raise.so" "$T/raise.c" -ldl 2>/dev/null; then
+    rm -rf "$T/fs"/* "$T/fs"/.[!.]*
+    (cd "$T/fs" && LD_PRELOAD="$T/raise.so" exec $W report "$T/run.json" -o r.html --svg-dir figs) >/dev/null 2>&1
+    st=$?
+    [ $st -eq 143 ] && [ -z "$(ls -A "$T/fs")" ] && ok svg_dir_sigterm_nothing_left || bad svg_dir_sigterm_nothing_left "exit $st, left: $(ls -A "$T/fs")"
+  fi
+fi
+
 # ---- bad input: file:line: reason, exit 2, nothing written ----
 printf '{\n  "a": 1,\n  "b": \n}\n' >"$T/bad.json"
 expect bad_json 2 "bad.json:4: expected a value" -- $W report "$T/bad.json" -o "$T/x.html"

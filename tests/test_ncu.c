@@ -32,7 +32,7 @@ static void test_details_page(void)
                                "50") ROW("0", "void k1(float *, int)",
                                          "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct",
                                          "%", "12.5")
-            ROW("0", "void k1(float *, int)", "dram__bytes_read.sum", "byte", "1,024")
+            ROW("0", "void k1(float *, int)", "dram__bytes_read.sum", "byte", "1,024.5")
                 ROW("0", "void k1(float *, int)", "gpc__cycles_elapsed.max", "cycle", "1,234,567")
                     ROW("1", "ns::k2<int>(int)", "lts__t_sectors_op_read.sum", "sector", "77")
                         ROW("1", "ns::k2<int>(int)", "lts__t_sectors_srcunit_tex_op_read.sum",
@@ -127,6 +127,17 @@ static void test_errors_name_file_and_line(void)
                  "none of the metrics validate reads");
     expect_error(HDR ROW("", "k", "gpc__cycles_elapsed.max", "cycle", "5"),
                  "hw.csv:2: a row without a launch ID");
+    /* Commas are thousands separators only in ncu's grouping: 1 to 3 digits,
+     * then groups of 3 ("1,234,567" is read above).  Before, every comma was
+     * dropped: "1,2,3,4" was read as 1234 and "12,34" as 1234. */
+    expect_error(HDR ROW("0", "k", "gpc__cycles_elapsed.max", "cycle", "1,2,3,4"),
+                 "hw.csv:2: metric gpc__cycles_elapsed.max: value '1,2,3,4'");
+    expect_error(HDR ROW("0", "k", "gpc__cycles_elapsed.max", "cycle", "12,34"), "hw.csv:2:");
+    expect_error(HDR ROW("0", "k", "gpc__cycles_elapsed.max", "cycle", "1234,567"), "hw.csv:2:");
+    expect_error(HDR ROW("0", "k", "gpc__cycles_elapsed.max", "cycle", ",123"), "hw.csv:2:");
+    expect_error(HDR ROW("0", "k", "gpc__cycles_elapsed.max", "cycle", "1,234,"), "hw.csv:2:");
+    expect_error(HDR ROW("0", "k", "gpc__cycles_elapsed.max", "cycle", "1,234.5,6"), "hw.csv:2:");
+    expect_error(HDR ROW("0", "k", "gpc__cycles_elapsed.max", "cycle", "1,2345"), "hw.csv:2:");
     static const char nul[] = "ID,Kernel Name\n0,k\0x\n";
     wc_hw_set s;
     wc_err err = {{0}};

@@ -4,6 +4,9 @@
  * equals the workload's own stream, field by field, with every codec),
  * per-lane address lists, kernel skipping, and corrupt / truncated files.
  */
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "check.h"
 #include "test_trace_util.h"
 #include "trace/formats.h"
@@ -266,6 +269,90 @@ static void test_kend_checked(void)
     tmpdir_remove(dir);
 }
 
+/* Sets a little-endian u32 at p. */
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* A chunk's claimed sizes are checked before anything is allocated or read
+ * (so before its checksum): at most 64 MiB decompressed (was 1 GiB: a 33 KB
+ * file of zstd runs made every reader fill 1 GiB), and no more than its
+ * codec can expand the stored bytes (zlib 1032:1, zstd 32768:1).  The
+ * header's reserved word must be 0.  Every message names the file. */
+static void test_chunk_bounds(void)
+{
+    char dir[256], a[300];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(a, sizeof a, "%s/a.wct", dir);
+    wc_err err = {{0}};
+    wc_wct_options o = {0};
+    wc_source *gen = wc_workload_open("micro/stream:n=300,block=64", 1, &err);
+    CHECK_EQ(wc_trace_write_wct(gen, a, &o, &err), 0);
+    wc_source_destroy(gen);
+    long n;
+    unsigned char *buf = slurp(a, &n);
+    CHECK(buf != NULL);
+    if (!buf) return;
+    long b = find_chunk(buf, n, "BLCK");
+    CHECK(b > 0);
+    unsigned char hdr[24];
+    memcpy(hdr, buf + b, 24);
+    uint32_t stored = (uint32_t)hdr[12] | (uint32_t)hdr[13] << 8 | (uint32_t)hdr[14] << 16;
+    CHECK(stored > 100 && stored < 1000); /* the 5 blocks of 2 warps, uncompressed */
+    /* 1 GiB claimed (raw = stored, codec none): over the cap. */
+    put32(buf + b + 8, 1u << 30);
+    put32(buf + b + 12, 1u << 30);
+    expect_read_error(buf, n, "larger than a .wct chunk may be (64 MiB", "?");
+    /* 64 MiB + 1 from zstd: over the cap by one byte. */
+    buf[b + 4] = 2;
+    put32(buf + b + 8, (64u << 20) + 1);
+    put32(buf + b + 12, 4096);
+    expect_read_error(buf, n, "chunk of 67108865 bytes (4096 stored) is larger", "?");
+    /* 40 MiB from a few hundred stored bytes: more than zstd can give. */
+    put32(buf + b + 8, 40u << 20);
+    put32(buf + b + 12, stored);
+    expect_read_error(buf, n, "more than zstd can expand (32768:1", "?");
+    /* 2 MB from them is within zstd's reach but not zlib's. */
+    buf[b + 4] = 1;
+    put32(buf + b + 8, 2000000);
+    expect_read_error(buf, n, "more than zlib can expand (1032:1", "?");
+    memcpy(buf + b, hdr, 24);
+    /* The reserved word of the file header. */
+    buf[12] = 1;
+    expect_read_error(buf, n, "reserved word is 0x00000001, not 0", "?");
+    buf[12] = 0;
+    tlist l = {0};
+    wc_source *s = wc_trace_open_mem(buf, (size_t)n, WC_TRACE_WCT, &err);
+    CHECK(s != NULL && tlist_drain(s, &l, &err) == 0); /* restored: reads */
+    wc_source_destroy(s);
+    tlist_free(&l);
+    free(buf);
+    tmpdir_remove(dir);
+}
+
+/* A path that is not a regular file is refused before it is opened: a pipe
+ * blocked the reader, /dev/zero made it read forever. */
+static void test_not_regular(void)
+{
+    char dir[256], fifo[300];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(fifo, sizeof fifo, "%s/p.wct", dir);
+    CHECK_EQ(mkfifo(fifo, 0600), 0);
+    wc_err err = {{0}};
+    const char *paths[] = {fifo, "/dev/zero", "/dev/null"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        err.msg[0] = 0;
+        wc_source *s = wc_trace_open(paths[i], WC_TRACE_AUTO, NULL, &err);
+        CHECK(s == NULL);
+        wc_source_destroy(s);
+        CHECK(strstr(err.msg, "not a regular file") != NULL);
+        CHECK(strncmp(err.msg, paths[i], strlen(paths[i])) == 0);
+    }
+    unlink(fifo);
+    tmpdir_remove(dir);
+}
+
 /* The launch-shape check every reader applies (formats.h): each dimension is
  * bounded before a product is formed.  Block (2^32-1)^3 wraps a 64-bit
  * product; (2^16)^2 x 1 is 2^32 threads; grid (2^31-1) x 65535 is ~1.4e14. */
@@ -293,6 +380,8 @@ int main(void)
     RUN(test_lists_and_real_traces);
     RUN(test_corrupt_files);
     RUN(test_kend_checked);
+    RUN(test_chunk_bounds);
+    RUN(test_not_regular);
     RUN(test_shape_limits);
     return check_summary("wct");
 }

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "warpcache/experiment.h"
+#include "warpcache/workloads.h"
 
 /* Appends one --workload (a name, or a suite expanded to its members) or one
  * --trace path. */
@@ -54,24 +55,92 @@ static int add_input(wc_cli_batch *b, const char *cmd, const char *arg, bool tra
     return 0;
 }
 
-/* --designs A,B,...: names or .config paths, at least one. */
+/* The known designs, ", "-separated, for messages. */
+static void known_designs(char *buf, size_t cap)
+{
+    wc_cli_dirs d;
+    wc_design_info *all = NULL;
+    size_t n = 0, used = 0;
+    wc_err err = {{0}};
+    wc_cli_design_dirs(&d);
+    buf[0] = '\0';
+    if (wc_design_list(d.dirs, d.n, &all, &n, &err) == 0)
+        for (size_t i = 0; i < n && used + strlen(all[i].name) + 3 < cap; i++)
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s", i ? ", " : "", all[i].name);
+    free(all);
+}
+
+/* --designs A,B,...: names or .config paths, at least one.  Every comma
+ * separates two names: an empty one ("base,", ",base", "a,,b") is a mistake
+ * (a design lost to a typo), not something to skip. */
 static int split_designs(wc_cli_batch *b, const char *arg)
 {
+    if (strlen(arg) >= sizeof b->designs_arg) {
+        wc_cli_error("option --designs: the list is longer than %zu characters",
+                     sizeof b->designs_arg - 1);
+        return -1;
+    }
     snprintf(b->designs_arg, sizeof b->designs_arg, "%s", arg);
     b->nd = 0;
-    for (char *save = NULL, *t = strtok_r(b->designs_arg, ",", &save); t;
-         t = strtok_r(NULL, ",", &save)) {
+    for (char *t = b->designs_arg, *comma; t; t = comma ? comma + 1 : NULL) {
+        comma = strchr(t, ',');
+        if (comma) *comma = '\0';
+        if (!*t) {
+            char known[800];
+            known_designs(known, sizeof known);
+            wc_cli_error("option --designs: '%s' has an empty design name (give names or "
+                         ".config paths separated by single commas; known designs: %s)",
+                         arg, known[0] ? known : "none found");
+            return -1;
+        }
         if (b->nd == WC_CLI_MAX_DESIGNS) {
             wc_cli_error("option --designs: more than %d designs", WC_CLI_MAX_DESIGNS);
             return -1;
         }
         b->designs[b->nd++] = t;
     }
-    if (b->nd == 0) {
-        wc_cli_error("option --designs: give at least one design");
-        return -1;
-    }
     return 0;
+}
+
+/* Adds the seed of class label `label` (the text before ':', `len` bytes)
+ * to seeds[] unless it is there. */
+static void add_seed(char seeds[][16], size_t *n, size_t cap, const char *label, size_t len)
+{
+    if (len >= sizeof seeds[0]) return;
+    for (size_t i = 0; i < *n; i++)
+        if (strlen(seeds[i]) == len && strncmp(seeds[i], label, len) == 0) return;
+    if (*n < cap) snprintf(seeds[(*n)++], sizeof seeds[0], "%.*s", (int)len, label);
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+int wc_cli_check_seed_class(const char *opt, const char *seed)
+{
+    size_t count, nseeds = 0;
+    const wc_workload *const *all = wc_workload_list(&count);
+    char seeds[32][16];
+    /* The seeds are the prefixes of the workloads' class labels ("004:IW"). */
+    for (size_t i = 0; i < count; i++)
+        for (const char *p = all[i]->classes ? all[i]->classes : ""; *p;) {
+            size_t tl = strcspn(p, " "), sl = strcspn(p, ":");
+            if (sl < tl) {
+                if (sl == strlen(seed) && strncmp(p, seed, sl) == 0) return 0;
+                add_seed(seeds, &nseeds, sizeof seeds / sizeof seeds[0], p, sl);
+            }
+            p += tl;
+            while (*p == ' ') p++;
+        }
+    qsort(seeds, nseeds, sizeof seeds[0], by_text);
+    char known[32 * 18] = "";
+    for (size_t i = 0, used = 0; i < nseeds; i++)
+        used +=
+            (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", seeds[i]);
+    wc_cli_error("option %s: no workload has a class of seed '%s' (seeds with classes: %s)", opt,
+                 seed, nseeds ? known : "none");
+    return -1;
 }
 
 int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i)

@@ -91,6 +91,9 @@ typedef struct wc_cli_batch {
  * messages prefixed with `cmd`). */
 int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i);
 void wc_cli_batch_free(wc_cli_batch *b);
+/* -1 (message listing the seeds that have classes, exit 2) when no built-in
+ * workload has a class label of seed `seed` (--by-class). */
+int wc_cli_check_seed_class(const char *opt, const char *seed);
 /* Runs the jobs on `threads` threads (0: every CPU) with one progress line;
  * WC_EXIT_OK, or the exit status after printing the batch's error or the
  * first failed job's (in job order). */
@@ -119,7 +122,8 @@ typedef struct wc_out {
     FILE *f;
     const char *path; /* as given; "-" = stdout */
     char final[WC_OUT_PATH], tmp[WC_OUT_PATH];
-    int slot; /* in the signal-cleanup registry, -1 = none */
+    int slot;      /* in the signal-cleanup registry, -1 = none */
+    unsigned mode; /* given to tmp at commit: the old file's, or 0666 less the umask */
 } wc_out;
 
 /* Opens path for writing ("-" = stdout).  -1 with a message: exit 2. */
@@ -160,9 +164,19 @@ bool wc_out_same_file(const char *a, const char *b);
  * one file; opts[i] names the option of paths[i]. */
 int wc_out_check_distinct(const char *const *paths, const char *const *opts, size_t n);
 
-/* -1 (message, exit 2) when one of the outputs is the input file. */
+/* -1 (message, exit 2) when one of the outputs is the input file, or a file
+ * of the Accel-Sim trace the input is (its kernelslist.g or a kernel file). */
 int wc_out_check_not_input(const char *input, const char *const *paths, const char *const *opts,
                            size_t n);
+/* Every check of a command's outputs at once: no two are one file, and none
+ * is an input: --config, the file of --design, or inputs[0..nin) (traces,
+ * results files; NULL entries and built-in workload names are skipped since
+ * they are no file).  -1 with a message: exit 2. */
+int wc_out_check_io(const wc_cli_common *c, const char *const *inputs, size_t nin,
+                    const char *const *paths, const char *const *opts, size_t n);
+/* mkstemp(tmpl), registered for removal on a fatal signal with no window in
+ * between; the fd, or -1 with errno (*slot: -1). */
+int wc_out_mkstemp(char *tmpl, int *slot);
 
 /* A staging folder for an output of several files (a trace folder, a .trc
  * series): files are written into `tmp`, then moved into the destination

@@ -36,8 +36,8 @@ static const char model_help[] =
     "Model options (-o NAME=VALUE, next to the configuration's):\n"
     "%s"
     "\n"
-    "Exit status: 0 ok, 2 bad input, 1 an internal failure or an output that could not be\n"
-    "written.\n";
+    "Exit status: 0 ok, 2 bad input (also an output that cannot be created), 1 an internal\n"
+    "failure or a write that failed once the output was open (a full disk).\n";
 
 static const char mrc_help[] =
     "usage: warpcache mrc (--workload NAME[:K=V,...] | --trace PATH) [options]\n"
@@ -58,7 +58,8 @@ static const char mrc_help[] =
     "%s"
     "\n"
     "Output: a table on stdout unless --json - or --csv - takes it.  Exit status 0 ok,\n"
-    "2 bad input, 1 an internal failure or an output that could not be written.\n";
+    "2 bad input (also an output that cannot be created), 1 an internal failure or a write\n"
+    "that failed once the output was open (a full disk).\n";
 
 typedef struct model_cli {
     wc_cli_common c;
@@ -173,8 +174,8 @@ static int parse(model_cli *m, int argc, char **argv, bool mrc)
     }
     const char *outs[] = {m->c.json, m->c.csv, m->hist_csv, m->svg};
     const char *names[] = {"--json", "--csv", "--hist-csv", "--svg"};
-    if (wc_out_check_not_input(m->trace, outs, names, 4) < 0) return -1;
-    return wc_out_check_distinct(outs, names, 4);
+    const char *ins[] = {m->trace};
+    return wc_out_check_io(&m->c, ins, 1, outs, names, 4);
 }
 
 static wc_source *open_input(void *ctx, wc_err *err)
@@ -189,13 +190,12 @@ static wc_source *open_input(void *ctx, wc_err *err)
 static int cache_trace(model_cli *m, wc_err *err)
 {
     snprintf(m->cached, sizeof m->cached, "/tmp/warpcache-model-XXXXXX");
-    int fd = mkstemp(m->cached);
+    int fd = wc_out_mkstemp(m->cached, &m->cached_slot);
     if (fd < 0) {
         m->cached[0] = 0; /* no temporary file: read the trace each time */
         return 0;
     }
     close(fd);
-    m->cached_slot = wc_out_temp_register(m->cached);
     wc_source *src = wc_cli_open_trace(m->trace, m->kernels, err);
     wc_wct_options o = {.codec = 0};
     int rc = src ? wc_trace_write_wct(src, m->cached, &o, err) : -1;

@@ -220,6 +220,7 @@ static int parse(oracle_cli *o, int argc, char **argv)
             if (parse_filters(o, argv[++i]) < 0) return -1;
         } else if (strcmp(a, "--by-class") == 0 && has) {
             o->by_class = argv[++i];
+            if (wc_cli_check_seed_class("--by-class", o->by_class) < 0) return -1;
         } else {
             wc_cli_error("oracle %s: unknown or incomplete option '%s' (warpcache oracle --help)",
                          argv[1], a);

@@ -42,7 +42,8 @@ static const char usage_text[] =
     "                  per kernel launch\n"
     "\n"
     "  -o FILE          the HTML page ('-' = standard output)\n"
-    "  --svg-dir DIR    also every figure as DIR/<figure id>.svg (DIR is created)\n"
+    "  --svg-dir DIR    also every figure as DIR/<figure id>.svg (DIR is created; the\n"
+    "                   figures appear together at the end, or none)\n"
     "  --title TEXT     the page's heading (default: warpcache report)\n";
 
 /* ---- figures (shared with the kinds through report.h) ----------------------- */
@@ -320,28 +321,58 @@ static void write_html(FILE *f, const char *title, const report_input *ins, size
 
 /* ---- SVG files --------------------------------------------------------------- */
 
-static int make_dir(const char *dir)
+/* --svg-dir must be a folder or not exist yet (it is created). */
+static int check_svg_dir(const char *dir)
 {
     struct stat st;
-    if (mkdir(dir, 0777) == 0) return 0;
-    if (errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return 0;
-    wc_cli_error("option --svg-dir: cannot create %s: %s", dir,
-                 errno == EEXIST ? "it is not a folder" : strerror(errno));
-    return -1;
+    if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        wc_cli_error("option --svg-dir: cannot create %s: it is not a folder", dir);
+        return -1;
+    }
+    return 0;
 }
 
-static int write_svgs(const char *dir, const report_figs *figs)
+/* The figures' files DIR/<id>.svg must not be the page or an input (an
+ * input or -o inside DIR named like a figure would be replaced). */
+static int check_figure_paths(const char *dir, const report_figs *figs, const char *out,
+                              const char *const *inputs, size_t nin)
 {
     for (size_t k = 0; k < figs->n; k++) {
         char path[WC_OUT_PATH];
-        wc_out o;
         if (snprintf(path, sizeof path, "%s/%s.svg", dir, figs->v[k].id) >= (int)sizeof path) {
             wc_cli_error("option --svg-dir: %s: path too long", dir);
-            return WC_EXIT_USAGE;
+            return -1;
         }
-        if (wc_out_open(&o, path) < 0) return WC_EXIT_USAGE;
-        fwrite(figs->v[k].svg, 1, figs->v[k].svg_len, o.f);
-        if (wc_out_commit(&o) < 0) return WC_EXIT_FAIL;
+        if (strcmp(out, "-") != 0 && wc_out_same_file(path, out)) {
+            wc_cli_error("options -o and --svg-dir both write %s (figure %s): give the page "
+                         "another name or folder",
+                         out, figs->v[k].id);
+            return -1;
+        }
+        const char *paths[] = {path}, *opts[] = {"--svg-dir"};
+        for (size_t i = 0; i < nin; i++)
+            if (wc_out_check_not_input(inputs[i], paths, opts, 1) < 0) return -1;
+    }
+    return 0;
+}
+
+/* Writes every figure into the staging folder; the message names the file
+ * in DIR it stands for.  WC_EXIT_OK or WC_EXIT_FAIL (a failed write). */
+static int write_svgs(const wc_stage *stage, const char *dir, const report_figs *figs)
+{
+    for (size_t k = 0; k < figs->n; k++) {
+        char path[WC_OUT_PATH + 300];
+        snprintf(path, sizeof path, "%s/%s.svg", stage->tmp, figs->v[k].id);
+        errno = 0;
+        FILE *f = fopen(path, "w");
+        int e = f ? 0 : errno;
+        if (f && fwrite(figs->v[k].svg, 1, figs->v[k].svg_len, f) != figs->v[k].svg_len)
+            e = errno ? errno : EIO;
+        if (f && fclose(f) != 0 && !e) e = errno ? errno : EIO;
+        if (e) {
+            wc_cli_error("cannot write %s/%s.svg: %s", dir, figs->v[k].id, strerror(e));
+            return WC_EXIT_FAIL;
+        }
     }
     return WC_EXIT_OK;
 }
@@ -385,10 +416,8 @@ static int parse_args(int argc, char **argv, report_args *a)
         wc_cli_error("report: option -o FILE.html is required (warpcache report --help)");
         return -1;
     }
-    const char *outs[] = {a->out}, *opts[] = {"-o"};
-    for (size_t i = 0; i < a->nin; i++)
-        if (wc_out_check_not_input(a->inputs[i], outs, opts, 1) < 0) return -1;
-    return 0;
+    const char *outs[] = {a->out, a->svg_dir}, *opts[] = {"-o", "--svg-dir"};
+    return wc_out_check_io(NULL, a->inputs, a->nin, outs, opts, a->svg_dir ? 2 : 1);
 }
 
 int wc_cmd_report(int argc, char **argv)
@@ -399,7 +428,8 @@ int wc_cmd_report(int argc, char **argv)
     size_t *first = calloc((size_t)argc + 2, sizeof *first);
     report_figs figs = {0};
     wc_out out = {0};
-    bool out_open = false;
+    bool out_open = false, stage_open = false;
+    wc_stage stage = {.slot = -1};
     int rc = WC_EXIT_USAGE;
     if (!a.inputs || !ins || !first) {
         wc_cli_error("report: out of memory");
@@ -414,7 +444,12 @@ int wc_cmd_report(int argc, char **argv)
     /* outputs first: a path that cannot be written fails before any work */
     if (wc_out_open(&out, a.out) < 0) goto done;
     out_open = true;
-    if (a.svg_dir && make_dir(a.svg_dir) < 0) goto done;
+    /* The figures go to a staging folder next to DIR, moved into DIR at the
+     * end: an interrupted or failed report leaves no folder and no partial
+     * set of figures (the staging folder is removed on a fatal signal). */
+    if (a.svg_dir && (check_svg_dir(a.svg_dir) < 0 || wc_stage_open(&stage, a.svg_dir) < 0))
+        goto done;
+    stage_open = a.svg_dir != NULL;
     for (size_t i = 0; i < a.nin; i++) {
         ins[i].path = a.inputs[i];
         ins[i].index = (int)i + 1;
@@ -434,15 +469,17 @@ int wc_cmd_report(int argc, char **argv)
         }
     }
     first[a.nin] = figs.n;
+    if (a.svg_dir && check_figure_paths(a.svg_dir, &figs, a.out, a.inputs, a.nin) < 0) goto done;
+    if (a.svg_dir && (rc = write_svgs(&stage, a.svg_dir, &figs)) != WC_EXIT_OK) goto done;
+    rc = WC_EXIT_FAIL;
     write_html(out.f, a.title, ins, a.nin, &figs, first);
     out_open = false;
-    if (wc_out_commit(&out) < 0) {
-        rc = WC_EXIT_FAIL;
-        goto done;
-    }
-    rc = a.svg_dir ? write_svgs(a.svg_dir, &figs) : WC_EXIT_OK;
+    if (wc_out_commit(&out) < 0) goto done;
+    stage_open = false;
+    rc = a.svg_dir && wc_stage_commit(&stage, a.svg_dir, NULL) < 0 ? WC_EXIT_FAIL : WC_EXIT_OK;
 done:
     if (out_open) wc_out_abort(&out);
+    if (stage_open) wc_stage_abort(&stage);
     for (size_t i = 0; ins && i < a.nin; i++) input_free(&ins[i]);
     report_figs_free(&figs);
     free(ins);

@@ -22,8 +22,9 @@ static const char run_help[] =
     "%s"
     "\n"
     "Output: an aligned table on stdout, unless --json - or --csv - takes stdout.\n"
-    "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace), 1 an internal\n"
-    "failure or an output that could not be written (outputs are replaced whole or not at all).\n";
+    "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace, an output that\n"
+    "cannot be created or is an input), 1 an internal failure or a write that failed once\n"
+    "the output was open, e.g. a full disk (outputs are replaced whole or not at all).\n";
 
 typedef struct run_opts {
     wc_cli_common c;
@@ -62,9 +63,9 @@ static int parse(run_opts *o, int argc, char **argv)
         wc_cli_error("run: --kernels applies to --trace only");
         return -1;
     }
-    const char *outs[] = {o->c.json, o->c.csv}, *names[] = {"--json", "--csv"};
-    if (wc_out_check_not_input(o->trace, outs, names, 2) < 0) return -1;
-    return wc_out_check_distinct(outs, names, 2);
+    const char *outs[] = {o->c.json, o->c.csv, o->timeline_csv};
+    const char *names[] = {"--json", "--csv", "--timeline-csv"}, *ins[] = {o->trace};
+    return wc_out_check_io(&o->c, ins, 1, outs, names, 3);
 }
 
 /* Names of the workloads to run: one, or every member of a suite. */

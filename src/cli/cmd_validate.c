@@ -28,8 +28,8 @@ static const char validate_help[] =
     "                       GPU (see 'warpcache validate --hw --help')\n"
     "%s"
     "\n"
-    "Exit status: 0 ok, 2 bad input, 1 an internal failure or an output that could not be\n"
-    "written.\n";
+    "Exit status: 0 ok, 2 bad input (also an output that cannot be created), 1 an internal\n"
+    "failure or a write that failed once the output was open (a full disk).\n";
 
 typedef struct row {
     char workload[256], kernel[256];
@@ -105,7 +105,7 @@ static int parse(validate_cli *v, int argc, char **argv)
         return -1;
     }
     const char *outs[] = {v->c.json, v->c.csv}, *names[] = {"--json", "--csv"};
-    return wc_out_check_distinct(outs, names, 2);
+    return wc_out_check_io(&v->c, NULL, 0, outs, names, 2);
 }
 
 static row *new_row(validate_cli *v)

@@ -38,7 +38,8 @@ static const char hw_help[] =
     "\n"
     "Use the configuration of the GPU that was measured (e.g. configs/h100.config).\n"
     "Exit status: 0 ok, 2 bad input (also: no launch matches a simulated kernel), 1 an\n"
-    "internal failure or an output that could not be written.\n";
+    "internal failure or a write that failed once the output was open (a full disk); an\n"
+    "output that cannot be created is bad input.\n";
 
 typedef struct hw_row {
     char kernel[256];
@@ -105,7 +106,8 @@ static int parse(hw_cli *v, int argc, char **argv)
         return -1;
     }
     const char *outs[] = {v->c.json, v->c.csv}, *names[] = {"--json", "--csv"};
-    return wc_out_check_distinct(outs, names, 2);
+    const char *ins[] = {v->hw_path, v->trace};
+    return wc_out_check_io(&v->c, ins, 2, outs, names, 2);
 }
 
 /* The base name of a simulated kernel: traces carry mangled names

@@ -23,7 +23,8 @@
  * by the registering functions below and by the handler.
  *
  * Exit statuses: a destination that cannot be opened (no such folder, a
- * folder where a file is wanted) is bad input, 2; a write that fails once the
+ * folder where a file is wanted, permission denied, a read-only file) is bad
+ * input, 2; a write that fails once the
  * output is open (disk full, I/O error) is an internal failure, 1.
  */
 #include <dirent.h>
@@ -123,6 +124,35 @@ int wc_out_temp_register(const char *path)
     return temp_register(path, 1);
 }
 
+/* Creates the temporary file (mkstemp) or folder (mkdtemp) of template
+ * `tmpl` and registers it, with the fatal signals blocked in between: a
+ * signal that came after the creation and before the registration used to
+ * leave an empty .NAME.tmp.XXXXXX behind.  A signal that arrives meanwhile
+ * is delivered when the mask is restored, and then finds the path
+ * registered.  The fd (a file; 0 for a folder) or -1 with errno. */
+static int make_temp(char *tmpl, int kind, int *slot)
+{
+    sigset_t fatal, old;
+    install_handlers();
+    sigemptyset(&fatal);
+    sigaddset(&fatal, SIGINT);
+    sigaddset(&fatal, SIGTERM);
+    sigaddset(&fatal, SIGHUP);
+    sigaddset(&fatal, SIGPIPE);
+    sigprocmask(SIG_BLOCK, &fatal, &old);
+    int fd = kind == 1 ? mkstemp(tmpl) : (mkdtemp(tmpl) ? 0 : -1);
+    int e = errno;
+    *slot = fd >= 0 ? temp_register(tmpl, kind) : -1;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = e;
+    return fd;
+}
+
+int wc_out_mkstemp(char *tmpl, int *slot)
+{
+    return make_temp(tmpl, 1, slot);
+}
+
 void wc_out_temp_unregister(int slot)
 {
     temp_unregister(slot);
@@ -181,15 +211,59 @@ int wc_out_check_distinct(const char *const *paths, const char *const *opts, siz
     return 0;
 }
 
+/* Whether out is a file of the Accel-Sim trace `input` (its folder, or its
+ * kernelslist.g): the list itself or a kernel file (*.traceg, compressed or
+ * not) in the same folder. */
+static bool in_accelsim_trace(const char *input, const char *out)
+{
+    struct stat st;
+    char dir[WC_OUT_PATH], base[WC_OUT_PATH], odir[WC_OUT_PATH], obase[WC_OUT_PATH];
+    if (stat(input, &st) != 0) return false;
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(dir, sizeof dir, "%s", input);
+    } else {
+        split_path(input, dir, base);
+        if (strcmp(base, "kernelslist.g") != 0) return false;
+    }
+    split_path(out, odir, obase);
+    if (strcmp(obase, "kernelslist.g") != 0 && !strstr(obase, ".traceg")) return false;
+    struct stat a, b;
+    return stat(dir, &a) == 0 && stat(odir, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
 int wc_out_check_not_input(const char *input, const char *const *paths, const char *const *opts,
                            size_t n)
 {
     for (size_t i = 0; input && i < n; i++)
-        if (paths[i] && strcmp(paths[i], "-") != 0 && wc_out_same_file(input, paths[i])) {
+        if (paths[i] && strcmp(paths[i], "-") != 0 &&
+            (wc_out_same_file(input, paths[i]) || in_accelsim_trace(input, paths[i]))) {
             wc_cli_error("option %s would overwrite the input %s: write to another file", opts[i],
                          input);
             return -1;
         }
+    return 0;
+}
+
+int wc_out_check_io(const wc_cli_common *c, const char *const *inputs, size_t nin,
+                    const char *const *paths, const char *const *opts, size_t n)
+{
+    if (wc_out_check_distinct(paths, opts, n) < 0) return -1;
+    struct stat st;
+    /* --design names a file of the design folders or a path: either way the
+     * file it reads is an input. */
+    wc_design_info d;
+    const char *design = NULL;
+    if (c && c->design && (stat(c->design, &st) == 0 || strchr(c->design, '/') == NULL)) {
+        wc_cli_dirs dirs;
+        wc_err err = {{0}};
+        wc_cli_design_dirs(&dirs);
+        if (wc_design_find(c->design, dirs.dirs, dirs.n, &d, &err) == 0) design = d.path;
+    }
+    if (c && wc_out_check_not_input(c->config_path, paths, opts, n) < 0) return -1;
+    if (wc_out_check_not_input(design, paths, opts, n) < 0) return -1;
+    for (size_t i = 0; i < nin; i++)
+        if (wc_out_check_not_input(inputs[i], paths, opts, n) < 0) return -1;
     return 0;
 }
 
@@ -219,6 +293,12 @@ static int open_target(wc_out *o, const char *path)
         return -1;
     }
     if (exists && !S_ISREG(st.st_mode)) return 0; /* a device or pipe: in place */
+    /* A file we may not write is refused as `>` would refuse it (2), not
+     * replaced because its folder happens to be writable. */
+    if (exists && access(path, W_OK) != 0) {
+        wc_cli_error("cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
     /* A symbolic link keeps pointing where it did: the file it names is replaced. */
     char real[PATH_MAX];
     if (exists && realpath(path, real) && strlen(real) + 32 < WC_OUT_PATH)
@@ -226,7 +306,7 @@ static int open_target(wc_out *o, const char *path)
     char dir[WC_OUT_PATH], base[WC_OUT_PATH];
     split_path(o->final, dir, base);
     snprintf(o->tmp, sizeof o->tmp, "%.3800s/.%.200s.tmp.XXXXXX", dir, base);
-    int fd = mkstemp(o->tmp);
+    int fd = make_temp(o->tmp, 1, &o->slot);
     if (fd < 0) {
         int e = errno;
         o->tmp[0] = '\0';
@@ -236,8 +316,10 @@ static int open_target(wc_out *o, const char *path)
         wc_cli_error("cannot write %s: %s", path, strerror(e));
         return -1;
     }
-    o->slot = temp_register(o->tmp, 1);
-    fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~current_umask()));
+    /* The destination's mode is given at commit: until then the file stays
+     * mkstemp's 0600, writable by the writers that reopen it by name even
+     * when the destination's mode is read-only for its owner. */
+    o->mode = exists ? (st.st_mode & 07777) : (0666 & ~current_umask());
     close(fd);
     return 0;
 }
@@ -292,6 +374,7 @@ int wc_out_commit(wc_out *o)
         if (o->f == stdout) clearerr(stdout);
         o->f = NULL;
     }
+    if (!e && o->tmp[0] && chmod(o->tmp, (mode_t)o->mode) != 0) e = errno;
     if (!e && o->tmp[0] && rename(o->tmp, o->final) != 0) e = errno;
     if (e) {
         wc_cli_error("cannot write %s: %s", strcmp(o->path, "-") ? o->path : "standard output",
@@ -378,12 +461,11 @@ int wc_stage_open(wc_stage *s, const char *dest_dir)
     for (size_t n = strlen(trimmed); n > 1 && trimmed[n - 1] == '/'; n--) trimmed[n - 1] = '\0';
     split_path(trimmed, dir, base);
     snprintf(s->tmp, sizeof s->tmp, "%.3800s/.%.200s.tmp.XXXXXX", dir, base);
-    if (!mkdtemp(s->tmp)) {
+    if (make_temp(s->tmp, 2, &s->slot) < 0) {
         wc_cli_error("cannot write %s: %s", dest_dir, strerror(errno));
         s->tmp[0] = '\0';
         return -1;
     }
-    s->slot = temp_register(s->tmp, 2);
     return 0;
 }
 

@@ -12,7 +12,8 @@
  *
  * Whatever the profiled program printed, and ncu's "==PROF==" lines, come
  * before the header, which is the first row whose first field is "ID".
- * Values may carry thousands separators ("1,048,576"), "n/a" for a metric
+ * Values may carry thousands separators in ncu's grouping ("1,048,576"; any
+ * other comma is an error, not dropped), "n/a" for a metric
  * the GPU cannot collect (treated as absent), and, with ncu's default
  * --print-units auto, a scaled unit ("Kcycle", "Msector"), which is undone.
  * Fields are RFC 4180: quoted or not, "" inside quotes is one quote; a field
@@ -20,6 +21,7 @@
  */
 #include "hw/ncu_csv.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -143,11 +145,31 @@ static double unit_scale(const char *unit, const char *base)
     return 0;
 }
 
+/* Whether the integer part of `text` (up to '.', 'e' or the end) that holds
+ * commas groups its digits the way Nsight Compute prints them: 1 to 3
+ * digits, then groups of exactly 3 ("1,234,567").  Any other use of a comma
+ * ("1,2,3,4", "12,34", ",123", "1,234.5,6") is not a thousands separator
+ * and must not be dropped: "1,2,3,4" would silently become 1234. */
+static bool commas_group_thousands(const char *text)
+{
+    const char *p = text;
+    size_t lead = 0;
+    while (isdigit((unsigned char)*p)) p++, lead++;
+    if (lead < 1 || lead > 3) return false;
+    while (*p == ',') {
+        p++;
+        for (int i = 0; i < 3; i++, p++)
+            if (!isdigit((unsigned char)*p)) return false;
+    }
+    return !isdigit((unsigned char)*p) && !strchr(p, ',');
+}
+
 /* Parses a value with optional thousands separators; 1 ok, 0 "n/a" or
  * empty (absent), -1 not a number. */
 static int parse_value(const char *text, double *out)
 {
     if (!*text || strcmp(text, "n/a") == 0 || strcmp(text, "N/A") == 0) return 0;
+    if (strchr(text, ',') && !commas_group_thousands(text)) return -1;
     char clean[128];
     size_t o = 0;
     for (const char *p = text; *p; p++) {

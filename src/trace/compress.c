@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "trace/compress.h"
 
@@ -138,8 +139,22 @@ static wc_lreader *lreader_from_file(FILE *f, const char *name, wc_err *err)
     return r;
 }
 
+bool wc_trace_is_regular(const char *path, wc_err *err)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        wc_errf(err, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    if (S_ISREG(st.st_mode)) return true;
+    /* A pipe would block, /dev/zero or /dev/urandom would never end. */
+    wc_errf(err, "%s: not a regular file (a trace is a file, or a folder of them)", path);
+    return false;
+}
+
 wc_lreader *wc_lreader_open(const char *path, wc_err *err)
 {
+    if (!wc_trace_is_regular(path, err)) return NULL;
     FILE *f = fopen(path, "rb");
     if (!f) {
         wc_errf(err, "%s: cannot open: %s", path, strerror(errno));

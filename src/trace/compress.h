@@ -22,7 +22,11 @@
 
 typedef struct wc_lreader wc_lreader;
 
-/* Opens a file by path ("-" is not special). */
+/* Whether path is a regular file; false with the reason in err (a pipe, a
+ * device, a folder where a file is meant).  Every trace reader opens its
+ * files only after this check. */
+bool wc_trace_is_regular(const char *path, wc_err *err);
+/* Opens a file by path ("-" is not special); refuses a non-regular file. */
 wc_lreader *wc_lreader_open(const char *path, wc_err *err);
 /* Reads from a caller-owned memory buffer (fuzzers, tests); `name` is used in messages. */
 wc_lreader *wc_lreader_open_mem(const char *name, const void *data, size_t len, wc_err *err);

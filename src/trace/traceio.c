@@ -288,6 +288,8 @@ wc_source *wc_trace_open(const char *path, wc_trace_format fmt, const wc_kernel_
     } else if (!exists(path)) {
         wc_errf(err, "%s: no such file or folder", path);
         return NULL;
+    } else if (!wc_trace_is_regular(path, err)) {
+        return NULL;
     }
     if (fmt == WC_TRACE_AUTO) fmt = detect(path);
     wc_source *src = NULL;

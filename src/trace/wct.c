@@ -33,9 +33,21 @@
 
 #include "trace/formats.h"
 
-#define WCT_MAGIC     "WCTRACE"
-#define WCT_VERSION   1u
-#define WCT_MAX_CHUNK (1u << 30)
+#define WCT_MAGIC   "WCTRACE"
+#define WCT_VERSION 1u
+/* A chunk's decompressed length is bounded before anything is allocated.
+ * The writer closes a BLCK chunk once it holds 64 KiB (WCT_GROUP_BYTES), so
+ * a chunk is 64 KiB plus at most one thread block's record; a block of
+ * 32 warps of long loops takes megabytes (micro/colcopy:h=1024,w=32768 is
+ * one 28 MB block).  The cap leaves room for such blocks, and the writer
+ * refuses a chunk above it, so every file it writes reads back.  It used to
+ * be 1 GiB: a 33 KB file of zstd runs made every reader fill 1 GiB. */
+#define WCT_MAX_CHUNK (64u << 20)
+/* Neither codec can expand its input more than this (zlib: 258-byte matches
+ * in 2 bits, 1032:1; zstd: a 3-byte RLE block header and 1 byte per 128 KiB
+ * block, 32768:1): a larger claim cannot be true and is refused unread. */
+#define WCT_ZLIB_MAX_RATIO 1032u
+#define WCT_ZSTD_MAX_RATIO 32768u
 #define TAG(a, b, c, d)                                                                            \
     ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 #define TAG_KERN  TAG('K', 'E', 'R', 'N')
@@ -368,7 +380,10 @@ static int write_chunk(FILE *f, wc_codec_ctx *cx, uint32_t tag, int codec, const
                        size_t n, const char *path, wc_err *err)
 {
     if (n > WCT_MAX_CHUNK)
-        return wc_errf(err, "%s: chunk of %zu bytes exceeds the 1 GiB limit", path, n);
+        return wc_errf(err,
+                       "%s: a thread block encodes to %zu bytes, more than a .wct chunk may "
+                       "hold (64 MiB, docs/traces.md); write --format accelsim instead",
+                       path, n);
     void *packed = NULL;
     const uint8_t *stored = data;
     size_t stored_len = n;
@@ -481,10 +496,23 @@ static int read_chunk_header(wct_source *s, wct_chunk *ch, wc_err *err)
     ch->sum = (uint64_t)rd32(h + 16) | (uint64_t)rd32(h + 20) << 32;
     if (ch->tag != TAG_KERN && ch->tag != TAG_BLCK && ch->tag != TAG_KEND && ch->tag != TAG_TEND)
         return WCT_FAIL(s, ch, "unknown chunk tag 0x%08x (corrupt file?)", ch->tag);
-    if (h[5] || h[6] || h[7] || ch->codec > WC_CODEC_ZSTD || ch->raw_len > WCT_MAX_CHUNK ||
-        ch->stored_len > WCT_MAX_CHUNK ||
+    if (h[5] || h[6] || h[7] || ch->codec > WC_CODEC_ZSTD ||
         (ch->codec == WC_CODEC_NONE && ch->raw_len != ch->stored_len))
         return WCT_FAIL(s, ch, "corrupt chunk header");
+    if (ch->raw_len > WCT_MAX_CHUNK || ch->stored_len > WCT_MAX_CHUNK)
+        return WCT_FAIL(s, ch,
+                        "chunk of %u bytes (%u stored) is larger than a .wct chunk may be "
+                        "(64 MiB, docs/traces.md)",
+                        ch->raw_len, ch->stored_len);
+    uint64_t ratio = ch->codec == WC_CODEC_ZLIB   ? WCT_ZLIB_MAX_RATIO
+                     : ch->codec == WC_CODEC_ZSTD ? WCT_ZSTD_MAX_RATIO
+                                                  : 1;
+    if (ch->raw_len > ratio * ch->stored_len)
+        return WCT_FAIL(s, ch,
+                        "chunk claims %u bytes from %u stored: more than %s can expand "
+                        "(%llu:1; corrupt file?)",
+                        ch->raw_len, ch->stored_len, wc_codec_name((int)ch->codec),
+                        (unsigned long long)ratio);
     return 1;
 }
 
@@ -838,6 +866,13 @@ wc_source *wc_wct_open_file(FILE *f, const char *name, wc_err *err)
     } else if (rd32(h + 8) != WCT_VERSION) {
         wc_errf(err, "%s: .wct version %u is not supported (this build reads version %u)", name,
                 rd32(h + 8), WCT_VERSION);
+    } else if (rd32(h + 12) != 0) {
+        /* Reserved for a later version's flags: a file that sets them means
+         * something this reader does not know. */
+        wc_errf(err,
+                "%s: .wct header's reserved word is 0x%08x, not 0 (corrupt file, or a "
+                "later version's)",
+                name, rd32(h + 12));
     } else {
         return &s->base;
     }

@@ -147,10 +147,10 @@ expect sweep_lock_released 0 "8 points already done, 0 to run" -- $W sweep $(ech
 # Every grid value is checked before the first simulation: a bad third value
 # of a -g list (here 'latency=2', split off 'mrpb:len=4,latency=2' at its
 # comma) exits 2 before any point runs or the results file is created.
-expect sweep_grid_checked_first 2 "sweep point 2 (mem_stage=latency=2;.*unknown memory stage 'latency=2'" -- \
+expect sweep_grid_checked_first 2 "-g mem_stage=latency=2: option -mem_stage: unknown memory stage 'latency=2'" -- \
   $W sweep --results "$T/gv.jsonl" -g mem_stage=inorder,mrpb:len=4,latency=2 -w micro/stream:n=4096
 [ ! -e "$T/gv.jsonl" ] && ok sweep_grid_checked_no_file || bad sweep_grid_checked_no_file "points were run: $(wc -l <"$T/gv.jsonl") lines"
-expect sweep_grid_bad_param 2 "point 1 (.*mrpb: unknown parameter 'bogus'" -- \
+expect sweep_grid_bad_param 2 "-g mem_stage=mrpb:bogus=1: .*mrpb: unknown parameter 'bogus'" -- \
   $W sweep --results "$T/gv.jsonl" -g mem_stage=inorder,mrpb:bogus=1 -w micro/stream:n=4096
 # -G NAME=VALUE takes a value whole, commas included; the point simulates
 # what run -o gives for the same setting.

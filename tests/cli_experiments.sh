@@ -187,5 +187,36 @@ truncate -s 5G "$T/huge.jsonl" # sparse: no disk space used
 expect sweep_results_huge 2 "huge.jsonl: 5368709120 bytes, more than a results file holds (4 GiB)" -- timeout 20 $W sweep $SW --results "$T/huge.jsonl" --resume
 rm -f "$T/huge.jsonl"
 
+# --results and --csv are checked against the sweep's inputs as every other
+# command's outputs are (was: --csv replaced the trace or configuration with
+# the CSV, exit 0): the --config file, the file of a design, a trace, a file
+# of an Accel-Sim trace read, and each other.
+SS="-g l1_assoc=2 -w micro/stream:n=4096 -q"
+cp "$(dirname "$0")/../configs/fermi-16k.config" "$T/sc.config"; cp "$T/sc.config" "$T/sc.ref"
+expect sweep_csv_onto_config 2 "option --csv would overwrite the input $T/sc.config" -- timeout 20 $W sweep $SS --config "$T/sc.config" --results "$T/oc.jsonl" --csv "$T/sc.config"
+expect sweep_results_onto_config 2 "option --results would overwrite the input $T/sc.config" -- timeout 20 $W sweep $SS --config "$T/sc.config" --results "$T/sc.config" --resume
+expect sweep_csv_onto_design 2 "option --csv would overwrite the input" -- timeout 20 $W sweep $SS --design "$T/sc.config" --results "$T/oc.jsonl" --csv "$T/sc.config"
+expect sweep_results_onto_designs 2 "option --results would overwrite the input" -- timeout 20 $W sweep -g l1_assoc=2 -w micro/stream:n=4096 -q --designs "base,$T/sc.config" --results "$T/sc.config" --resume
+cmp -s "$T/sc.config" "$T/sc.ref" && ok sweep_config_intact || bad sweep_config_intact "sc.config changed"
+$W trace convert micro/stream:n=4096 "$T/st.wct" >/dev/null 2>&1
+cp "$T/st.wct" "$T/st.ref"
+expect sweep_csv_onto_trace 2 "option --csv would overwrite the input $T/st.wct" -- timeout 20 $W sweep -g l1_assoc=2 -t "$T/st.wct" -q --results "$T/oc.jsonl" --csv "$T/st.wct"
+expect sweep_results_onto_trace 2 "option --results would overwrite the input" -- timeout 20 $W sweep -g l1_assoc=2 -t "$T/st.wct" -q --results "$T/st.wct" --resume
+cmp -s "$T/st.wct" "$T/st.ref" && ok sweep_trace_intact || bad sweep_trace_intact "st.wct changed"
+$W trace convert micro/stream:n=4096 "$T/sacc" >/dev/null 2>&1
+expect sweep_csv_onto_kernel_file 2 "would overwrite the input" -- timeout 20 $W sweep -g l1_assoc=2 -t "$T/sacc" -q --results "$T/oc.jsonl" --csv "$T/sacc/kernel-1.traceg"
+expect sweep_csv_is_results 2 "options --csv and --results both write" -- timeout 20 $W sweep $SS --results "$T/oc.jsonl" --csv "$T/./oc.jsonl"
+[ ! -e "$T/oc.jsonl" ] && ok sweep_onto_input_no_results || bad sweep_onto_input_no_results "oc.jsonl created"
+# A results file or CSV on a full disk ends with its documented status (a
+# device is not a results file: 2; a CSV that cannot be written once open: 1),
+# it does not hang.
+if [ -w /dev/full ]; then
+  expect sweep_results_full 2 "/dev/full: a device, not a results file" -- timeout 20 $W sweep $SS --results /dev/full
+  expect sweep_csv_full 1 "cannot write /dev/full" -- timeout 20 $W sweep $SS --results "$T/full-csv.jsonl" --csv /dev/full
+  [ -s "$T/full-csv.jsonl" ] && ok sweep_csv_full_keeps_results || bad sweep_csv_full_keeps_results "results lost"
+else
+  echo "sweep_*_full skipped: no writable /dev/full (not counted)"
+fi
+
 echo "cli_experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "test_trace_util.h"
 #include "tiny_gpu.h"
+#include "trace/formats.h"
 #include "warpcache/sim.h"
 
 #define AS_DIR WC_SHARED_DIR "/data/traces/accelsim"
@@ -654,6 +655,96 @@ static void test_truncated_and_impossible_shapes(void)
     expect_error("-grid dim = (1,1,1)\n-block dim = (65536,65536,1)\n#\n", "invalid '-block dim'");
 }
 
+/* Drains an Accel-Sim source whose lines come from `lr`, with the block
+ * limits lowered to max_insts / max_addrs; -1 with the message in err. */
+static int drain_limited(wc_lreader *lr, uint64_t max_insts, uint64_t max_addrs, wc_err *err)
+{
+    if (!lr) return -1;
+    wc_source *src = wc_accelsim_open_lreader(lr, err);
+    if (!src) return -1;
+    wc_accelsim_set_block_limits(src, max_insts, max_addrs);
+    tlist l;
+    int rc = tlist_drain(src, &l, err);
+    tlist_free(&l);
+    wc_source_destroy(src);
+    return rc;
+}
+
+/* One thread block is held whole, so it is bounded (docs/traces.md,
+ * "Limits"): 2^24 instructions, counted from the 'insts =' claims before
+ * any line is read, and 2^26 listed addresses.  A compressed file of
+ * repeated lines used to grow one block until memory ran out. */
+static void test_block_limits(void)
+{
+    char buf[4096];
+    /* The real bound: one claim past it fails at its own line (line 13),
+     * before 16 M lines are read (was: read on, failing only at the end). */
+    snprintf(buf, sizeof buf,
+             "%s#\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 16777217\n"
+             "0010 ffffffff 0 IADD 0 0\n#END_TB\n",
+             HDR);
+    expect_error(buf, "<memory>:13: 'insts = 16777217' makes the thread block more than 16777216 "
+                      "instructions");
+    /* Claims add up over the block's warps (lowered bound of 3). */
+    snprintf(buf, sizeof buf,
+             "-grid dim = (1,1,1)\n-block dim = (64,1,1)\n#\n#BEGIN_TB\nthread block = 0,0,0\n"
+             "warp = 0\ninsts = 2\n0010 ffffffff 0 IADD 0 0\n0018 ffffffff 0 EXIT 0 0\n"
+             "warp = 1\ninsts = 2\n0010 ffffffff 0 IADD 0 0\n0018 ffffffff 0 EXIT 0 0\n"
+             "#END_TB\n");
+    wc_err err = {{0}};
+    CHECK_EQ(drain_limited(wc_lreader_open_mem("b.traceg", buf, strlen(buf), &err), 4, 64, &err),
+             0);
+    CHECK_EQ(drain_limited(wc_lreader_open_mem("b.traceg", buf, strlen(buf), &err), 3, 64, &err),
+             -1);
+    CHECK_STR(err.msg, "b.traceg:11: 'insts = 2' makes the thread block more than 3 instructions "
+                       "(a limit of warpcache's, docs/traces.md)");
+    /* Listed addresses: a rank stride over a gapped mask lists 31 per line. */
+    const char *ld = "0010 fffffffe 1 R1 LDG.E 1 R2 4 1 0x1000 4\n";
+    snprintf(buf, sizeof buf,
+             "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread block = 0,0,0\n"
+             "warp = 0\ninsts = 3\n%s%s%s#END_TB\n",
+             ld, ld, ld);
+    CHECK_EQ(drain_limited(wc_lreader_open_mem("a.traceg", buf, strlen(buf), &err), 16, 93, &err),
+             0);
+    CHECK_EQ(drain_limited(wc_lreader_open_mem("a.traceg", buf, strlen(buf), &err), 16, 92, &err),
+             -1);
+    CHECK_STR(err.msg, "a.traceg:10: the thread block lists more than 92 addresses (a limit of "
+                       "warpcache's, docs/traces.md)");
+}
+
+/* A compressed kernel file may expand at most 8192:1 past its first GiB
+ * (compress.h): 43 KB of zstd that stood for 1.3 GiB of comment lines after
+ * a valid block was read to its end (exit 0); the real bound stops it. */
+static void test_compression_bomb(void)
+{
+#ifdef WC_HAVE_ZSTD
+    char head[1024];
+    snprintf(head, sizeof head,
+             "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n#\n#BEGIN_TB\nthread block = 0,0,0\n"
+             "warp = 0\ninsts = 1\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n");
+    size_t len = 0;
+    unsigned char *bomb = zstd_comment_bomb(head, 160, &len);
+    CHECK(bomb != NULL);
+    if (!bomb) return;
+    CHECK(len < 100000);
+    wc_err err = {{0}};
+    CHECK_EQ(drain_limited(wc_lreader_open_mem("k.traceg.zst", bomb, len, &err), 1u << 24, 1u << 26,
+                           &err),
+             -1);
+    if (!strstr(err.msg, "times the compressed size")) fprintf(stderr, "%s\n", err.msg);
+    CHECK(strstr(err.msg, "more than 8192 times the compressed size beyond the first 1024 MiB") !=
+          NULL);
+    /* Line 9 is the header's last, each later line is 1 MiB: the first GiB
+     * ends in line 9 + 1024, and the bound is checked per decoded piece (at
+     * most 256 KiB, ending at a frame's end), so in that line or the next. */
+    CHECK(strncmp(err.msg, "k.traceg.zst:1033: ", 19) == 0 ||
+          strncmp(err.msg, "k.traceg.zst:1034: ", 19) == 0);
+    free(bomb);
+#else
+    fprintf(stderr, "skipping: warpcache built without libzstd\n");
+#endif
+}
+
 static void test_kernelslist_errors(void)
 {
     char dir[256], path[512];
@@ -802,6 +893,8 @@ int main(void)
     RUN(test_writer_round_trip);
     RUN(test_version6_fixture);
     RUN(test_truncated_and_impossible_shapes);
+    RUN(test_block_limits);
+    RUN(test_compression_bomb);
     RUN(test_kernelslist_errors);
     RUN(test_writer_accelsim_conventions);
     RUN(test_converted_workload_simulates_identically);

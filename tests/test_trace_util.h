@@ -148,6 +148,42 @@ static inline void write_file(const char *path, const char *text)
     fclose(f);
 }
 
+#ifdef WC_HAVE_ZSTD
+#include <zstd.h>
+/* A compression bomb for the text readers: `head` (a valid trace start) as
+ * one zstd frame, then `frames` frames of 8 lines of 1 MiB comment each
+ * ("#aaa...", which the readers skip), so that the file is about 400 bytes
+ * per 8 MiB of text (20000:1).  malloc'd; *len its size; NULL on failure. */
+static inline unsigned char *zstd_comment_bomb(const char *head, unsigned frames, size_t *len)
+{
+    const size_t line = (1u << 20) - 1, n = 8 * line; /* WC_LINE_MAX counts the newline */
+    char *text = malloc(n);
+    size_t hlen = strlen(head);
+    unsigned char *frame = malloc(ZSTD_compressBound(n)), *out = NULL;
+    if (!text || !frame) goto done;
+    for (size_t i = 0; i < 8; i++) {
+        memset(text + i * line, 'a', line - 1);
+        text[i * line] = '#';
+        text[i * line + line - 1] = '\n';
+    }
+    size_t flen = ZSTD_compress(frame, ZSTD_compressBound(n), text, n, 1);
+    size_t h = 0;
+    out = ZSTD_isError(flen) ? NULL : malloc(ZSTD_compressBound(hlen) + (size_t)frames * flen);
+    if (out) h = ZSTD_compress(out, ZSTD_compressBound(hlen), head, hlen, 1);
+    if (!out || ZSTD_isError(h)) {
+        free(out);
+        out = NULL;
+        goto done;
+    }
+    for (unsigned i = 0; i < frames; i++) memcpy(out + h + (size_t)i * flen, frame, flen);
+    *len = h + (size_t)frames * flen;
+done:
+    free(text);
+    free(frame);
+    return out;
+}
+#endif
+
 /* Opens an in-memory text trace. */
 static inline wc_source *open_text(const char *text, wc_trace_format fmt, wc_err *err)
 {

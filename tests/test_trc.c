@@ -7,6 +7,11 @@
  */
 #include "check.h"
 #include "test_trace_util.h"
+#include "trace/formats.h"
+
+#ifdef WC_HAVE_ZLIB
+#include <zlib.h>
+#endif
 
 static void test_hand_fixture(void)
 {
@@ -330,6 +335,75 @@ static void test_round_trip(void)
     }
 }
 
+/* Drains a .trc source reading `lr`, at most max_records accesses per
+ * kernel; -1 with the message in err. */
+static int drain_trc(wc_lreader *lr, uint64_t max_records, wc_err *err)
+{
+    if (!lr) return -1;
+    wc_source *src = wc_trc_open_lreader(lr, err);
+    if (!src) return -1;
+    wc_trc_set_max_records(src, max_records);
+    tlist l;
+    int rc = tlist_drain(src, &l, err);
+    tlist_free(&l);
+    wc_source_destroy(src);
+    return rc;
+}
+
+/* A kernel's accesses are held whole, so they are bounded (2^27, 2.5 GiB;
+ * docs/traces.md "Limits"; it was 2^32, 80 GiB).  A gzip file of the same
+ * access repeated, here 101 lines against a lowered bound of 100. */
+static void test_records_limit(void)
+{
+#ifdef WC_HAVE_ZLIB
+    char text[4096];
+    size_t n = (size_t)snprintf(text, sizeof text, "blocksize: 32 1 1\n");
+    for (int i = 0; i < 101; i++) n += (size_t)snprintf(text + n, sizeof text - n, "0 0 4096 4\n");
+    unsigned char gz[4096];
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    CHECK_EQ(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (unsigned char *)text;
+    z.avail_in = (uInt)n;
+    z.next_out = gz;
+    z.avail_out = sizeof gz;
+    CHECK_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+    size_t len = sizeof gz - z.avail_out;
+    deflateEnd(&z);
+    CHECK(len < 100);
+    wc_err err = {{0}};
+    CHECK_EQ(drain_trc(wc_lreader_open_mem("k.trc.gz", gz, len, &err), 101, &err), 0);
+    CHECK_EQ(drain_trc(wc_lreader_open_mem("k.trc.gz", gz, len, &err), 100, &err), -1);
+    CHECK_STR(err.msg, "k.trc.gz:102: more than 100 accesses in one kernel (a limit of "
+                       "warpcache's, docs/traces.md)");
+#else
+    fprintf(stderr, "skipping: warpcache built without zlib\n");
+#endif
+}
+
+/* The expansion bound (compress.h, 8192:1 past the first GiB) through the
+ * .trc reader, real values: 1.3 GiB of comment lines after one access, 43 KB
+ * of zstd, was read to its end (exit 0). */
+static void test_compression_bomb(void)
+{
+#ifdef WC_HAVE_ZSTD
+    size_t len = 0;
+    unsigned char *bomb = zstd_comment_bomb("blocksize: 32 1 1\n0 0 4096 4\n", 160, &len);
+    CHECK(bomb != NULL);
+    if (!bomb) return;
+    wc_err err = {{0}};
+    CHECK_EQ(drain_trc(wc_lreader_open_mem("k.trc.zst", bomb, len, &err), 1u << 27, &err), -1);
+    /* Lines 3.. are 1 MiB each: the first GiB ends in line 2 + 1024 (or the
+     * next, as the bound is checked per decoded piece). */
+    CHECK(strncmp(err.msg, "k.trc.zst:1026: ", 16) == 0 ||
+          strncmp(err.msg, "k.trc.zst:1027: ", 16) == 0);
+    CHECK(strstr(err.msg, "more than 8192 times the compressed size") != NULL);
+    free(bomb);
+#else
+    fprintf(stderr, "skipping: warpcache built without libzstd\n");
+#endif
+}
+
 int main(void)
 {
     RUN(test_hand_fixture);
@@ -339,5 +413,7 @@ int main(void)
     RUN(test_field_syntax);
     RUN(test_no_accesses);
     RUN(test_round_trip);
+    RUN(test_records_limit);
+    RUN(test_compression_bomb);
     return check_summary("trc");
 }

@@ -24,7 +24,15 @@
 
 #include "trace/formats.h"
 
-#define AS_MAX_REGS_LISTED 64           /* dest_num / src_num above this are garbage */
+#define AS_MAX_REGS_LISTED 64 /* dest_num / src_num above this are garbage */
+/* One thread block is held whole while it runs (docs/traces.md, "Limits"):
+ * at most this many instructions (56 bytes each parsed: 896 MiB) and listed
+ * per-lane addresses (8 bytes each: 512 MiB).  The largest block of the
+ * built-in workloads, micro/colcopy:h=1024,w=32768, has 2.1 M instructions;
+ * a .wct chunk (64 MiB) holds fewer than 13.5 M.  Without a bound, a
+ * compressed section of repeated lines grew one block until memory ran out. */
+#define AS_MAX_BLOCK_INSTS (1ull << 24)
+#define AS_MAX_BLOCK_ADDRS (1ull << 26)
 #define AS_WINDOW          (1ull << 24) /* generic LD/ST: shared/local windows, 16 MiB */
 /* The EXIT the writer appends to a warp whose lanes did not all exit (Accel-Sim
  * retires a warp only on EXIT).  Accel-Sim classifies by the first token
@@ -151,6 +159,7 @@ typedef struct as_source {
     uint64_t nsections; /* thread block sections seen in this kernel file */
     uint64_t grid_line; /* where '-grid dim' is, for messages */
     bool in_body_eof;
+    uint64_t max_insts, max_addrs; /* per thread block: AS_MAX_BLOCK_* */
 } as_source;
 
 static const char *lr_name(const as_source *s)
@@ -672,9 +681,12 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
         uint64_t mode;
         NUM(10, mode, "address mode (0, 1 or 2)", "address mode 0, 1 or 2");
         if (mode > 2) return BAD("address mode 0, 1 or 2");
-        uint32_t first_off = (uint32_t)b->naddr;
-        if (b->naddr > UINT32_MAX - 64)
-            return wc_errf(err, "%s:%llu: thread block has too many addresses", file, ln);
+        uint32_t first_off = (uint32_t)b->naddr; /* naddr <= max_addrs < 2^32 */
+        if (b->naddr + active > s->max_addrs)
+            return wc_errf(err,
+                           "%s:%llu: the thread block lists more than %llu addresses (a limit "
+                           "of warpcache's, docs/traces.md)",
+                           file, ln, (unsigned long long)s->max_addrs);
         if (mode == 0) {
             for (unsigned k = 0; k < active; k++) {
                 NUM(16, u, "one 0x address per active lane", "0x<hex> address");
@@ -874,7 +886,7 @@ static int read_section_start(as_source *s, wc_err *err)
 static int read_section_body(as_source *s, as_block *b, uint32_t nwarps, wc_err *err)
 {
     char *line, *v;
-    uint64_t u;
+    uint64_t u, claimed = 0;
     s->have_pending = false;
     for (;;) {
         int rc = next_line(s, &line, err);
@@ -897,6 +909,15 @@ static int read_section_body(as_source *s, as_block *b, uint32_t nwarps, wc_err 
             return wc_errf(err, "%s:%llu: expected 'insts = <n>' after 'warp = %u'", lr_name(s),
                            lr_line(s), w);
         uint64_t n = u;
+        /* The claims bound the block before its lines are read (a claim
+         * must match the lines that follow). */
+        if (n > s->max_insts - claimed)
+            return wc_errf(err,
+                           "%s:%llu: 'insts = %llu' makes the thread block more than %llu "
+                           "instructions (a limit of warpcache's, docs/traces.md)",
+                           lr_name(s), lr_line(s), (unsigned long long)n,
+                           (unsigned long long)s->max_insts);
+        claimed += n;
         if (b && b->w[w].count)
             return wc_errf(err, "%s:%llu: warp %u listed twice in one thread block", lr_name(s),
                            lr_line(s), w);
@@ -910,8 +931,7 @@ static int read_section_body(as_source *s, as_block *b, uint32_t nwarps, wc_err 
                                (unsigned long long)n, w, rc == 0 ? "end of file" : line);
             if (!b) continue;
             if (b->ninst == b->cap_inst) {
-                size_t cap = b->cap_inst ? b->cap_inst * 2 : 256;
-                if (cap > UINT32_MAX) return wc_errf(err, "%s: thread block too large", lr_name(s));
+                size_t cap = b->cap_inst ? b->cap_inst * 2 : 256; /* ninst <= max_insts */
                 as_inst *p = realloc(b->insts, cap * sizeof *p);
                 if (!p) return wc_errf(err, "%s: out of memory", lr_name(s));
                 b->insts = p;
@@ -1099,6 +1119,8 @@ wc_source *wc_accelsim_open(const char *path, wc_err *err)
         return NULL;
     }
     s->base.ops = &as_ops;
+    s->max_insts = AS_MAX_BLOCK_INSTS;
+    s->max_addrs = AS_MAX_BLOCK_ADDRS;
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     int rc;
@@ -1124,8 +1146,17 @@ wc_source *wc_accelsim_open_lreader(wc_lreader *lr, wc_err *err)
         return NULL;
     }
     s->base.ops = &as_ops;
+    s->max_insts = AS_MAX_BLOCK_INSTS;
+    s->max_addrs = AS_MAX_BLOCK_ADDRS;
     s->mem_lr = lr;
     return &s->base;
+}
+
+void wc_accelsim_set_block_limits(wc_source *src, uint64_t max_insts, uint64_t max_addrs)
+{
+    as_source *s = (as_source *)src;
+    s->max_insts = max_insts < AS_MAX_BLOCK_INSTS ? max_insts : AS_MAX_BLOCK_INSTS;
+    s->max_addrs = max_addrs < AS_MAX_BLOCK_ADDRS ? max_addrs : AS_MAX_BLOCK_ADDRS;
 }
 
 /* ---- writer ------------------------------------------------------------- */

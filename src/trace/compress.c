@@ -36,6 +36,10 @@ struct wc_lreader {
     char *line; /* current line (owned) */
     size_t line_cap;
     uint64_t lineno;
+    uint64_t in_total;  /* bytes read from the file (compressed) */
+    uint64_t out_total; /* bytes the decoder produced */
+    uint64_t ratio_free;
+    uint32_t ratio_max;
 #ifdef WC_HAVE_ZLIB
     z_stream z;
     bool z_init;
@@ -124,7 +128,10 @@ static wc_lreader *lreader_from_file(FILE *f, const char *name, wc_err *err)
         wc_errf(err, "%s: out of memory", name);
         return NULL;
     }
+    r->ratio_free = WC_LREADER_RATIO_FREE;
+    r->ratio_max = WC_LREADER_RATIO_MAX;
     r->in_len = fread(r->in, 1, IN_CAP, f);
+    r->in_total = r->in_len;
     if (ferror(f)) {
         wc_errf(err, "%s: read error: %s", name, strerror(errno));
         wc_lreader_close(r);
@@ -182,13 +189,14 @@ static int refill_input(wc_lreader *r, wc_err *err)
     if (r->in_pos < r->in_len || r->in_eof) return 0;
     r->in_len = fread(r->in, 1, IN_CAP, r->f);
     r->in_pos = 0;
+    r->in_total += r->in_len;
     if (ferror(r->f)) return wc_errf(err, "%s: read error", r->name);
     if (r->in_len < IN_CAP) r->in_eof = true;
     return 0;
 }
 
 /* Produces more decompressed bytes into buf[buf_len..]; sets out_eof at the end. */
-static int produce(wc_lreader *r, wc_err *err)
+static int decode(wc_lreader *r, wc_err *err)
 {
     size_t room = OUT_CAP - r->buf_len;
     if (r->kind == KIND_PLAIN && r->in_pos >= r->in_len && !r->in_eof) {
@@ -276,6 +284,33 @@ static int produce(wc_lreader *r, wc_err *err)
     }
 #endif
     return wc_errf(err, "%s: no decoder", r->name);
+}
+
+/* decode(), then the expansion bound (compress.h): the bytes a decoder has
+ * produced beyond ratio_free must stay within ratio_max times the compressed
+ * bytes read.  Plain text is not counted: its memory and time are the file's
+ * own size. */
+static int produce(wc_lreader *r, wc_err *err)
+{
+    size_t before = r->buf_len;
+    if (decode(r, err) < 0) return -1;
+    if (r->kind == KIND_PLAIN) return 0;
+    r->out_total += r->buf_len - before;
+    if (r->out_total > r->ratio_free && r->out_total / r->ratio_max > r->in_total)
+        return wc_errf(err,
+                       "%s:%llu: %llu bytes decompressed from %llu: more than %u times the "
+                       "compressed size beyond the first %llu MiB (a compression bomb?); a genuine "
+                       "trace can be decompressed and read as plain text",
+                       r->name, (unsigned long long)r->lineno + 1, (unsigned long long)r->out_total,
+                       (unsigned long long)r->in_total, r->ratio_max,
+                       (unsigned long long)(r->ratio_free >> 20));
+    return 0;
+}
+
+void wc_lreader_set_ratio_limit(wc_lreader *r, uint64_t free_bytes, uint32_t max_ratio)
+{
+    r->ratio_free = free_bytes;
+    r->ratio_max = max_ratio ? max_ratio : 1;
 }
 
 static int line_append(wc_lreader *r, size_t *len, const char *src, size_t n, wc_err *err)

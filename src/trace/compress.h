@@ -7,6 +7,10 @@
  * found them (WC_HAVE_ZLIB / WC_HAVE_LZMA / WC_HAVE_ZSTD).  Without the
  * library, opening such a file is a clear error.  Memory is bounded: one
  * decompression buffer plus the longest line (capped at WC_LINE_MAX).
+ * Expansion is bounded too: past the first WC_LREADER_RATIO_FREE bytes, a
+ * compressed file may produce at most WC_LREADER_RATIO_MAX bytes per byte
+ * read (docs/traces.md, "Limits"), so a small file cannot stand for
+ * gigabytes of trace for the readers to hold and simulate.
  *
  * The same module offers one-shot buffer codecs for the native .wct format's
  * per-chunk compression.
@@ -19,6 +23,12 @@
 #include "warpcache/common.h"
 
 #define WC_LINE_MAX (1u << 20) /* longest accepted text line */
+/* The expansion bound.  Gzip cannot exceed 1032:1; the most regular trace
+ * measured (warpcache's own micro/colcopy:h=1024,w=32768 as Accel-Sim text,
+ * 89 MB) compresses 2275:1 with zstd -19 --long, 364:1 with xz -9, and a real
+ * NVBit trace about 77:1; a zstd file of runs reaches 32768:1. */
+#define WC_LREADER_RATIO_FREE (1ull << 30)
+#define WC_LREADER_RATIO_MAX  8192u
 
 typedef struct wc_lreader wc_lreader;
 
@@ -36,6 +46,8 @@ int wc_lreader_next(wc_lreader *r, char **line, size_t *len, wc_err *err);
 /* 1-based number of the line last returned. */
 uint64_t wc_lreader_lineno(const wc_lreader *r);
 const char *wc_lreader_name(const wc_lreader *r);
+/* Replaces the expansion bound's defaults (tests use smaller ones). */
+void wc_lreader_set_ratio_limit(wc_lreader *r, uint64_t free_bytes, uint32_t max_ratio);
 void wc_lreader_close(wc_lreader *r);
 
 /* Buffer codecs for .wct chunks. */

@@ -16,10 +16,15 @@ wc_source *wc_accelsim_open(const char *path, wc_err *err);
 /* One kernel's text from an already-open line reader (taken over). */
 wc_source *wc_accelsim_open_lreader(wc_lreader *lr, wc_err *err);
 int wc_accelsim_write(wc_source *src, const char *dir, wc_err *err);
+/* Lowers the per-thread-block bounds on instructions and listed addresses
+ * (tests; the defaults are the documented limits, never raised). */
+void wc_accelsim_set_block_limits(wc_source *src, uint64_t max_insts, uint64_t max_addrs);
 
 /* .trc: `path` is NAME_00.trc (a series) or any single .trc file. */
 wc_source *wc_trc_open(const char *path, wc_err *err);
 wc_source *wc_trc_open_lreader(wc_lreader *lr, wc_err *err);
+/* Lowers the bound on one kernel's accesses (tests). */
+void wc_trc_set_max_records(wc_source *src, uint64_t max_records);
 int wc_trc_write(wc_source *src, const char *prefix, wc_err *err);
 
 /* .wct: reads from `f` (taken over; closed by destroy). */

@@ -40,6 +40,12 @@
 #define TRC_MAX_TPB           WC_TRACE_MAX_TPB
 #define TRC_MAX_BLOCKS        ((uint64_t)WC_TRACE_MAX_GRID_X)
 #define TRC_EMPTY_BLOCKS_FREE (1u << 20)
+/* A kernel's accesses are held whole (16 bytes each, 4 more for the order):
+ * at most this many, 2.5 GiB (docs/traces.md, "Limits").  The largest kernel
+ * of the built-in workloads written as .trc (rodinia/bfs) has about 10 M;
+ * micro/stream:n=33554432 has 67 M.  It was 2^32 (80 GiB), which a small
+ * compressed file of repeated lines could claim. */
+#define TRC_MAX_RECORDS (1ull << 27)
 
 typedef struct trc_rec {
     uint64_t addr;
@@ -83,6 +89,7 @@ typedef struct trc_source {
      * costs nothing): ids and first record, npresent + 1 entries in first[]. */
     uint64_t *present_id, *present_first;
     uint64_t npresent, nblocks;
+    uint64_t max_records; /* TRC_MAX_RECORDS, or lower in tests */
 } trc_source;
 
 static void free_kernel(trc_source *s)
@@ -317,9 +324,14 @@ static int load_kernel(trc_source *s, wc_lreader *lr, wc_err *err)
             continue;
         }
         if (s->nrec == cap) {
+            if (cap >= s->max_records)
+                return wc_errf(err,
+                               "%s:%llu: more than %llu accesses in one kernel (a limit of "
+                               "warpcache's, docs/traces.md)",
+                               wc_lreader_name(lr), (unsigned long long)wc_lreader_lineno(lr),
+                               (unsigned long long)s->max_records);
             cap = cap ? cap * 2 : 4096;
-            if (cap > (1ull << 32))
-                return wc_errf(err, "%s: too many accesses", wc_lreader_name(lr));
+            if (cap > s->max_records) cap = s->max_records;
             trc_rec *p = realloc(s->recs, cap * sizeof *p);
             if (!p) return wc_errf(err, "%s: out of memory", wc_lreader_name(lr));
             s->recs = p;
@@ -582,6 +594,7 @@ wc_source *wc_trc_open(const char *path, wc_err *err)
         return NULL;
     }
     s->base.ops = &trc_ops;
+    s->max_records = TRC_MAX_RECORDS;
     if (split_series(path, s->prefix, sizeof s->prefix, &s->next_index)) {
         s->series = true;
     } else {
@@ -603,9 +616,16 @@ wc_source *wc_trc_open_lreader(wc_lreader *lr, wc_err *err)
         return NULL;
     }
     s->base.ops = &trc_ops;
+    s->max_records = TRC_MAX_RECORDS;
     s->mem_lr = lr;
     snprintf(s->name, sizeof s->name, "trc");
     return &s->base;
+}
+
+void wc_trc_set_max_records(wc_source *src, uint64_t max_records)
+{
+    trc_source *s = (trc_source *)src;
+    s->max_records = max_records < TRC_MAX_RECORDS ? max_records : TRC_MAX_RECORDS;
 }
 
 /* ---- writer ------------------------------------------------------------- */

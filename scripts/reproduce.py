@@ -284,10 +284,8 @@ def poly(name, q, scale):
 # quick lists are smaller inputs of the same kind.
 
 
-# One line of a `run --json -` on stdin, printed with FORMAT from the expression ARGS over
-# t (the run's totals) and a (the shell's arguments): a table row a reader can paste.
-ROW = ("python3 -c 'import json,sys; t=json.load(sys.stdin)[\"totals\"]; a=sys.argv; "
-       "print(\"%s\" %% (%s))'")
+# One table row from a `run --json -` on stdin (label, then the named keys' values).
+ROWPY = "scripts/reproduce/row.py"
 
 
 def sec000(r, q, B, j):
@@ -540,15 +538,18 @@ def sec003(r, q, B, j):
                        "Fermi)" % h, "s003.fig3.%d" % h, ours[h]))
     # Figure 3 under configs/fermi-hw.config: the simulator, and the model with the two options
     # of scripts/fig3_hw.py.  Both were chosen on these six points (a fit, not a validation).
+    hl = " ".join(str(h) for h in hs)
+    cmds = {
+        "simulator": ("for h in %s; do %s run --config configs/fermi-hw.config -w micro/colcopy:h=$h -q "
+                      "--json - | tee $OUT/s003-fig3hw-sim-h$h.json | python3 %s h=$h kernels.0.l1.read_miss_rate; "
+                      "done" % (hl, B, ROWPY)),
+        "model": ("for h in %s; do %s model --config configs/fermi-hw.config -o step_requests=1 "
+                  "-o mshr_first_only=1 -w micro/colcopy:h=$h --no-classify -q --json - | "
+                  "tee $OUT/s003-fig3hw-model-h$h.json | python3 %s h=$h kernels.0.miss_rate_without_latency; "
+                  "done" % (hl, B, ROWPY))}
     for kind in ("simulator", "model"):
+        s.steps.append((cmds[kind], r.run("003", cmds[kind])))
         for h in hs:
-            if kind == "simulator":
-                cmd = ("%s run --config configs/fermi-hw.config -w micro/colcopy:h=%d -q "
-                       "--json $OUT/s003-fig3hw-sim-h%d.json" % (B, h, h))
-            else:
-                cmd = ("%s model --config configs/fermi-hw.config -o step_requests=1 -o mshr_first_only=1 "
-                       "-w micro/colcopy:h=%d --no-classify -q --json $OUT/s003-fig3hw-model-h%d.json" % (B, h, h))
-            s.steps.append((cmd, r.run("003", cmd) or "(the JSON file)"))
             tag = "sim" if kind == "simulator" else "model"
             with open(os.path.join(r.out, "s003-fig3hw-%s-h%d.json" % (tag, h)), encoding="utf-8") as f:
                 k = json.load(f)["kernels"][0]
@@ -685,10 +686,8 @@ def sec004(r, q, B, j):
               "mrpb:sig=warp,drain=rr,len=8,latency=0,bypass=none",
               "mrpb:sig=block,drain=fixed,len=8,latency=0,bypass=none")
     cmd = ("for st in %s; do %s run %s --design base-48k-lin -o mem_stage=$st "
-           "-w polybench/2mm:scale=0.0625 -q --json - | %s \"$st\"; done" % (
-               " ".join(stages), B, SEEDCFG("004"), ROW % (
-                   "%-56s IPC %7.1f  L1 misses %7d  bypasses %7d",
-                   'a[1], t["ipc"], t["l1"]["misses"], t["l1"]["bypasses"]')))
+           "-w polybench/2mm:scale=0.0625 -q --json - | python3 %s $st totals.ipc totals.l1.misses "
+           "totals.l1.bypasses; done" % (" ".join(stages), B, SEEDCFG("004"), ROWPY))
     steps = [(cmd, r.run("004", cmd))]
     s.causes.append((
         "MRPB below the baseline on a CI kernel (2mm, Base-L; the paper: never)", steps,
@@ -697,11 +696,9 @@ def sec004(r, q, B, j):
         "with the fixed-order drain of per-warp queues, on a kernel limited by MSHR entries: the "
         "lowest-numbered warps' requests always go first. Round-robin drain, or a per-block "
         "signature, removes it."))
-    cmd = ("for d in base mrpb; do %s run %s --design $d -w %s -q --json - | %s $d; done" % (
-        B, SEEDCFG("004"), poly("atax", q, 0.125), ROW % (
-            "%-5s cycles %9d  L1 misses %7d  bypasses %7d  L1 hits %6d  L2-to-L1 packets %7d  bytes %9d",
-            'a[1], t["cycles"], t["l1"]["misses"], t["l1"]["bypasses"], t["l1"]["hits"], '
-            't["icnt"]["l2_to_l1_packets"], t["icnt"]["l2_to_l1_bytes"]')))
+    cmd = ("for d in base mrpb; do %s run %s --design $d -w %s -q --json - | python3 %s $d totals.cycles "
+           "totals.l1.misses totals.l1.bypasses totals.l1.hits totals.icnt.l2_to_l1_packets "
+           "totals.icnt.l2_to_l1_bytes; done" % (B, SEEDCFG("004"), poly("atax", q, 0.125), ROWPY))
     s.causes.append((
         "MRPB removes L1 misses but hardly any L2-to-L1 packets (the paper: 26.7 % fewer on "
         "PolyBench)", [(cmd, r.run("004", cmd))],

@@ -9,7 +9,12 @@
 R="python3 scripts/reproduce.py"
 if ! command -v python3 >/dev/null 2>&1; then
   echo "cli_reproduce skipped: python3 missing (make deps installs it; not counted)"
-  # ---- the drift check of the quick run's numbers ----------------------------------------
+  # ---- row.py: a table row from a JSON on stdin (the cause experiments' commands)
+echo '{"totals": {"ipc": 2.5, "l1": {"misses": 7}}, "kernels": [{"x": 0.25}]}' >"$T/row.json"
+expect row_keys 0 "totals.ipc" -- sh -c "python3 scripts/reproduce/row.py lbl totals.ipc totals.l1.misses kernels.0.x <'$T/row.json' | grep -q '^lbl  *ipc 2.5000  misses 7  x 0.2500\$' && echo totals.ipc"
+expect row_missing 2 "no key 'totals.l2'" -- sh -c "python3 scripts/reproduce/row.py lbl totals.l2 <'$T/row.json'"
+
+# ---- the drift check of the quick run's numbers ----------------------------------------
 printf '# h\n004\ts004.poly_s\tMRPB\t4.11251\t1.16914\n' >"$T/want.tsv"
 cp "$T/want.tsv" "$T/same.tsv"
 expect drift_same 0 "" -- $R drift "$T/same.tsv" "$T/want.tsv"
@@ -122,6 +127,11 @@ fi
 # the words "information" and "infinite" are not inf
 good "$T/words"; echo "infinite distances, information" >>"$T/words/reproduction.md"
 expect check_words 0 "" -- $R check "$T/words"
+
+# ---- row.py: a table row from a JSON on stdin (the cause experiments' commands)
+echo '{"totals": {"ipc": 2.5, "l1": {"misses": 7}}, "kernels": [{"x": 0.25}]}' >"$T/row.json"
+expect row_keys 0 "totals.ipc" -- sh -c "python3 scripts/reproduce/row.py lbl totals.ipc totals.l1.misses kernels.0.x <'$T/row.json' | grep -q '^lbl  *ipc 2.5000  misses 7  x 0.2500\$' && echo totals.ipc"
+expect row_missing 2 "no key 'totals.l2'" -- sh -c "python3 scripts/reproduce/row.py lbl totals.l2 <'$T/row.json'"
 
 # ---- the drift check of the quick run's numbers ----------------------------------------
 printf '# h\n004\ts004.poly_s\tMRPB\t4.11251\t1.16914\n' >"$T/want.tsv"

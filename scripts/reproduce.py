@@ -736,6 +736,14 @@ def git_commit():
         return "unknown"
 
 
+def commands_md(L, steps):
+    """Each (command, stdout) as a shell block and an output block."""
+    for cmd, out in steps:
+        L.extend(["```sh", cmd, "```", "", "```"])
+        L.extend(out.rstrip("\n").split("\n") if out.strip() else ["(no output)"])
+        L.extend(["```", ""])
+
+
 def render(sections, values, quick, runner, make_cmd, report_rel, report_cmd, report_out):
     L = []
     L.append("# Reproduction of the seed papers' headline comparisons%s" % (" (QUICK RUN)" if quick else ""))
@@ -769,15 +777,7 @@ def render(sections, values, quick, runner, make_cmd, report_rel, report_cmd, re
         L.append("")
         L.append("### Commands and their output")
         L.append("")
-        for cmd, out in s.steps:
-            L.append("```sh")
-            L.append(cmd)
-            L.append("```")
-            L.append("")
-            L.append("```")
-            L.extend(out.rstrip("\n").split("\n") if out.strip() else ["(no output)"])
-            L.append("```")
-            L.append("")
+        commands_md(L, s.steps)
         L.append("### Beside the paper")
         L.append("")
         modern = any(m is not None for _, _, _, m in s.table())
@@ -805,15 +805,7 @@ def render(sections, values, quick, runner, make_cmd, report_rel, report_cmd, re
         for question, steps, text in s.causes:
             L.append("### Cause, by experiment: %s" % question)
             L.append("")
-            for cmd, out in steps:
-                L.append("```sh")
-                L.append(cmd)
-                L.append("```")
-                L.append("")
-                L.append("```")
-                L.extend(out.rstrip("\n").split("\n") if out.strip() else ["(no output)"])
-                L.append("```")
-                L.append("")
+            commands_md(L, steps)
             L.append(text)
             L.append("")
     L.append("## Report")

@@ -192,3 +192,32 @@ int wc_cli_run_jobs(wc_job *jobs, size_t n, unsigned threads, const char *label,
         }
     return WC_EXIT_OK;
 }
+
+/* No two of the n_out outputs are one file, and none is one of the batch's
+ * inputs: the --config file (in c), the file of a design of --designs, a
+ * trace or a file of an Accel-Sim trace read (wc_out_check_io). */
+int wc_cli_batch_check_outputs(const wc_cli_common *c, const wc_cli_batch *b,
+                               const char *const *paths, const char *const *opts, size_t n_out)
+{
+    size_t n = b->ni + b->nd;
+    const char **ins = calloc(n ? n : 1, sizeof *ins);
+    wc_design_info *d = calloc(b->nd ? b->nd : 1, sizeof *d);
+    int rc = -1;
+    if (!ins || !d) {
+        wc_cli_error("out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < b->ni; i++) ins[i] = b->is_trace[i] ? b->inputs[i] : NULL;
+    wc_cli_dirs dirs;
+    wc_cli_design_dirs(&dirs);
+    for (size_t i = 0; i < b->nd; i++) {
+        wc_err err = {{0}};
+        if (wc_design_find(b->designs[i], dirs.dirs, dirs.n, &d[i], &err) == 0)
+            ins[b->ni + i] = d[i].path;
+    }
+    rc = wc_out_check_io(c, ins, n, paths, opts, n_out);
+out:
+    free(ins);
+    free(d);
+    return rc;
+}

@@ -91,6 +91,10 @@ typedef struct wc_cli_batch {
  * messages prefixed with `cmd`). */
 int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i);
 void wc_cli_batch_free(wc_cli_batch *b);
+/* -1 (printed, exit 2) when two of the n_out output paths are one file or one
+ * is an input of the batch: the --config file, a design's file, a trace. */
+int wc_cli_batch_check_outputs(const wc_cli_common *c, const wc_cli_batch *b,
+                               const char *const *paths, const char *const *opts, size_t n_out);
 /* -1 (message listing the seeds that have classes, exit 2) when no built-in
  * workload has a class label of seed `seed` (--by-class). */
 int wc_cli_check_seed_class(const char *opt, const char *seed);

@@ -516,33 +516,6 @@ static void free_cli(compare_cli *o)
     wc_cli_batch_free(&o->b);
 }
 
-/* No two outputs are one file, and none is an input (--config, the file of
- * a design of --designs, a trace). */
-static int check_outputs(const compare_cli *o, const char *const *paths, const char *const *opts)
-{
-    size_t n = o->b.ni + o->b.nd;
-    const char **ins = calloc(n, sizeof *ins);
-    wc_design_info *d = calloc(o->b.nd ? o->b.nd : 1, sizeof *d);
-    int rc = -1;
-    if (!ins || !d) {
-        wc_cli_error("out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < o->b.ni; i++) ins[i] = o->b.is_trace[i] ? o->b.inputs[i] : NULL;
-    wc_cli_dirs dirs;
-    wc_cli_design_dirs(&dirs);
-    for (size_t i = 0; i < o->b.nd; i++) {
-        wc_err err = {{0}};
-        if (wc_design_find(o->b.designs[i], dirs.dirs, dirs.n, &d[i], &err) == 0)
-            ins[o->b.ni + i] = d[i].path;
-    }
-    rc = wc_out_check_io(&o->c, ins, n, paths, opts, OUT__COUNT);
-out:
-    free(ins);
-    free(d);
-    return rc;
-}
-
 int wc_cmd_compare(int argc, char **argv)
 {
     compare_cli o;
@@ -563,7 +536,8 @@ int wc_cmd_compare(int argc, char **argv)
     paths[OUT_CSV] = o.c.csv;
     paths[OUT_WIDE] = o.wide_csv;
     static const char *const opts[OUT__COUNT] = {"--json", "--csv", "--wide-csv"};
-    if (check_outputs(&o, paths, opts) < 0 || wc_out_set_open(&outs, paths, OUT__COUNT) < 0)
+    if (wc_cli_batch_check_outputs(&o.c, &o.b, paths, opts, OUT__COUNT) < 0 ||
+        wc_out_set_open(&outs, paths, OUT__COUNT) < 0)
         goto out;
     outs_open = true;
     if ((rc = wc_cli_run_jobs(jobs, n, o.b.threads, "compare", o.c.quiet)) != WC_EXIT_OK) goto out;

@@ -1066,35 +1066,6 @@ out:
 
 /* ---- the command -------------------------------------------------------------- */
 
-/* Neither --results nor --csv is one of the sweep's inputs (the --config
- * file, the file of a design, a trace or a file of an Accel-Sim trace read),
- * nor are they one file: a sweep must not append its lines to a
- * configuration it reads, or replace a trace with its CSV. */
-static int check_outputs(const sweep_cli *o, const char *const *paths, const char *const *opts)
-{
-    size_t n = o->b.ni + o->b.nd;
-    const char **ins = calloc(n ? n : 1, sizeof *ins);
-    wc_design_info *d = calloc(o->b.nd ? o->b.nd : 1, sizeof *d);
-    int rc = -1;
-    if (!ins || !d) {
-        wc_cli_error("out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < o->b.ni; i++) ins[i] = o->b.is_trace[i] ? o->b.inputs[i] : NULL;
-    wc_cli_dirs dirs;
-    wc_cli_design_dirs(&dirs);
-    for (size_t i = 0; i < o->b.nd; i++) {
-        wc_err err = {{0}};
-        if (wc_design_find(o->b.designs[i], dirs.dirs, dirs.n, &d[i], &err) == 0)
-            ins[o->b.ni + i] = d[i].path;
-    }
-    rc = wc_out_check_io(&o->c, ins, n, paths, opts, 2);
-out:
-    free(ins);
-    free(d);
-    return rc;
-}
-
 /* Everything before the simulations.  Every process builds the grid and the
  * configurations; the writer also locks and reads the results file
  * (--resume) and opens the CSV, so a path that cannot be written fails now. */
@@ -1108,7 +1079,10 @@ static int set_up(sweep_cli *o, int argc, char **argv, size_t *ndone, wc_job **j
     if (!writer) return WC_EXIT_OK;
     const char *paths[2] = {o->c.csv, o->results};
     static const char *const opts[2] = {"--csv", "--results"};
-    if (check_outputs(o, paths, opts) < 0 || wc_results_check_regular(o->results) < 0)
+    /* neither output is an input nor the other: a sweep must not append its
+     * lines to a configuration it reads, or replace a trace with its CSV */
+    if (wc_cli_batch_check_outputs(&o->c, &o->b, paths, opts, 2) < 0 ||
+        wc_results_check_regular(o->results) < 0)
         return WC_EXIT_USAGE;
     /* held until the sweep ends: a second sweep on the file is refused */
     if (wc_results_lock_take(&o->lock, o->results) < 0) return WC_EXIT_USAGE;

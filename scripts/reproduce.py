@@ -366,8 +366,14 @@ def t1_class(n_ipc):
     return "CI" if abs(n_ipc - 1) <= 0.02 else "CNF" if n_ipc > 1 else "CF"
 
 
+_VALUES = {}
+
+
 def values_of(vid):
-    return load_values(os.path.join(ROOT, VALUES))[vid]["value"]
+    """The paper's value of `vid` (the values file, read once)."""
+    if not _VALUES:
+        _VALUES.update(load_values(os.path.join(ROOT, VALUES)))
+    return _VALUES[vid]["value"]
 
 
 def sec001(r, q, B, j):

@@ -15,6 +15,9 @@
 #   make reproduce-quick  the same at reduced sizes into build/reproduce-quick/ (CI); fails
 #                    when a number differs from scripts/reproduce/quick_expected.tsv
 #   make reproduce-quick-update  the same, rewriting that file (after an intended change)
+#   make docs        re-runs the command above every generated table in docs/techniques/
+#                    and docs/experiments.md (DOCS=PAGE... for some); make check fails when
+#                    one is stale (scripts/docgen.py, docs/design.md "Generated tables")
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
@@ -81,7 +84,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 
 .PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi screenshot \
-        reproduce reproduce-quick reproduce-quick-update
+        reproduce reproduce-quick reproduce-quick-update docs
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
@@ -169,6 +172,10 @@ reproduce-quick: all
 	@sh scripts/reproduce.sh --quick --bin $(BUILD)/warpcache
 reproduce-quick-update: all
 	@sh scripts/reproduce.sh --quick --update-expected --bin $(BUILD)/warpcache
+
+DOCS ?= $(wildcard docs/techniques/*.md) docs/experiments.md
+docs: all
+	@DOCGEN_BIN=$(BUILD)/warpcache python3 scripts/docgen.py run $(DOCS)
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz

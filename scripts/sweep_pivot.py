@@ -139,7 +139,9 @@ def main(argv):
         return v
 
     names = [d if len(exprs) == 1 else "%s:%s" % (d, label) for d, label in cols]
-    width = max(10, max(len(n) for n in names) + 1)
+    # wide enough for every name and every cell, so large counts never run together
+    cells = [fmt % cell(w, d, l) for w in workloads for d, l in cols]
+    width = max(10, max(len(n) for n in names) + 1, max(len(c) for c in cells) + 2)
     wl = max(len(w) for w in workloads) + 2
     print("%-*s" % (wl, "workload") + "".join("%*s" % (width, n) for n in names))
     for w in workloads:

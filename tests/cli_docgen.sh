@@ -6,7 +6,9 @@
 # golden results differ from today's fails `make check`.
 cd "$(dirname "$0")/.." || exit 1
 . tests/clilib.sh
-D="python3 scripts/docgen.py"
+# the tool's own cases stand in a fixed results fingerprint (DOCGEN_RESULTS); the
+# last case checks the real pages against the real net of simulations
+D="env DOCGEN_RESULTS=00000000000000aa python3 scripts/docgen.py"
 if ! command -v python3 >/dev/null 2>&1; then
   echo "cli_docgen: python3 missing (make deps installs it)"; echo "cli_docgen: 0 passed, 1 failed"; exit 1
 fi
@@ -77,7 +79,10 @@ expect docgen_bin 0 "" -- env DOCGEN_BIN="$T/bin/wc" $D run "$T/b.md"
 if grep -q '^otherbina' "$T/b.md"; then ok docgen_bin_used; else bad docgen_bin_used "$(cat "$T/b.md")"; fi
 
 # the real pages: every generated table matches its command and today's results
-expect docs_current 0 ", 0 stale" -- $D check docs/techniques/*.md docs/experiments.md
+# a fingerprint the pages were not printed with is stale
+expect other_fingerprint 1 "printed by a simulator whose results differ" -- env DOCGEN_RESULTS=00000000000000bb \
+  python3 scripts/docgen.py check "$T/p.md"
+expect docs_current 0 ", 0 stale" -- env DOCGEN_BIN="$W" python3 scripts/docgen.py check docs/techniques/*.md docs/experiments.md
 # and every technique page has generated tables (none is left hand-made)
 for p in docs/techniques/*.md docs/experiments.md; do
   n=$(grep -c '^```sh docgen$' "$p")

@@ -114,9 +114,9 @@ static int take_separate_value(wc_opts *p, const wc_opt *o)
     const char *v = p->argv[p->next];
     if (looks_like_option(v, o->flags)) {
         bool is_long = p->as_given[1] == '-';
-        wc_cli_error("%s: option %s needs a value: %s (%s), but '%s' is an option; if '%s' is "
-                     "meant, write %s%s%s",
-                     p->cmd, p->as_given, what ? what : "its value", o->arg, v, v, p->as_given,
+        wc_cli_error("%s: option %s needs %s (%s), but '%s' is an option; if '%s' is meant, "
+                     "write %s%s%s",
+                     p->cmd, p->as_given, what ? what : "a value", o->arg, v, v, p->as_given,
                      is_long ? "=" : "", v);
         return WC_OPT_BAD;
     }

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/metrics.h"
@@ -84,25 +85,38 @@ static bool same_name(const char *a, const char *b)
     return *a == *b;
 }
 
-/* " (did you mean 'X'?" for a misspelt metric, else "". */
+#define MAX_KEYS 512
+
+/* " (did you mean 'X'?" for a misspelt metric, else "".  Keys are compared
+ * with '_' for '.' (as they are accepted): "l1_mis_rate" is one edit from
+ * l1.miss_rate, two from l1_hit_rate. */
 static void suggest_metric(const char *name, char *buf, size_t cap)
 {
+    static const size_t len = 64;
+    char(*keys)[64] = calloc(MAX_KEYS, len);
+    size_t nk = 0;
     wc_nearest near;
     wc_nearest_init(&near, name);
     for (size_t i = 0; i < sizeof derived_metrics / sizeof derived_metrics[0]; i++)
         wc_nearest_consider(&near, derived_metrics[i].name);
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         wc_nearest_consider(&near, aliases[i].name);
-    for (int table = 0; table < 2; table++) {
+    for (int table = 0; table < 2 && keys; table++) {
         size_t n;
         const wc_metric *t = table ? wc_rd_metrics(&n) : wc_metrics(&n);
-        for (size_t i = 0; i < n; i++) wc_nearest_consider(&near, t[i].key);
+        for (size_t i = 0; i < n && nk < MAX_KEYS; i++, nk++) {
+            snprintf(keys[nk], len, "%s", t[i].key);
+            for (char *c = keys[nk]; *c; c++)
+                if (*c == '.') *c = '_';
+            wc_nearest_consider(&near, keys[nk]);
+        }
     }
     const char *best = wc_nearest_best(&near);
     if (best)
         snprintf(buf, cap, "did you mean '%s'? ", best);
     else
         buf[0] = 0;
+    free(keys);
 }
 
 int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)

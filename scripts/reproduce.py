@@ -948,7 +948,7 @@ def run(args):
                         (not f.startswith("s003-fig3-") or f in fig3[-1:]) and
                         not f.startswith("s003-fig3hw-"))
         # from inside $OUT, so that the page names its inputs without the folder
-        rep_cmd = 'cd "$OUT" && "$WARPCACHE" report %s -o report.html --svg-dir figures' % " ".join(inputs)
+        rep_cmd = 'cd "$OUT" && "$WARPCACHE" report %s --output report.html --svg-dir figures' % " ".join(inputs)
         rep_out = r.run("all", rep_cmd)
         make_cmd = ("make reproduce" if docs and not quick else "make reproduce-quick" if quick and not docs
                     else "sh scripts/reproduce.sh " + " ".join(a for a in ("--quick", "--docs") if a in args))

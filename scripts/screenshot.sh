@@ -25,7 +25,7 @@ fi
 "$W" mrc -q -w polybench/syrk:scale=0.125 --sets 32 --json "$D/mrc.json" >/dev/null
 "$W" run -q -w micro/stream:n=262144 \
   -o controllers=stream_bypass:level=l1,period=1000,threshold=90 --json "$D/run.json" >/dev/null
-(cd "$D" && "../../$W" report compare.json mrc.json run.json -o report.html --svg-dir svg \
+(cd "$D" && "../../$W" report compare.json mrc.json run.json --output report.html --svg-dir svg \
   --title "warpcache report: PolyBench at 1/16 size")
 $BROWSER --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$D/profile" \
   --window-size=900,1500 --screenshot="$OUT" "file://$(pwd)/$D/report.html" >/dev/null 2>&1

@@ -40,7 +40,7 @@ else
 fi
 
 expect swt_bad_limits 2 "option --limits" -- $W oracle swt -w $KM --limits 0-3
-expect swt_no_distances 2 "unknown or incomplete option '--distances'" -- \
+expect swt_no_distances 2 "option --distances applies to oracle pdp-best only" -- \
   $W oracle swt -w $KM --distances 1-3
 expect swt_labelled 0 "exhaustive search (not a design) over limits 2,4" -- \
   $W oracle swt -w micro/stream:n=4096 --limits 2,4 -q

@@ -250,7 +250,7 @@ line=$(grep -n '"sim_l1_hit_pct": "x"' "$T/hw_bad.json" | head -1 | cut -d: -f1)
 expect hw_bad 2 "hw_bad.json:$line: a kernel needs 'id', 'kernel', and 'hw_l1_hit_pct'" -- \
   $W report "$T/hw_bad.json" -o "$T/x.html"
 expect no_inputs 2 "no results files" -- $W report -o "$T/x.html"
-expect no_output 2 "option -o FILE.html is required" -- $W report "$T/run.json"
+expect no_output 2 "option --output FILE.html is required" -- $W report "$T/run.json"
 expect missing_input 2 "nosuch.json: cannot read" -- $W report "$T/nosuch.json" -o "$T/x.html"
 cp "$T/run.json" "$T/run.copy"
 expect output_is_input 2 "" -- $W report "$T/run.json" -o "$T/run.json"
@@ -258,7 +258,7 @@ cmp -s "$T/run.json" "$T/run.copy" && ok input_kept || bad input_kept "the input
 : >"$T/afile"
 expect svg_dir_file 2 "option --svg-dir: cannot create $T/afile: it is not a folder" -- \
   $W report "$T/run.json" -o "$T/x.html" --svg-dir "$T/afile"
-expect unknown_option 2 "unknown or incomplete option '--bogus'" -- $W report --bogus "$T/run.json" -o "$T/x.html"
+expect unknown_option 2 "unknown option '--bogus'" -- $W report --bogus "$T/run.json" -o "$T/x.html"
 expect help 0 "usage: warpcache report" -- $W report --help
 
 echo "cli_report: $pass passed, $fail failed"

@@ -14,6 +14,20 @@
 
 #define WC_MAX_PARAMS 16
 
+/* A parameter a workload reads, with its default and range (recorded by
+ * wc_workload_params, for `warpcache list WORKLOAD`). */
+typedef struct wc_param_info {
+    char key[32];
+    bool is_float;
+    uint64_t def, min, max;  /* integers */
+    double fdef, fmin, fmax; /* is_float */
+} wc_param_info;
+#define WC_MAX_PARAM_INFO 32
+typedef struct wc_param_log {
+    wc_param_info v[WC_MAX_PARAM_INFO];
+    unsigned n;
+} wc_param_log;
+
 /* "key=value,key=value" parameters; each must be consumed by the workload. */
 typedef struct wc_params {
     unsigned n;
@@ -23,6 +37,7 @@ typedef struct wc_params {
         bool used;
     } kv[WC_MAX_PARAMS];
     char workload[128]; /* for messages */
+    wc_param_log *log;  /* when set, every parameter read is recorded here */
 } wc_params;
 
 int wc_params_parse(const char *text, const char *workload, wc_params *p, wc_err *err);
@@ -47,6 +62,12 @@ typedef struct wc_workload {
 
 const wc_workload *const *wc_workload_list(size_t *count);
 const wc_workload *wc_workload_find(const char *name);
+/* The workload or suite name nearest to a misspelt `name` (no parameters):
+ * false when none is close. */
+bool wc_workload_suggest(const char *name, char *buf, size_t n);
+/* The parameters workload w reads when opened with none given (defaults
+ * and ranges), in the order it reads them.  -1 when it cannot be opened. */
+int wc_workload_params(const wc_workload *w, wc_param_log *log, wc_err *err);
 /* Opens "name[:k=v,...]". */
 wc_source *wc_workload_open(const char *spec, uint64_t seed, wc_err *err);
 

@@ -143,21 +143,17 @@ int wc_cli_check_seed_class(const char *opt, const char *seed)
     return -1;
 }
 
-int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i)
+int wc_cli_batch_take(wc_cli_batch *b, const wc_opts *p, int id)
 {
-    const char *a = argv[*i];
-    bool has = *i + 1 < argc;
-    if (strcmp(a, "--designs") == 0 && has) return split_designs(b, argv[++*i]) < 0 ? -1 : 1;
-    if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && has)
-        return add_input(b, cmd, argv[++*i], false) < 0 ? -1 : 1;
-    if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && has)
-        return add_input(b, cmd, argv[++*i], true) < 0 ? -1 : 1;
-    if (strcmp(a, "--kernels") == 0 && has) {
-        b->kernels = argv[++*i];
-        return 1;
+    const char *v = p->value;
+    switch (id) {
+    case WC_CLI_O_DESIGNS: return split_designs(b, v) < 0 ? -1 : 1;
+    case WC_CLI_O_WORKLOAD: return add_input(b, p->cmd, v, false) < 0 ? -1 : 1;
+    case WC_CLI_O_TRACE: return add_input(b, p->cmd, v, true) < 0 ? -1 : 1;
+    case WC_CLI_O_KERNELS: b->kernels = v; return 1;
+    case WC_CLI_O_JOBS: return wc_cli_parse_jobs(v, &b->threads) < 0 ? -1 : 1;
+    default: return 0;
     }
-    if (strcmp(a, "-j") == 0 && has) return wc_cli_parse_jobs(argv[++*i], &b->threads) < 0 ? -1 : 1;
-    return 0;
 }
 
 void wc_cli_batch_free(wc_cli_batch *b)

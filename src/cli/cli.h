@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "cli/opts.h"
 #include "warpcache/config.h"
 #include "warpcache/experiment.h"
 #include "warpcache/sim.h"
@@ -33,9 +34,29 @@ void wc_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * ("internal: ...", out of memory), 2 for everything about the input. */
 int wc_cli_status_of(const wc_err *err);
 void wc_cli_common_init(wc_cli_common *c);
-/* Consumes argv[*i] (and its value) if it is a common option: 1; not ours: 0;
- * bad: -1 (message printed). */
-int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i);
+/* The ids of the options every simulating command takes (wc_cli_common_opts)
+ * and of those of compare, sweep and oracle (wc_cli_batch_take): a command
+ * lists the latter in its own table, in its own words. */
+enum {
+    WC_CLI_O_CONFIG = 1000,
+    WC_CLI_O_DESIGN,
+    WC_CLI_O_SET,
+    WC_CLI_O_LENIENT,
+    WC_CLI_O_SEED,
+    WC_CLI_O_JSON,
+    WC_CLI_O_CSV,
+    WC_CLI_O_QUIET,
+    WC_CLI_O_DESIGNS = 1100,
+    WC_CLI_O_WORKLOAD,
+    WC_CLI_O_TRACE,
+    WC_CLI_O_KERNELS,
+    WC_CLI_O_JOBS,
+};
+/* --config, --design, -o, --lenient-config, --seed, --json, --csv, -q. */
+extern const wc_opt wc_cli_common_opts[];
+/* Takes option `id` (its value in p) if it is a common one: 1; not ours:
+ * 0; bad: -1 (message printed). */
+int wc_cli_common_take(wc_cli_common *c, const wc_opts *p, int id);
 /* Loads the configuration file, applies -o overrides and --seed, validates,
  * and lists ignored options once on stderr.  -1 on error (printed). */
 int wc_cli_load_config(wc_cli_common *c);
@@ -86,10 +107,10 @@ typedef struct wc_cli_batch {
     const char *kernels; /* --kernels, applied to every trace */
     unsigned threads;    /* -j; 0 = every CPU */
 } wc_cli_batch;
-/* Consumes argv[*i] (and its value) if it is --designs, --workload/-w,
- * --trace/-t, --kernels or -j: 1; not one of them: 0; bad: -1 (printed,
- * messages prefixed with `cmd`). */
-int wc_cli_batch_arg(wc_cli_batch *b, const char *cmd, int argc, char **argv, int *i);
+/* Takes option `id` if it is --designs, --workload/-w, --trace/-t,
+ * --kernels or -j: 1; not one of them: 0; bad: -1 (printed, messages
+ * prefixed with the command's name). */
+int wc_cli_batch_take(wc_cli_batch *b, const wc_opts *p, int id);
 void wc_cli_batch_free(wc_cli_batch *b);
 /* -1 (printed, exit 2) when two of the n_out output paths are one file or one
  * is an input of the batch: the --config file, a design's file, a trace. */
@@ -114,8 +135,6 @@ void wc_batch_progress_init(wc_batch_progress *p, const char *label, bool quiet)
 void wc_batch_progress_cb(void *ctx, size_t done, size_t total, const wc_job *job);
 void wc_batch_progress_end(wc_batch_progress *p);
 
-/* The help text of the common options. */
-extern const char wc_cli_common_help[];
 /* ---- outputs (outfile.c): written whole or not at all ---------------------- */
 
 #define WC_OUT_PATH 4096

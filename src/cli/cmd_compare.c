@@ -22,22 +22,38 @@ static const char compare_help[] =
     "Simulates every design on every workload and prints one table of a metric, normalised\n"
     "to the first design, then its geometric and harmonic means overall and per class.\n"
     "\n"
-    "  --designs A,B,...    designs ('warpcache list designs') or .config paths; the first\n"
-    "                       is the reference\n"
-    "  -w, --workload NAME  workload, suite ('polybench') or suite with parameters\n"
-    "                       ('polybench:scale=0.125'); repeatable\n"
-    "  -t, --trace PATH     trace (repeatable); --kernels SEL selects kernels of every trace\n"
-    "  --metric NAME        ipc (default), cycles, l1_miss_rate, l1_mpki, l2_to_l1_bytes,\n"
-    "                       l1_to_l2_bytes, res_fails_pki, or any key of docs/stats.md\n"
-    "  --by-class SEED      means per class label of that seed paper, e.g. 004 (004:IW ...)\n"
-    "  --per-kernel         one row per kernel instead of per workload\n"
-    "  --wide-csv FILE      every statistic, Accel-Sim get_stats.py layout (one block per\n"
-    "                       statistic, rows workload--kernel, columns designs)\n"
-    "  -j N                 simulations in parallel (default: every CPU)\n"
     "%s"
     "\n"
     "--config, -o and --seed apply to every design (file, design, -o).  Output does not\n"
     "depend on -j.  Exit status: 0 ok, 2 bad input, 1 internal failure.\n";
+
+enum { O_METRIC = 1, O_BY_CLASS, O_PER_KERNEL, O_WIDE_CSV };
+static const wc_opt compare_table[] = {
+    {WC_CLI_O_DESIGNS, 0, "designs", "A,B,...",
+     "designs ('warpcache list designs') or .config paths; the first\n"
+     "is the reference",
+     0},
+    {WC_CLI_O_WORKLOAD, 'w', "workload", "NAME",
+     "workload, suite ('polybench') or suite with parameters\n"
+     "('polybench:scale=0.125'); repeatable",
+     0},
+    {WC_CLI_O_TRACE, 't', "trace", "PATH", "trace (repeatable)", 0},
+    {WC_CLI_O_KERNELS, 0, "kernels", "SEL", "selects kernels of every trace", 0},
+    {O_METRIC, 0, "metric", "NAME",
+     "ipc (default), cycles, l1_miss_rate, l1_mpki, l2_to_l1_bytes,\n"
+     "l1_to_l2_bytes, res_fails_pki, or any key of docs/stats.md",
+     0},
+    {O_BY_CLASS, 0, "by-class", "SEED",
+     "means per class label of that seed paper, e.g. 004 (004:IW ...)", 0},
+    {O_PER_KERNEL, 0, "per-kernel", NULL, "one row per kernel instead of per workload", 0},
+    {O_WIDE_CSV, 0, "wide-csv", "FILE",
+     "every statistic, Accel-Sim get_stats.py layout (one block per\n"
+     "statistic, rows workload--kernel, columns designs)",
+     0},
+    {WC_CLI_O_JOBS, 'j', NULL, "N", "simulations in parallel (default: every CPU)", 0},
+    {0},
+};
+static const wc_opt *const compare_tables[] = {compare_table, wc_cli_common_opts, NULL};
 
 typedef struct compare_cli {
     wc_cli_common c;
@@ -63,30 +79,27 @@ typedef struct table {
 
 static int parse(compare_cli *o, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
-        if (rc == 0) rc = wc_cli_batch_arg(&o->b, "compare", argc, argv, &i);
+    wc_opts p;
+    wc_opts_init(&p, "compare", compare_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = wc_cli_common_take(&o->c, &p, id);
+        if (rc == 0) rc = wc_cli_batch_take(&o->b, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
-        const char *a = argv[i];
-        bool has = i + 1 < argc;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf(compare_help, wc_cli_common_help);
-            exit(0);
-        }
-        if (strcmp(a, "--metric") == 0 && has) {
-            o->metric_name = argv[++i];
-        } else if (strcmp(a, "--by-class") == 0 && has) {
-            o->by_class = argv[++i];
-            if (wc_cli_check_seed_class("--by-class", o->by_class) < 0) return -1;
-        } else if (strcmp(a, "--wide-csv") == 0 && has) {
-            o->wide_csv = argv[++i];
-        } else if (strcmp(a, "--per-kernel") == 0) {
-            o->per_kernel = true;
-        } else {
-            wc_cli_error("compare: unknown or incomplete option '%s' (warpcache compare --help)",
-                         a);
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(compare_help, compare_tables); exit(0);
+        case WC_OPT_BAD: return -1;
+        case WC_OPT_ARG:
+            wc_cli_error("compare: unexpected argument '%s' (give workloads with --workload)",
+                         p.value);
             return -1;
+        case O_METRIC: o->metric_name = p.value; break;
+        case O_BY_CLASS:
+            o->by_class = p.value;
+            if (wc_cli_check_seed_class("--by-class", o->by_class) < 0) return -1;
+            break;
+        case O_WIDE_CSV: o->wide_csv = p.value; break;
+        case O_PER_KERNEL: o->per_kernel = true; break;
         }
     }
     if (o->c.design) {

@@ -12,7 +12,16 @@ static const char config_help[] =
     "usage: warpcache config [--options] [--config FILE] [--design NAME] [-o NAME=VALUE ...]\n"
     "\n"
     "Prints the effective configuration in gpgpusim.config syntax (loadable with --config),\n"
-    "or with --options every modelled option and its meaning.\n";
+    "or with --options every modelled option and its meaning.\n"
+    "\n"
+    "%s";
+
+enum { O_OPTIONS = 1 };
+static const wc_opt config_table[] = {
+    {O_OPTIONS, 0, "options", NULL, "list every modelled option and its meaning", 0},
+    {0},
+};
+static const wc_opt *const config_tables[] = {config_table, wc_cli_common_opts, NULL};
 
 /* A plug-in's own parameter (params.h), after the central options. */
 static void print_plugin_param(void *ctx, const char *owner, const wc_param_desc *d)
@@ -26,19 +35,20 @@ int wc_cmd_config(int argc, char **argv)
     wc_cli_common c;
     wc_cli_common_init(&c);
     bool options = false;
-    for (int i = 1; i < argc; i++) {
-        int rc = wc_cli_common_arg(&c, argc, argv, &i);
+    wc_opts p;
+    wc_opts_init(&p, "config", config_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = wc_cli_common_take(&c, &p, id);
         if (rc < 0) return WC_EXIT_USAGE;
         if (rc > 0) continue;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf("%s\n%s", config_help, wc_cli_common_help);
-            return 0;
-        }
-        if (strcmp(argv[i], "--options") == 0)
-            options = true;
-        else {
-            wc_cli_error("config: unknown option '%s'", argv[i]);
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(config_help, config_tables); return 0;
+        case WC_OPT_BAD: return WC_EXIT_USAGE;
+        case WC_OPT_ARG:
+            wc_cli_error("config: unexpected argument '%s' (a file is given with --config FILE)",
+                         p.value);
             return WC_EXIT_USAGE;
+        case O_OPTIONS: options = true; break;
         }
     }
     if (options) {

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "core/sched.h"
+#include "util/nearest.h"
 #include "warpcache/analysis.h"
 #include "warpcache/cache.h"
 #include "warpcache/workloads.h"
@@ -16,9 +17,26 @@
 static const char list_help[] =
     "usage: warpcache list [workloads|designs|l1|schedulers|index|replacement|analyses]\n"
     "                      [--suite NAME]\n"
+    "       warpcache list WORKLOAD|SUITE\n"
     "\n"
     "Lists built-in workloads (default), the designs of --design/--designs with their\n"
-    "paper, or the registered plug-ins.\n";
+    "paper, or the registered plug-ins.  'list WORKLOAD' (e.g. list polybench/atax)\n"
+    "shows every parameter of one workload with its default, range and meaning;\n"
+    "'list SUITE' the workloads of one suite.\n"
+    "\n"
+    "%s";
+
+enum { O_SUITE = 1, O_QUIET };
+static const wc_opt list_table[] = {
+    {O_SUITE, 0, "suite", "NAME", "only the workloads of this suite", 0},
+    {O_QUIET, 'q', "quiet", NULL, "accepted as by every command (list prints no notes)", 0},
+    {0},
+};
+static const wc_opt *const list_tables[] = {list_table, NULL};
+
+static const char *const categories[] = {"workloads", "designs",     "l1",      "schedulers",
+                                         "index",     "replacement", "analyses"};
+#define N_CATEGORIES (sizeof categories / sizeof categories[0])
 
 static int list_designs(void)
 {
@@ -44,19 +62,168 @@ static int list_designs(void)
     return 0;
 }
 
+/* ---- a table whose cells wrap at spaces (never inside a word) ------------- */
+
+#define MAX_COLS 5
+
+/* The width of the longest word of `text`. */
+static int longest_word(const char *text)
+{
+    int best = 0;
+    for (const char *p = text; *p;) {
+        int len = (int)strcspn(p, " ");
+        if (len > best) best = len;
+        p += len;
+        p += strspn(p, " ");
+    }
+    return best;
+}
+
+/* Appends to line[*len] from *pos as many words of the cell as fit in
+ * `width` (at least one: a column is as wide as its longest word), padded
+ * to width + 1; width < 0: the rest of the cell.  Advances *pos. */
+static void put_piece(char *line, size_t cap, size_t *len, const char **pos, int width)
+{
+    const char *p = *pos + strspn(*pos, " ");
+    int used = 0;
+    while (*p) {
+        int wl = (int)strcspn(p, " ");
+        if (width >= 0 && used && used + 1 + wl > width) break;
+        *len += (size_t)snprintf(line + *len, cap - *len, "%s%.*s", used ? " " : "", wl, p);
+        used += (used ? 1 : 0) + wl;
+        p += wl;
+        p += strspn(p, " ");
+    }
+    if (width >= 0) *len += (size_t)snprintf(line + *len, cap - *len, "%*s", width - used + 1, "");
+    *pos = p;
+    if (*len >= cap) *len = cap - 1;
+}
+
+/* One row: cells[c] wrapped to widths[c]; the last column is not wrapped. */
+static void put_row(const char *const *cells, const int *widths, size_t ncol)
+{
+    const char *pos[MAX_COLS];
+    for (size_t c = 0; c < ncol; c++) pos[c] = cells[c] ? cells[c] : "";
+    for (bool more = true; more;) {
+        char line[2048];
+        size_t len = 0;
+        for (size_t c = 0; c < ncol; c++)
+            put_piece(line, sizeof line, &len, &pos[c], c == ncol - 1 ? -1 : widths[c]);
+        while (len > 0 && line[len - 1] == ' ') len--;
+        printf("%.*s\n", (int)len, line);
+        more = false;
+        for (size_t c = 0; c < ncol; c++) more |= pos[c][strspn(pos[c], " ")] != 0;
+    }
+}
+
 static void list_workloads(const char *suite)
 {
     size_t n;
     const wc_workload *const *w = wc_workload_list(&n);
-    printf("%-28s %-10s %-30s %-22s %s\n", "workload", "suite", "kernels", "default size",
-           "classes (seed:label)");
+    static const char *const titles[] = {"workload", "suite", "kernels", "default size",
+                                         "classes (seed:label)"};
+    /* the kernels and sizes wrap; a column is never narrower than a word */
+    int widths[MAX_COLS] = {28, 10, 30, 22, 0};
     for (size_t i = 0; i < n; i++) {
         if (suite && strcmp(w[i]->suite, suite) != 0) continue;
-        printf("%-28s %-10s %-30.30s %-22.22s %s\n", w[i]->name, w[i]->suite, w[i]->kernels,
-               w[i]->size, w[i]->classes);
+        const char *cells[] = {w[i]->name, w[i]->suite, w[i]->kernels, w[i]->size};
+        for (size_t c = 0; c < 4; c++)
+            if (longest_word(cells[c]) > widths[c]) widths[c] = longest_word(cells[c]);
+    }
+    put_row(titles, widths, 5);
+    for (size_t i = 0; i < n; i++) {
+        if (suite && strcmp(w[i]->suite, suite) != 0) continue;
+        const char *cells[] = {w[i]->name, w[i]->suite, w[i]->kernels, w[i]->size, w[i]->classes};
+        put_row(cells, widths, 5);
     }
     printf("\nRun one with: warpcache run --workload NAME[:key=value,...]; a suite name runs "
-           "all of its workloads.\n");
+           "all of its workloads.\n'warpcache list NAME' shows the parameters of one.\n");
+}
+
+/* ---- one workload: its parameters ------------------------------------------ */
+
+static bool is_word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* What the workload's description says about parameter `key`: the
+ * parenthesis after it ("size (multiple of 16, ...)") or the words after
+ * "key=" up to the next ';' ("scale=f multiplies every dimension"); "" when
+ * it only names it. */
+static void meaning_of(const char *help, const char *key, char *buf, size_t cap)
+{
+    size_t klen = strlen(key);
+    buf[0] = 0;
+    for (const char *p = strstr(help, key); p; p = strstr(p + 1, key)) {
+        if ((p > help && is_word_char(p[-1])) || is_word_char(p[klen])) continue;
+        const char *q = p + klen;
+        if (q[0] == ' ' && q[1] == '(') {
+            int depth = 0;
+            const char *end = q + 1;
+            for (; *end; end++) {
+                depth += *end == '(' ? 1 : *end == ')' ? -1 : 0;
+                if (depth == 0) break;
+            }
+            snprintf(buf, cap, "%.*s", (int)(end - q - 2), q + 2);
+            return;
+        }
+        if (q[0] == '=') {
+            snprintf(buf, cap, "%.*s", (int)strcspn(p, ";"), p);
+            return;
+        }
+    }
+}
+
+static void format_value(const wc_param_info *e, int which, char *buf, size_t cap)
+{
+    if (e->is_float)
+        snprintf(buf, cap, "%g", which == 0 ? e->fdef : which == 1 ? e->fmin : e->fmax);
+    else
+        snprintf(buf, cap, "%llu",
+                 (unsigned long long)(which == 0   ? e->def
+                                      : which == 1 ? e->min
+                                                   : e->max));
+}
+
+static int list_one_workload(const wc_workload *w)
+{
+    wc_param_log log;
+    wc_err err = {{0}};
+    if (wc_workload_params(w, &log, &err) < 0) {
+        wc_cli_error("%s", err.msg);
+        return wc_cli_status_of(&err);
+    }
+    printf("%s (suite %s)\n  %s\n\n", w->name, w->suite, w->help ? w->help : "");
+    printf("  kernels:       %s\n  default size:  %s\n  classes:       %s\n\n", w->kernels, w->size,
+           w->classes && w->classes[0] ? w->classes : "(none)");
+    if (log.n == 0) {
+        printf("It has no parameters.\n");
+        return 0;
+    }
+    static const char *const titles[] = {"parameter", "default", "range", "meaning"};
+    int widths[MAX_COLS] = {12, 10, 20, 0};
+    char cells[WC_MAX_PARAM_INFO][3][72];
+    for (unsigned i = 0; i < log.n; i++) {
+        char lo[32], hi[32];
+        snprintf(cells[i][0], sizeof cells[i][0], "%s", log.v[i].key);
+        format_value(&log.v[i], 0, cells[i][1], sizeof cells[i][1]);
+        format_value(&log.v[i], 1, lo, sizeof lo);
+        format_value(&log.v[i], 2, hi, sizeof hi);
+        snprintf(cells[i][2], sizeof cells[i][2], "%s..%s", lo, hi);
+        for (int c = 0; c < 3; c++)
+            if ((int)strlen(cells[i][c]) > widths[c]) widths[c] = (int)strlen(cells[i][c]);
+    }
+    put_row(titles, widths, 4);
+    for (unsigned i = 0; i < log.n; i++) {
+        char meaning[256];
+        meaning_of(w->help ? w->help : "", log.v[i].key, meaning, sizeof meaning);
+        const char *row[] = {cells[i][0], cells[i][1], cells[i][2], meaning};
+        put_row(row, widths, 4);
+    }
+    printf("\nGive them after a colon: warpcache run --workload %s:%s=%s\n", w->name, log.v[0].key,
+           cells[0][1]);
+    return 0;
 }
 
 /* A suite that has no workload is a typo, not an empty list. */
@@ -73,30 +240,90 @@ static int check_suite(const char *suite)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
                      known[0] ? ", " : "", w[i]->suite);
     }
-    wc_cli_error("list: unknown suite '%s' (suites: %s)", suite, known);
+    wc_nearest near;
+    wc_nearest_init(&near, suite);
+    for (size_t i = 0; i < n; i++) wc_nearest_consider(&near, w[i]->suite);
+    if (wc_nearest_best(&near))
+        wc_cli_error("list: unknown suite '%s' (did you mean '%s'? suites: %s)", suite, near.best,
+                     known);
+    else
+        wc_cli_error("list: unknown suite '%s' (suites: %s)", suite, known);
     return -1;
+}
+
+/* "unknown category" with the nearest category, workload or suite. */
+static void unknown_name(const char *what)
+{
+    size_t n;
+    const wc_workload *const *w = wc_workload_list(&n);
+    wc_nearest near;
+    wc_nearest_init(&near, what);
+    for (size_t i = 0; i < N_CATEGORIES; i++) wc_nearest_consider(&near, categories[i]);
+    for (size_t i = 0; i < n; i++) {
+        const char *slash = strchr(w[i]->name, '/');
+        wc_nearest_consider(&near, w[i]->name);
+        if (slash && !strchr(what, '/')) wc_nearest_consider(&near, slash + 1);
+        wc_nearest_consider(&near, w[i]->suite);
+    }
+    const char *best = wc_nearest_best(&near);
+    const wc_workload *full = best ? wc_workload_find(best) : NULL; /* "atax": polybench/atax */
+    char hint[160] = "";
+    if (best) snprintf(hint, sizeof hint, "did you mean '%s'? ", full ? full->name : best);
+    wc_cli_error("list: unknown category, workload or suite '%s' (%scategories: workloads, "
+                 "designs, l1, schedulers, index, replacement, analyses; 'warpcache list' shows "
+                 "the workloads)",
+                 what, hint);
+}
+
+static bool is_suite(const char *name)
+{
+    size_t n;
+    const wc_workload *const *w = wc_workload_list(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(w[i]->suite, name) == 0) return true;
+    return false;
+}
+
+static bool is_category(const char *name)
+{
+    for (size_t i = 0; i < N_CATEGORIES; i++)
+        if (strcmp(categories[i], name) == 0) return true;
+    return false;
 }
 
 int wc_cmd_list(int argc, char **argv)
 {
     const char *what = "workloads", *suite = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(list_help, stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--suite") == 0) {
-            if (i + 1 >= argc) {
-                wc_cli_error("list: option --suite needs a value");
+    bool given = false;
+    wc_opts p;
+    wc_opts_init(&p, "list", list_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(list_help, list_tables); return 0;
+        case WC_OPT_BAD: return WC_EXIT_USAGE;
+        case O_SUITE: suite = p.value; break;
+        case O_QUIET: break;
+        case WC_OPT_ARG:
+            if (given) {
+                wc_cli_error("list: give one category, workload or suite (got '%s' and '%s')", what,
+                             p.value);
                 return WC_EXIT_USAGE;
             }
-            suite = argv[++i];
-        } else if (argv[i][0] != '-')
-            what = argv[i];
-        else {
-            wc_cli_error("list: unknown option '%s'", argv[i]);
-            return WC_EXIT_USAGE;
+            what = p.value;
+            given = true;
+            break;
         }
+    }
+    /* a workload or a suite instead of a category */
+    const wc_workload *one = is_category(what) ? NULL : wc_workload_find(what);
+    if (one && !suite) return list_one_workload(one);
+    if (!is_category(what) && !one && is_suite(what) && !suite) {
+        suite = what;
+        what = "workloads";
+    }
+    if (!is_category(what)) {
+        unknown_name(what);
+        return WC_EXIT_USAGE;
     }
     size_t n;
     if (suite && strcmp(what, "workloads") != 0) {
@@ -125,11 +352,6 @@ int wc_cmd_list(int argc, char **argv)
     } else if (strcmp(what, "analyses") == 0) {
         const wc_analysis_ops *const *a = wc_analysis_list(&n);
         for (size_t i = 0; i < n; i++) printf("%-16s %s\n", a[i]->name, a[i]->help);
-    } else {
-        wc_cli_error("list: unknown category '%s' (workloads, designs, l1, schedulers, index, "
-                     "replacement, analyses)",
-                     what);
-        return WC_EXIT_USAGE;
     }
     return 0;
 }

@@ -28,9 +28,7 @@ static const char merge_help[] =
     "Joins the results files of 'warpcache sweep --shard I/N' runs into OUT, in point\n"
     "order: the same bytes as the serial sweep's results file.\n"
     "\n"
-    "  --points N   the sweep's number of points (printed by every shard); without it,\n"
-    "               points missing after the last one found cannot be detected\n"
-    "  -q, --quiet  no summary on stderr\n"
+    "%s"
     "\n"
     "Exit status: 0 ok, 2 bad input (a missing, duplicate or mismatched point; lines of\n"
     "different sweeps; a line that is not a sweep result; a SHARD that is not a regular\n"
@@ -58,6 +56,31 @@ typedef struct merge {
     size_t id_file, id_line;
 } merge;
 
+enum { O_POINTS = 1, O_QUIET };
+static const wc_opt merge_table[] = {
+    {O_POINTS, 0, "points", "N",
+     "the sweep's number of points (printed by every shard); without it,\n"
+     "points missing after the last one found cannot be detected",
+     0},
+    {O_QUIET, 'q', "quiet", NULL, "no summary on stderr", 0},
+    {0},
+};
+static const wc_opt *const merge_tables[] = {merge_table, NULL};
+
+/* --points N. */
+static int parse_points(merge *m, const char *v)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long long p = strtoull(v, &end, 10);
+    if (errno || end == v || *end || *v == '-' || p == 0 || p > 1000000) {
+        wc_cli_error("option --points: '%s' is not a point count from 1 to 1000000", v);
+        return -1;
+    }
+    m->points = (size_t)p;
+    return 0;
+}
+
 /* Out of memory is the program's failure, not the input's: exit 1. */
 static int oom(void)
 {
@@ -69,30 +92,22 @@ static int parse(merge *m, int argc, char **argv)
 {
     m->files = calloc((size_t)argc, sizeof *m->files);
     if (!m->files) return oom();
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(merge_help, stdout);
-            exit(0);
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-            m->quiet = true;
-        } else if (strcmp(a, "--points") == 0 && i + 1 < argc) {
-            char *end = NULL;
-            const char *v = argv[++i];
-            errno = 0;
-            unsigned long long p = strtoull(v, &end, 10);
-            if (errno || end == v || *end || *v == '-' || p == 0 || p > 1000000) {
-                wc_cli_error("option --points: '%s' is not a point count from 1 to 1000000", v);
-                return -1;
-            }
-            m->points = (size_t)p;
-        } else if (a[0] == '-' && a[1]) {
-            wc_cli_error("merge: unknown or incomplete option '%s' (warpcache merge --help)", a);
-            return -1;
-        } else if (!m->out) {
-            m->out = a;
-        } else {
-            m->files[m->nfiles++] = a;
+    wc_opts p;
+    wc_opts_init(&p, "merge", merge_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(merge_help, merge_tables); exit(0);
+        case WC_OPT_BAD: return -1;
+        case O_QUIET: m->quiet = true; break;
+        case O_POINTS:
+            if (parse_points(m, p.value) < 0) return -1;
+            break;
+        case WC_OPT_ARG:
+            if (!m->out)
+                m->out = p.value;
+            else
+                m->files[m->nfiles++] = p.value;
+            break;
         }
     }
     if (!m->out || m->nfiles == 0) {

@@ -25,12 +25,6 @@ static const char model_help[] =
     "classifies misses (compulsory, capacity, associativity, latency, MSHR) by re-running\n"
     "with one extension disabled at a time.  The L1 geometry comes from the configuration.\n"
     "\n"
-    "  -w, --workload NAME  built-in workload ('warpcache list'), e.g. micro/colcopy:h=256\n"
-    "  -t, --trace PATH     trace file (formats as for 'warpcache run')\n"
-    "  --kernels SEL        with --trace: kernel ids or a name pattern\n"
-    "  --hist               print the reuse-distance histogram in the text output\n"
-    "  --hist-csv FILE|-    write the histogram as CSV (kernel,id,lo,hi,count)\n"
-    "  --no-classify        run the full model only (no miss classes, 1 pass instead of 4)\n"
     "%s"
     "\n"
     "Model options (-o NAME=VALUE, next to the configuration's):\n"
@@ -47,19 +41,54 @@ static const char mrc_help[] =
     "coalescing, active blocks; no latency, MSHR or divergence, so the order does not\n"
     "depend on the cache).  Line size from the configuration (-o line_bytes=N).\n"
     "\n"
-    "  -w, --workload NAME  built-in workload;  -t, --trace PATH  trace file\n"
-    "  --kernels SEL        with --trace: kernel ids or a name pattern\n"
-    "  --sets N             also the curve of an N-set cache over its associativity\n"
-    "  --index L|H|P|X      set index of --sets (default L, linear)\n"
-    "  --shards RATE        SHARDS sampling at RATE in (0,1]; the exact curve is computed too\n"
-    "                       and the error of the sampled one reported\n"
-    "  --max-lines N        largest size reported (default: the largest distance + 1)\n"
-    "  --svg FILE           plot the curve(s) as SVG\n"
     "%s"
     "\n"
     "Output: a table on stdout unless --json - or --csv - takes it.  Exit status 0 ok,\n"
     "2 bad input (also an output that cannot be created), 1 an internal failure or a write\n"
     "that failed once the output was open (a full disk).\n";
+
+enum {
+    O_WORKLOAD = 1,
+    O_TRACE,
+    O_KERNELS,
+    O_HIST,
+    O_HIST_CSV,
+    O_NO_CLASSIFY,
+    O_SETS,
+    O_INDEX,
+    O_SHARDS,
+    O_MAX_LINES,
+    O_SVG,
+};
+
+static const wc_opt model_table[] = {
+    {O_WORKLOAD, 'w', "workload", "NAME",
+     "built-in workload ('warpcache list'), e.g. micro/colcopy:h=256", 0},
+    {O_TRACE, 't', "trace", "PATH", "trace file (formats as for 'warpcache run')", 0},
+    {O_KERNELS, 0, "kernels", "SEL", "with --trace: kernel ids or a name pattern", 0},
+    {O_HIST, 0, "hist", NULL, "print the reuse-distance histogram in the text output", 0},
+    {O_HIST_CSV, 0, "hist-csv", "FILE|-", "write the histogram as CSV (kernel,id,lo,hi,count)", 0},
+    {O_NO_CLASSIFY, 0, "no-classify", NULL,
+     "run the full model only (no miss classes, 1 pass instead of 4)", 0},
+    {0},
+};
+static const wc_opt mrc_table[] = {
+    {O_WORKLOAD, 'w', "workload", "NAME", "built-in workload ('warpcache list')", 0},
+    {O_TRACE, 't', "trace", "PATH", "trace file (formats as for 'warpcache run')", 0},
+    {O_KERNELS, 0, "kernels", "SEL", "with --trace: kernel ids or a name pattern", 0},
+    {O_SETS, 0, "sets", "N", "also the curve of an N-set cache over its associativity", 0},
+    {O_INDEX, 0, "index", "L|H|P|X", "set index of --sets (default L, linear)", 0},
+    {O_SHARDS, 0, "shards", "RATE",
+     "SHARDS sampling at RATE in (0,1]; the exact curve is computed too\n"
+     "and the error of the sampled one reported",
+     0},
+    {O_MAX_LINES, 0, "max-lines", "N", "largest size reported (default: the largest distance + 1)",
+     0},
+    {O_SVG, 0, "svg", "FILE", "plot the curve(s) as SVG", 0},
+    {0},
+};
+static const wc_opt *const model_tables[] = {model_table, wc_cli_common_opts, NULL};
+static const wc_opt *const mrc_tables[] = {mrc_table, wc_cli_common_opts, NULL};
 
 typedef struct model_cli {
     wc_cli_common c;
@@ -88,80 +117,98 @@ static int parse_num(const char *opt, const char *v, double lo, double hi, doubl
     return 0;
 }
 
+/* -o NAME=VALUE: a model option (1 taken, -1 bad), else the configuration's (0). */
+static int take_model_option(model_cli *m, const char *kv)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq || eq == kv) return 0;
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(eq - kv), kv);
+    wc_err err = {{0}};
+    int rc = wc_model_opts_set(&m->mo, name, eq + 1, &err);
+    if (rc < 0) wc_cli_error("%s", err.msg);
+    return rc < 0 ? -1 : rc == 0 ? 1 : 0;
+}
+
+static void print_help(bool mrc)
+{
+    if (mrc) {
+        wc_opts_print_help(mrc_help, mrc_tables);
+        return;
+    }
+    /* the model's own options come from the model library, in the middle */
+    char *text = wc_opts_help_text(model_tables), *mtext = NULL;
+    size_t mlen = 0;
+    FILE *f = open_memstream(&mtext, &mlen);
+    if (f) {
+        wc_model_opts_help(f);
+        if (fclose(f) != 0) {
+            free(mtext);
+            mtext = NULL;
+        }
+    }
+    printf(model_help, text ? text : "", mtext ? mtext : "");
+    free(text);
+    free(mtext);
+}
+
+/* The value of an option of mrc. */
+static int take_mrc_option(model_cli *m, const wc_opts *p, int id)
+{
+    const char *opt = wc_opts_name(p), *v = p->value;
+    double d;
+    switch (id) {
+    case O_SETS:
+        if (parse_num(opt, v, 1, 1 << 24, &d) < 0) return -1;
+        m->sets = (uint32_t)d;
+        if (!wc_is_pow2(m->sets)) {
+            wc_cli_error("option --sets: %u is not a power of two", m->sets);
+            return -1;
+        }
+        return 0;
+    case O_INDEX:
+        if (strlen(v) != 1 || !strchr("LHPX", v[0])) {
+            wc_cli_error("option --index: '%s' is not one of L, H, P, X", v);
+            return -1;
+        }
+        m->index = v[0];
+        return 0;
+    case O_SHARDS: return parse_num(opt, v, 1e-6, 1, &m->shards);
+    case O_MAX_LINES:
+        if (parse_num(opt, v, 1, 1e15, &d) < 0) return -1;
+        m->max_lines = (uint64_t)d;
+        return 0;
+    case O_SVG: m->svg = v; return 0;
+    }
+    return 0;
+}
+
 /* Parses the arguments of model (mrc = false) or mrc. */
 static int parse(model_cli *m, int argc, char **argv, bool mrc)
 {
     const char *cmd = mrc ? "mrc" : "model";
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        /* -o NAME=VALUE: a model option, else the configuration's */
-        if (strcmp(a, "-o") == 0 && i + 1 < argc) {
-            const char *eq = strchr(argv[i + 1], '=');
-            if (eq && eq != argv[i + 1]) {
-                char name[64];
-                snprintf(name, sizeof name, "%.*s", (int)(eq - argv[i + 1]), argv[i + 1]);
-                wc_err err = {{0}};
-                int rc = wc_model_opts_set(&m->mo, name, eq + 1, &err);
-                if (rc < 0) {
-                    wc_cli_error("%s", err.msg);
-                    return -1;
-                }
-                if (rc == 0) {
-                    i++;
-                    continue;
-                }
-            }
-        }
-        int rc = wc_cli_common_arg(&m->c, argc, argv, &i);
+    wc_opts p;
+    wc_opts_init(&p, cmd, mrc ? mrc_tables : model_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = id == WC_CLI_O_SET ? take_model_option(m, p.value) : 0;
+        if (rc == 0) rc = wc_cli_common_take(&m->c, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
-        double d;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            if (mrc) {
-                printf(mrc_help, wc_cli_common_help);
-            } else {
-                printf(model_help, wc_cli_common_help, "");
-                wc_model_opts_help(stdout);
-            }
-            return 1;
-        }
-        if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
-            m->workload = argv[++i];
-        } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && i + 1 < argc) {
-            m->trace = argv[++i];
-        } else if (strcmp(a, "--kernels") == 0 && i + 1 < argc) {
-            m->kernels = argv[++i];
-        } else if (!mrc && strcmp(a, "--hist") == 0) {
-            m->hist = true;
-        } else if (!mrc && strcmp(a, "--hist-csv") == 0 && i + 1 < argc) {
-            m->hist_csv = argv[++i];
-        } else if (!mrc && strcmp(a, "--no-classify") == 0) {
-            m->no_classify = true;
-        } else if (mrc && strcmp(a, "--sets") == 0 && i + 1 < argc) {
-            if (parse_num(a, argv[++i], 1, 1 << 24, &d) < 0) return -1;
-            m->sets = (uint32_t)d;
-            if (!wc_is_pow2(m->sets)) {
-                wc_cli_error("option --sets: %u is not a power of two", m->sets);
-                return -1;
-            }
-        } else if (mrc && strcmp(a, "--index") == 0 && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (strlen(v) != 1 || !strchr("LHPX", v[0])) {
-                wc_cli_error("option --index: '%s' is not one of L, H, P, X", v);
-                return -1;
-            }
-            m->index = v[0];
-        } else if (mrc && strcmp(a, "--shards") == 0 && i + 1 < argc) {
-            if (parse_num(a, argv[++i], 1e-6, 1, &m->shards) < 0) return -1;
-        } else if (mrc && strcmp(a, "--max-lines") == 0 && i + 1 < argc) {
-            if (parse_num(a, argv[++i], 1, 1e15, &d) < 0) return -1;
-            m->max_lines = (uint64_t)d;
-        } else if (mrc && strcmp(a, "--svg") == 0 && i + 1 < argc) {
-            m->svg = argv[++i];
-        } else {
-            wc_cli_error("%s: unknown or incomplete option '%s' (warpcache %s --help)", cmd, a,
-                         cmd);
+        switch (id) {
+        case WC_OPT_HELP: print_help(mrc); return 1;
+        case WC_OPT_BAD: return -1;
+        case WC_OPT_ARG:
+            wc_cli_error("%s: unexpected argument '%s' (give the workload with --workload)", cmd,
+                         p.value);
             return -1;
+        case O_WORKLOAD: m->workload = p.value; break;
+        case O_TRACE: m->trace = p.value; break;
+        case O_KERNELS: m->kernels = p.value; break;
+        case O_HIST: m->hist = true; break;
+        case O_HIST_CSV: m->hist_csv = p.value; break;
+        case O_NO_CLASSIFY: m->no_classify = true; break;
+        default:
+            if (take_mrc_option(m, &p, id) < 0) return -1;
         }
     }
     if (!m->workload == !m->trace) {

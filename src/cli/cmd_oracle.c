@@ -36,6 +36,7 @@
 
 #include "cache/pbypass_profile.h"
 #include "cli/cli.h"
+#include "util/nearest.h"
 
 #define MAX_LIST 64
 
@@ -53,16 +54,6 @@ static const char oracle_help[] =
     "                   of --limits, with the limit(s) the dwt_cs controller picks by\n"
     "                   itself and its normalised IPC beside\n"
     "\n"
-    "  -w, --workload NAME  workload, suite or suite with parameters; repeatable\n"
-    "  --distances LIST     pdp-best's distances: 'A-B' or 'a,b,c' (default 1-16)\n"
-    "  --thresholds LIST    profiled-bypass's thresholds: 'A-B' or 'a,b,c' (default 1-16)\n"
-    "  --limits LIST        swt's warp limits: 'A-B' or 'a,b,c' (default 1 to the warps\n"
-    "                       per scheduler of the baseline)\n"
-    "  --filters LIST       profiled-bypass's filters: local, global, local+global or all\n"
-    "                       (default local+global, the paper's Profiled-BYPASS)\n"
-    "  --designs A,B        designs to add as columns (IPC normalised to the baseline)\n"
-    "  --by-class SEED      geometric means per class label of that seed, e.g. 001\n"
-    "  -j N                 simulations in parallel (default: every CPU)\n"
     "%s"
     "\n"
     "--config, --design and -o give the baseline; the PDP runs are the same with\n"
@@ -71,6 +62,43 @@ static const char oracle_help[] =
     "Exit status: 0 ok, 2 bad input, 1 internal failure.\n";
 
 enum { OR_PDP = 1, OR_PB = 2, OR_SWT = 4 };
+
+enum { O_DISTANCES = 1, O_THRESHOLDS, O_LIMITS, O_FILTERS, O_BY_CLASS };
+static const wc_opt oracle_table[] = {
+    {WC_CLI_O_WORKLOAD, 'w', "workload", "NAME",
+     "workload, suite or suite with parameters; repeatable", 0},
+    {O_DISTANCES, 0, "distances", "LIST", "pdp-best's distances: 'A-B' or 'a,b,c' (default 1-16)",
+     0},
+    {O_THRESHOLDS, 0, "thresholds", "LIST",
+     "profiled-bypass's thresholds: 'A-B' or 'a,b,c' (default 1-16)", 0},
+    {O_LIMITS, 0, "limits", "LIST",
+     "swt's warp limits: 'A-B' or 'a,b,c' (default 1 to the warps\n"
+     "per scheduler of the baseline)",
+     0},
+    {O_FILTERS, 0, "filters", "LIST",
+     "profiled-bypass's filters: local, global, local+global or all\n"
+     "(default local+global, the paper's Profiled-BYPASS)",
+     0},
+    {WC_CLI_O_DESIGNS, 0, "designs", "A,B",
+     "designs to add as columns (IPC normalised to the baseline)", 0},
+    {O_BY_CLASS, 0, "by-class", "SEED", "geometric means per class label of that seed, e.g. 001",
+     0},
+    {WC_CLI_O_JOBS, 'j', NULL, "N", "simulations in parallel (default: every CPU)", 0},
+    {0},
+};
+static const wc_opt *const oracle_tables[] = {oracle_table, wc_cli_common_opts, NULL};
+
+/* The oracle an option of one oracle belongs to (0: every oracle). */
+static unsigned owner_of(int id)
+{
+    switch (id) {
+    case O_DISTANCES: return OR_PDP;
+    case O_THRESHOLDS: return OR_PB;
+    case O_FILTERS: return OR_PB;
+    case O_LIMITS: return OR_SWT;
+    default: return 0;
+    }
+}
 
 typedef struct oracle_cli {
     wc_cli_common c;
@@ -157,7 +185,17 @@ static int parse_oracles(oracle_cli *o, const char *arg)
         else if (strcmp(t, "swt") == 0)
             o->which |= OR_SWT;
         else {
-            wc_cli_error("oracle: unknown oracle '%s' (pdp-best, profiled-bypass, swt)", t);
+            wc_nearest near;
+            wc_nearest_init(&near, t);
+            wc_nearest_consider(&near, "pdp-best");
+            wc_nearest_consider(&near, "profiled-bypass");
+            wc_nearest_consider(&near, "swt");
+            if (wc_nearest_best(&near))
+                wc_cli_error("oracle: unknown oracle '%s' (did you mean '%s'? pdp-best, "
+                             "profiled-bypass, swt)",
+                             t, near.best);
+            else
+                wc_cli_error("oracle: unknown oracle '%s' (pdp-best, profiled-bypass, swt)", t);
             return -1;
         }
     }
@@ -190,42 +228,72 @@ static int check(const oracle_cli *o)
     return 0;
 }
 
+/* The value of an option of one oracle (the list was checked to apply). */
+static int take_oracle_option(oracle_cli *o, const wc_opts *p, int id)
+{
+    const char *opt = wc_opts_name(p);
+    switch (id) {
+    case O_DISTANCES: return parse_list(opt, p->value, 255, o->dist, &o->nd);
+    case O_THRESHOLDS: return parse_list(opt, p->value, 255, o->thr, &o->nt);
+    case O_LIMITS: return parse_list(opt, p->value, 65536, o->lim, &o->nl);
+    case O_FILTERS: return parse_filters(o, p->value);
+    case O_BY_CLASS:
+        o->by_class = p->value;
+        return wc_cli_check_seed_class("--by-class", o->by_class);
+    }
+    return 0;
+}
+
 static int parse(oracle_cli *o, int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        printf(oracle_help, wc_cli_common_help);
-        exit(argc < 2 ? WC_EXIT_USAGE : 0);
+    if (argc < 2) {
+        wc_opts_print_help(oracle_help, oracle_tables);
+        exit(WC_EXIT_USAGE);
     }
-    if (parse_oracles(o, argv[1]) < 0) return -1;
-    for (int i = 2; i < argc; i++) {
-        int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
-        if (rc == 0) rc = wc_cli_batch_arg(&o->b, "oracle", argc, argv, &i);
-        if (rc < 0) return -1;
-        if (rc > 0) continue;
-        const char *a = argv[i];
-        bool has = i + 1 < argc;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf(oracle_help, wc_cli_common_help);
+    const char *oracles = NULL;
+    wc_opts p;
+    /* the oracles first: an oracle's options only with that oracle */
+    wc_opts_init(&p, "oracle", oracle_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        if (id == WC_OPT_HELP) {
+            wc_opts_print_help(oracle_help, oracle_tables);
             exit(0);
         }
-        /* an oracle's options only with that oracle */
-        bool pdp = o->which & OR_PDP, pb = o->which & OR_PB, swt = o->which & OR_SWT;
-        if (strcmp(a, "--distances") == 0 && has && pdp) {
-            if (parse_list(a, argv[++i], 255, o->dist, &o->nd) < 0) return -1;
-        } else if (strcmp(a, "--thresholds") == 0 && has && pb) {
-            if (parse_list(a, argv[++i], 255, o->thr, &o->nt) < 0) return -1;
-        } else if (strcmp(a, "--limits") == 0 && has && swt) {
-            if (parse_list(a, argv[++i], 65536, o->lim, &o->nl) < 0) return -1;
-        } else if (strcmp(a, "--filters") == 0 && has && pb) {
-            if (parse_filters(o, argv[++i]) < 0) return -1;
-        } else if (strcmp(a, "--by-class") == 0 && has) {
-            o->by_class = argv[++i];
-            if (wc_cli_check_seed_class("--by-class", o->by_class) < 0) return -1;
-        } else {
-            wc_cli_error("oracle %s: unknown or incomplete option '%s' (warpcache oracle --help)",
-                         argv[1], a);
+        if (id == WC_OPT_BAD) return -1; /* printed; not again below */
+        if (id == WC_OPT_ARG && !oracles) oracles = p.value;
+    }
+    if (!oracles) {
+        wc_cli_error("oracle: name the oracle(s) first: warpcache oracle pdp-best|profiled-bypass|"
+                     "swt ... (warpcache oracle --help)");
+        return -1;
+    }
+    if (parse_oracles(o, oracles) < 0) return -1;
+    wc_opts_init(&p, "oracle", oracle_tables, argc, argv);
+    bool named = false;
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = wc_cli_common_take(&o->c, &p, id);
+        if (rc == 0) rc = wc_cli_batch_take(&o->b, &p, id);
+        if (rc < 0 || id == WC_OPT_BAD) return -1;
+        if (rc > 0) continue;
+        if (id == WC_OPT_ARG) {
+            if (!named) {
+                named = true;
+                continue;
+            }
+            wc_cli_error("oracle: unexpected argument '%s' (give workloads with --workload)",
+                         p.value);
             return -1;
         }
+        unsigned owner = owner_of(id);
+        if (owner && !(o->which & owner)) {
+            wc_cli_error("oracle %s: option %s applies to oracle %s only", oracles,
+                         wc_opts_name(&p),
+                         owner == OR_PDP  ? "pdp-best"
+                         : owner == OR_PB ? "profiled-bypass"
+                                          : "swt");
+            return -1;
+        }
+        if (take_oracle_option(o, &p, id) < 0) return -1;
     }
     return check(o);
 }

@@ -28,7 +28,7 @@ static const report_kind *const kinds[] = {
 #define MAX_INPUT_BYTES (1L << 30)
 
 static const char usage_text[] =
-    "usage: warpcache report RESULTS... -o FILE.html [--svg-dir DIR] [--title TEXT]\n"
+    "usage: warpcache report RESULTS... --output FILE.html [--svg-dir DIR] [--title TEXT]\n"
     "\n"
     "Draws the figures the results support into one self-contained HTML page:\n"
     "  run --json      L1 line utilisation (stacked), timelines of adaptive mechanisms\n"
@@ -41,10 +41,22 @@ static const char usage_text[] =
     "  validate --hw --json  hardware (Nsight Compute) and simulator L1 hit rates\n"
     "                  per kernel launch\n"
     "\n"
-    "  -o FILE          the HTML page ('-' = standard output)\n"
-    "  --svg-dir DIR    also every figure as DIR/<figure id>.svg (DIR is created; the\n"
-    "                   figures appear together at the end, or none)\n"
-    "  --title TEXT     the page's heading (default: warpcache report)\n";
+    "%s";
+
+enum { O_OUTPUT = 1, O_OUTPUT_OLD, O_SVG_DIR, O_TITLE, O_QUIET };
+static const wc_opt report_table[] = {
+    {O_OUTPUT, 0, "output", "FILE", "the HTML page ('-' = standard output)", 0},
+    {O_OUTPUT_OLD, 'o', NULL, "FILE",
+     "deprecated spelling of --output (elsewhere -o sets NAME=VALUE)", 0},
+    {O_SVG_DIR, 0, "svg-dir", "DIR",
+     "also every figure as DIR/<figure id>.svg (DIR is created; the\n"
+     "figures appear together at the end, or none)",
+     0},
+    {O_TITLE, 0, "title", "TEXT", "the page's heading (default: warpcache report)", 0},
+    {O_QUIET, 'q', "quiet", NULL, "no notes on stderr", 0},
+    {0},
+};
+static const wc_opt *const report_tables[] = {report_table, NULL};
 
 /* ---- figures (shared with the kinds through report.h) ----------------------- */
 
@@ -332,11 +344,19 @@ static int check_svg_dir(const char *dir)
     return 0;
 }
 
+typedef struct report_args {
+    const char *out, *svg_dir, *title;
+    const char *out_opt; /* how the page was given: "--output" or "-o" (messages) */
+    bool quiet;
+    const char **inputs;
+    size_t nin;
+} report_args;
+
 /* The figures' files DIR/<id>.svg must not be the page or an input (an
  * input or -o inside DIR named like a figure would be replaced). */
-static int check_figure_paths(const char *dir, const report_figs *figs, const char *out,
-                              const char *const *inputs, size_t nin)
+static int check_figure_paths(const char *dir, const report_figs *figs, const report_args *a)
 {
+    const char *out = a->out;
     for (size_t k = 0; k < figs->n; k++) {
         char path[WC_OUT_PATH];
         if (snprintf(path, sizeof path, "%s/%s.svg", dir, figs->v[k].id) >= (int)sizeof path) {
@@ -344,14 +364,14 @@ static int check_figure_paths(const char *dir, const report_figs *figs, const ch
             return -1;
         }
         if (strcmp(out, "-") != 0 && wc_out_same_file(path, out)) {
-            wc_cli_error("options -o and --svg-dir both write %s (figure %s): give the page "
+            wc_cli_error("options %s and --svg-dir both write %s (figure %s): give the page "
                          "another name or folder",
-                         out, figs->v[k].id);
+                         a->out_opt, out, figs->v[k].id);
             return -1;
         }
         const char *paths[] = {path}, *opts[] = {"--svg-dir"};
-        for (size_t i = 0; i < nin; i++)
-            if (wc_out_check_not_input(inputs[i], paths, opts, 1) < 0) return -1;
+        for (size_t i = 0; i < a->nin; i++)
+            if (wc_out_check_not_input(a->inputs[i], paths, opts, 1) < 0) return -1;
     }
     return 0;
 }
@@ -379,44 +399,43 @@ static int write_svgs(const wc_stage *stage, const char *dir, const report_figs 
 
 /* ---- the command ------------------------------------------------------------- */
 
-typedef struct report_args {
-    const char *out, *svg_dir, *title;
-    const char **inputs;
-    size_t nin;
-} report_args;
-
 /* 1: help shown, 0: ok, -1: bad (printed). */
 static int parse_args(int argc, char **argv, report_args *a)
 {
     a->title = "warpcache report";
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        bool more = i + 1 < argc;
-        if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return 1;
-        } else if (strcmp(s, "-o") == 0 && more) {
-            a->out = argv[++i];
-        } else if (strcmp(s, "--svg-dir") == 0 && more) {
-            a->svg_dir = argv[++i];
-        } else if (strcmp(s, "--title") == 0 && more) {
-            a->title = argv[++i];
-        } else if (s[0] == '-' && s[1]) {
-            wc_cli_error("report: unknown or incomplete option '%s' (warpcache report --help)", s);
-            return -1;
-        } else {
-            a->inputs[a->nin++] = s;
+    a->out_opt = "--output";
+    bool old_o = false;
+    wc_opts p;
+    wc_opts_init(&p, "report", report_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(usage_text, report_tables); return 1;
+        case WC_OPT_BAD: return -1;
+        case WC_OPT_ARG: a->inputs[a->nin++] = p.value; break;
+        case O_OUTPUT_OLD: old_o = true; /* fall through */
+        case O_OUTPUT:
+            a->out = p.value;
+            a->out_opt = id == O_OUTPUT ? "--output" : "-o";
+            break;
+        case O_SVG_DIR: a->svg_dir = p.value; break;
+        case O_TITLE: a->title = p.value; break;
+        case O_QUIET: a->quiet = true; break;
         }
     }
+    /* Everywhere else -o sets an option (NAME=VALUE); report's page was -o
+     * before --output existed, and scripts still say so. */
+    if (old_o && !a->quiet)
+        fprintf(stderr, "warpcache: report: -o FILE is deprecated (elsewhere -o sets NAME=VALUE); "
+                        "write --output FILE\n");
     if (!a->nin) {
         wc_cli_error("report: no results files given (warpcache report --help)");
         return -1;
     }
     if (!a->out) {
-        wc_cli_error("report: option -o FILE.html is required (warpcache report --help)");
+        wc_cli_error("report: option --output FILE.html is required (warpcache report --help)");
         return -1;
     }
-    const char *outs[] = {a->out, a->svg_dir}, *opts[] = {"-o", "--svg-dir"};
+    const char *outs[] = {a->out, a->svg_dir}, *opts[] = {a->out_opt, "--svg-dir"};
     return wc_out_check_io(NULL, a->inputs, a->nin, outs, opts, a->svg_dir ? 2 : 1);
 }
 
@@ -469,7 +488,7 @@ int wc_cmd_report(int argc, char **argv)
         }
     }
     first[a.nin] = figs.n;
-    if (a.svg_dir && check_figure_paths(a.svg_dir, &figs, a.out, a.inputs, a.nin) < 0) goto done;
+    if (a.svg_dir && check_figure_paths(a.svg_dir, &figs, &a) < 0) goto done;
     if (a.svg_dir && (rc = write_svgs(&stage, a.svg_dir, &figs)) != WC_EXIT_OK) goto done;
     rc = WC_EXIT_FAIL;
     write_html(out.f, a.title, ins, a.nin, &figs, first);

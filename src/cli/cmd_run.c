@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "warpcache/experiment.h"
 #include "warpcache/workloads.h"
 
 static const char run_help[] =
@@ -14,17 +15,28 @@ static const char run_help[] =
     "Simulates every kernel of the workload or trace on the configured GPU and prints\n"
     "statistics per kernel and in total (cycles, IPC, L1/L2/interconnect/DRAM).\n"
     "\n"
-    "  -w, --workload NAME  built-in workload ('warpcache list'), e.g. micro/stream:n=65536;\n"
-    "                       a suite name (polybench, rodinia, ...) runs every workload in it\n"
-    "  -t, --trace PATH     trace: kernelslist.g, .traceg[.xz|.gz|.zst], .trc or .wct\n"
-    "  --kernels SEL        with --trace: kernel ids (1,3-5) or a name pattern\n"
-    "  --timeline-csv FILE  the timeline controllers recorded: workload,cycle,sm,key,value\n"
     "%s"
     "\n"
     "Output: an aligned table on stdout, unless --json - or --csv - takes stdout.\n"
     "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace, an output that\n"
     "cannot be created or is an input), 1 an internal failure or a write that failed once\n"
     "the output was open, e.g. a full disk (outputs are replaced whole or not at all).\n";
+
+enum { O_WORKLOAD = 1, O_TRACE, O_KERNELS, O_TIMELINE };
+
+static const wc_opt run_table[] = {
+    {O_WORKLOAD, 'w', "workload", "NAME",
+     "built-in workload ('warpcache list'), e.g. micro/stream:n=65536;\n"
+     "a suite name (polybench, rodinia, ...) runs every workload in it,\n"
+     "a suite with parameters (polybench:scale=0.125) each with them",
+     0},
+    {O_TRACE, 't', "trace", "PATH", "trace: kernelslist.g, .traceg[.xz|.gz|.zst], .trc or .wct", 0},
+    {O_KERNELS, 0, "kernels", "SEL", "with --trace: kernel ids (1,3-5) or a name pattern", 0},
+    {O_TIMELINE, 0, "timeline-csv", "FILE",
+     "the timeline controllers recorded: workload,cycle,sm,key,value", 0},
+    {0},
+};
+static const wc_opt *const run_tables[] = {run_table, wc_cli_common_opts, NULL};
 
 typedef struct run_opts {
     wc_cli_common c;
@@ -33,26 +45,23 @@ typedef struct run_opts {
 
 static int parse(run_opts *o, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+    wc_opts p;
+    wc_opts_init(&p, "run", run_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = wc_cli_common_take(&o->c, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf(run_help, wc_cli_common_help);
-            return 1;
-        }
-        if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
-            o->workload = argv[++i];
-        } else if ((strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0) && i + 1 < argc) {
-            o->trace = argv[++i];
-        } else if (strcmp(a, "--kernels") == 0 && i + 1 < argc) {
-            o->kernels = argv[++i];
-        } else if (strcmp(a, "--timeline-csv") == 0 && i + 1 < argc) {
-            o->timeline_csv = argv[++i];
-        } else {
-            wc_cli_error("run: unknown or incomplete option '%s' (warpcache run --help)", a);
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(run_help, run_tables); return 1;
+        case WC_OPT_BAD: return -1;
+        case WC_OPT_ARG:
+            wc_cli_error("run: unexpected argument '%s' (give the workload with --workload)",
+                         p.value);
             return -1;
+        case O_WORKLOAD: o->workload = p.value; break;
+        case O_TRACE: o->trace = p.value; break;
+        case O_KERNELS: o->kernels = p.value; break;
+        case O_TIMELINE: o->timeline_csv = p.value; break;
         }
     }
     if (!o->workload == !o->trace) {
@@ -68,18 +77,24 @@ static int parse(run_opts *o, int argc, char **argv)
     return wc_out_check_io(&o->c, ins, 1, outs, names, 3);
 }
 
-/* Names of the workloads to run: one, or every member of a suite. */
-static const char **expand(const char *spec, size_t *n)
+/* The workloads to run: one, or every member of a suite, with the suite's
+ * parameters ("polybench:scale=0.125"), as compare and sweep expand them.
+ * Anything else is run as given, so that opening it reports what is wrong
+ * with it. */
+static char **expand(const char *spec, size_t *n)
 {
-    size_t count;
-    const wc_workload *const *all = wc_workload_list(&count);
-    const char **names = calloc(count + 1, sizeof *names);
-    if (!names) return NULL;
+    char **names = NULL;
+    wc_err err = {{0}};
     *n = 0;
-    if (!strchr(spec, ':') && !wc_workload_find(spec))
-        for (size_t i = 0; i < count; i++)
-            if (strcmp(all[i]->suite, spec) == 0) names[(*n)++] = all[i]->name;
-    if (*n == 0) names[(*n)++] = spec;
+    if (wc_expand_workloads(spec, &names, n, &err) == 0 && *n > 0) return names;
+    for (size_t i = 0; i < *n; i++) free(names[i]);
+    free(names);
+    names = malloc(sizeof *names);
+    if (!names || !(names[0] = strdup(spec))) {
+        free(names);
+        return NULL;
+    }
+    *n = 1;
     return names;
 }
 
@@ -175,12 +190,13 @@ int wc_cmd_run(int argc, char **argv)
     if (prc != 0) return prc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
     if (wc_cli_load_config(&o.c) < 0) return WC_EXIT_USAGE;
     size_t n = 1;
-    const char **names = NULL;
+    char **names = NULL;
     if (o.workload && !(names = expand(o.workload, &n))) return WC_EXIT_FAIL;
     /* opened before the simulation: a path that cannot be written fails now */
     const char *paths[OUT__COUNT] = {o.c.json, o.c.csv, o.timeline_csv};
     wc_out_set out;
     if (wc_out_set_open(&out, paths, OUT__COUNT) < 0) {
+        for (size_t i = 0; names && i < n; i++) free(names[i]);
         free(names);
         return WC_EXIT_USAGE;
     }
@@ -194,6 +210,7 @@ int wc_cmd_run(int argc, char **argv)
     wc_out_set_abort(&out); /* after a failure: the temporary files go */
     for (size_t i = 0; runs && i < n; i++) wc_stats_free(&runs[i]);
     free(runs);
+    for (size_t i = 0; names && i < n; i++) free(names[i]);
     free(names);
     return rc;
 }

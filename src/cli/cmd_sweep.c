@@ -54,29 +54,6 @@ static const char sweep_help[] =
     "Simulates every point of the grid (designs x option values x workloads) and appends\n"
     "one JSON line per finished point to the results file, in point order.\n"
     "\n"
-    "  -g NAME=V1,V2,...    values of one option (repeatable; the last dimension varies\n"
-    "                       fastest); any option of 'warpcache config --options', or\n"
-    "                       l1_sets, l1_assoc, l1_line, l1_size (rewrite that field of the L1)\n"
-    "  -G NAME=VALUE        one value taken whole, commas included (repeatable):\n"
-    "                       -G mem_stage=mrpb:len=4,latency=2 -G mem_stage=inorder;\n"
-    "                       every -g and -G of one NAME adds to the same dimension\n"
-    "  --designs A,B,...    designs (outermost dimension)\n"
-    "  -w, --workload NAME  workload, suite or suite:params (repeatable; innermost)\n"
-    "  -t, --trace PATH     trace (repeatable); --kernels SEL selects kernels\n"
-    "  --results FILE       JSONL results (required); a regular file, new or empty unless\n"
-    "                       --resume; locked while the sweep runs (a second sweep exits 2)\n"
-    "  --resume             keep the points already in FILE, drop a torn last line, run the\n"
-    "                       rest; a line of another sweep (its sweep_id) or a point twice\n"
-    "                       is refused\n"
-    "  --csv FILE|-         also write every point of FILE as CSV when the sweep ends\n"
-    "  -j N                 simulations in parallel (default: every CPU)\n"
-    "  --keep-going         a point that fails to simulate becomes an error line and the\n"
-    "                       sweep goes on (exit status of the first failure at the end)\n"
-    "  --shard I/N          run only slice I (0 to N-1) of N contiguous slices of the\n"
-    "                       points; 'warpcache merge' joins the slices' results files\n"
-    "  --mpi                run the points on MPI ranks (mpirun -np N warpcache-mpi sweep\n"
-    "                       --mpi ...): rank 0 writes the file, the others simulate,\n"
-    "                       -j N at once each (default 1); implies --keep-going\n"
     "%s"
     "\n"
     "Order of settings per point: --config, design, -o, grid values, --seed.\n"
@@ -262,34 +239,79 @@ static int check_launch(const sweep_cli *o)
     return 0;
 }
 
+enum { O_GRID = 1, O_GRID_WHOLE, O_RESULTS, O_RESUME, O_KEEP_GOING, O_SHARD, O_MPI };
+static const wc_opt sweep_table[] = {
+    {O_GRID, 'g', NULL, "NAME=V1,V2,...",
+     "values of one option (repeatable; the last dimension varies\n"
+     "fastest); any option of 'warpcache config --options', or\n"
+     "l1_sets, l1_assoc, l1_line, l1_size (rewrite that field of the L1)",
+     WC_OPT_SETTING},
+    {O_GRID_WHOLE, 'G', NULL, "NAME=VALUE",
+     "one value taken whole, commas included (repeatable):\n"
+     "-G mem_stage=mrpb:len=4,latency=2 -G mem_stage=inorder;\n"
+     "every -g and -G of one NAME adds to the same dimension",
+     WC_OPT_SETTING},
+    {WC_CLI_O_DESIGNS, 0, "designs", "A,B,...", "designs (outermost dimension)", 0},
+    {WC_CLI_O_WORKLOAD, 'w', "workload", "NAME",
+     "workload, suite or suite:params (repeatable; innermost)", 0},
+    {WC_CLI_O_TRACE, 't', "trace", "PATH", "trace (repeatable)", 0},
+    {WC_CLI_O_KERNELS, 0, "kernels", "SEL", "selects kernels of every trace", 0},
+    {O_RESULTS, 0, "results", "FILE",
+     "JSONL results (required); a regular file, new or empty unless\n"
+     "--resume; locked while the sweep runs (a second sweep exits 2)",
+     0},
+    {O_RESUME, 0, "resume", NULL,
+     "keep the points already in FILE, drop a torn last line, run the\n"
+     "rest; a line of another sweep (its sweep_id) or a point twice\n"
+     "is refused",
+     0},
+    {WC_CLI_O_CSV, 0, "csv", "FILE|-", "also write every point of FILE as CSV when the sweep ends",
+     0},
+    {WC_CLI_O_JOBS, 'j', NULL, "N", "simulations in parallel (default: every CPU)", 0},
+    {O_KEEP_GOING, 0, "keep-going", NULL,
+     "a point that fails to simulate becomes an error line and the\n"
+     "sweep goes on (exit status of the first failure at the end)",
+     0},
+    {O_SHARD, 0, "shard", "I/N",
+     "run only slice I (0 to N-1) of N contiguous slices of the\n"
+     "points; 'warpcache merge' joins the slices' results files",
+     0},
+    {O_MPI, 0, "mpi", NULL,
+     "run the points on MPI ranks (mpirun -np N warpcache-mpi sweep\n"
+     "--mpi ...): rank 0 writes the file, the others simulate,\n"
+     "-j N at once each (default 1); implies --keep-going",
+     0},
+    {0},
+};
+static const wc_opt *const sweep_tables[] = {sweep_table, wc_cli_common_opts, NULL};
+
 static int parse(sweep_cli *o, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
-        if (rc == 0) rc = wc_cli_batch_arg(&o->b, "sweep", argc, argv, &i);
+    wc_opts p;
+    wc_opts_init(&p, "sweep", sweep_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = wc_cli_common_take(&o->c, &p, id);
+        if (rc == 0) rc = wc_cli_batch_take(&o->b, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
-        const char *a = argv[i];
-        bool has = i + 1 < argc;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf(sweep_help, wc_cli_common_help);
-            exit(0);
-        }
-        if ((strcmp(a, "-g") == 0 || strcmp(a, "-G") == 0) && has) {
-            if (add_dim(o, a, argv[++i], a[1] == 'G') < 0) return -1;
-        } else if (strcmp(a, "--results") == 0 && has) {
-            o->results = argv[++i];
-        } else if (strcmp(a, "--resume") == 0) {
-            o->resume = true;
-        } else if (strcmp(a, "--keep-going") == 0) {
-            o->keep_going = true;
-        } else if (strcmp(a, "--shard") == 0 && has) {
-            if (parse_shard(o, argv[++i]) < 0) return -1;
-        } else if (strcmp(a, "--mpi") == 0) {
-            o->mpi = o->keep_going = true;
-        } else {
-            wc_cli_error("sweep: unknown or incomplete option '%s' (warpcache sweep --help)", a);
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(sweep_help, sweep_tables); exit(0);
+        case WC_OPT_BAD: return -1;
+        case WC_OPT_ARG:
+            wc_cli_error("sweep: unexpected argument '%s' (give workloads with --workload)",
+                         p.value);
             return -1;
+        case O_GRID:
+        case O_GRID_WHOLE:
+            if (add_dim(o, wc_opts_name(&p), p.value, id == O_GRID_WHOLE) < 0) return -1;
+            break;
+        case O_RESULTS: o->results = p.value; break;
+        case O_RESUME: o->resume = true; break;
+        case O_KEEP_GOING: o->keep_going = true; break;
+        case O_SHARD:
+            if (parse_shard(o, p.value) < 0) return -1;
+            break;
+        case O_MPI: o->mpi = o->keep_going = true; break;
         }
     }
     if (o->c.design && o->b.nd == 0) { /* one fixed design: a dimension of one */

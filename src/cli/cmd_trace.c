@@ -33,10 +33,25 @@ static const char trace_usage[] =
     "           micro/stream:n=4096) and write OUT.  The format defaults from OUT:\n"
     "           *.wct -> wct, *.trc -> trc (OUT_00.trc, OUT_01.trc, ...), anything\n"
     "           else -> an Accel-Sim folder (kernelslist.g + kernel-N.traceg)\n"
-    "  --kernels IDS     keep only these kernel launch ids: 1,3,5-7\n"
-    "  --name PATTERN    keep only kernels whose name contains PATTERN (or matches\n"
-    "                    it as a glob when it has * or ?)\n"
-    "  --codec C         .wct block compression (default: zstd when available)\n";
+    "\n"
+    "%s";
+
+enum { O_KERNELS = 1, O_NAME, O_FORMAT, O_CODEC, O_QUIET };
+static const wc_opt trace_table[] = {
+    {O_KERNELS, 0, "kernels", "IDS", "keep only these kernel launch ids: 1,3,5-7", 0},
+    {O_NAME, 0, "name", "PATTERN",
+     "keep only kernels whose name contains PATTERN (or matches\n"
+     "it as a glob when it has * or ?)",
+     0},
+    {O_FORMAT, 0, "format", "F", "convert: wct, trc or accelsim (default: from OUT)", 0},
+    {O_CODEC, 0, "codec", "C",
+     ".wct block compression: none, zlib or zstd (default: zstd\n"
+     "when available)",
+     0},
+    {O_QUIET, 'q', "quiet", NULL, "convert: no 'wrote OUT' line", 0},
+    {0},
+};
+static const wc_opt *const trace_tables[] = {trace_table, NULL};
 
 /* Prints a library error; its exit status (2 bad input, 1 internal). */
 static int fail(const wc_err *err)
@@ -215,7 +230,7 @@ static int convert_staged(wc_source *src, const char *out, wc_trace_format fmt, 
 }
 
 static int cmd_convert(const char *in, const char *out, wc_trace_format fmt, int codec,
-                       const wc_kernel_filter *f)
+                       const wc_kernel_filter *f, bool quiet)
 {
     wc_err err = {{0}};
     if (fmt == WC_TRACE_AUTO)
@@ -234,8 +249,32 @@ static int cmd_convert(const char *in, const char *out, wc_trace_format fmt, int
     int rc = fmt == WC_TRACE_WCT ? convert_wct(src, out, codec, &err)
                                  : convert_staged(src, out, fmt, &err);
     wc_source_destroy(src);
-    if (rc == 0) printf("wrote %s (%s)\n", out, wc_trace_format_name(fmt));
+    if (rc == 0 && !quiet) printf("wrote %s (%s)\n", out, wc_trace_format_name(fmt));
     return rc;
+}
+
+/* --format F: WC_TRACE_AUTO (printed) when F is no format. */
+static wc_trace_format parse_format(const char *v)
+{
+    wc_trace_format fmt = wc_trace_format_parse(v);
+    if (fmt == WC_TRACE_AUTO)
+        fprintf(stderr, "warpcache: unknown format '%s' (wct, trc or accelsim)\n", v);
+    return fmt;
+}
+
+/* --codec C: 0 none, 1 zlib, 2 zstd; -1 (printed) when unknown or not built in. */
+static int parse_codec(const char *c)
+{
+    int codec = !strcmp(c, "none") ? 0 : !strcmp(c, "zlib") ? 1 : !strcmp(c, "zstd") ? 2 : -1;
+    if (codec < 0) {
+        fprintf(stderr, "warpcache: unknown codec '%s' (none, zlib or zstd)\n", c);
+        return -1;
+    }
+    if (!wc_codec_available(codec)) {
+        fprintf(stderr, "warpcache: codec %s is not available in this build\n", c);
+        return -1;
+    }
+    return codec;
 }
 
 int wc_cmd_trace(int argc, char **argv)
@@ -245,55 +284,40 @@ int wc_cmd_trace(int argc, char **argv)
     wc_kernel_filter f = {0};
     wc_trace_format fmt = WC_TRACE_AUTO;
     int codec = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(trace_usage, stdout);
-            return 0;
-        }
-        bool takes = !strcmp(a, "--format") || !strcmp(a, "--kernels") || !strcmp(a, "--name") ||
-                     !strcmp(a, "--codec");
-        if (takes && i + 1 >= argc) {
-            fprintf(stderr, "warpcache: %s needs a value\n", a);
-            return 2;
-        }
-        if (!strcmp(a, "--format")) {
-            fmt = wc_trace_format_parse(argv[++i]);
-            if (fmt == WC_TRACE_AUTO) {
-                fprintf(stderr, "warpcache: unknown format '%s' (wct, trc or accelsim)\n", argv[i]);
+    bool quiet = false;
+    wc_opts p;
+    wc_opts_init(&p, "trace", trace_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(trace_usage, trace_tables); return 0;
+        case WC_OPT_BAD: return 2;
+        case O_FORMAT:
+            if ((fmt = parse_format(p.value)) == WC_TRACE_AUTO) return 2;
+            break;
+        case O_KERNELS: f.ids = p.value; break;
+        case O_NAME: f.name = p.value; break;
+        case O_CODEC:
+            if ((codec = parse_codec(p.value)) < 0) return 2;
+            break;
+        case O_QUIET: quiet = true; break;
+        case WC_OPT_ARG:
+            if (npos == 3) {
+                fprintf(stderr,
+                        "warpcache: trace: too many arguments at '%s' (warpcache trace "
+                        "--help)\n",
+                        p.value);
                 return 2;
             }
-        } else if (!strcmp(a, "--kernels")) {
-            f.ids = argv[++i];
-        } else if (!strcmp(a, "--name")) {
-            f.name = argv[++i];
-        } else if (!strcmp(a, "--codec")) {
-            const char *c = argv[++i];
-            codec = !strcmp(c, "none") ? 0 : !strcmp(c, "zlib") ? 1 : !strcmp(c, "zstd") ? 2 : -2;
-            if (codec == -2) {
-                fprintf(stderr, "warpcache: unknown codec '%s' (none, zlib or zstd)\n", c);
-                return 2;
-            }
-            if (!wc_codec_available(codec)) {
-                fprintf(stderr, "warpcache: codec %s is not available in this build\n", c);
-                return 2;
-            }
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "warpcache: unknown option '%s'\n%s", a, trace_usage);
-            return 2;
-        } else if (npos < 3) {
-            pos[npos++] = a;
-        } else {
-            fprintf(stderr, "warpcache: too many arguments\n%s", trace_usage);
-            return 2;
+            pos[npos++] = p.value;
+            break;
         }
     }
     wc_err err = {{0}};
     if (wc_kernel_filter_check(&f, &err) < 0) return fail(&err);
     if (npos >= 1 && !strcmp(pos[0], "info") && npos == 2) return cmd_info(pos[1], &f);
     if (npos >= 1 && !strcmp(pos[0], "convert") && npos == 3)
-        return cmd_convert(pos[1], pos[2], fmt, codec, &f);
-    fprintf(stderr, "warpcache: expected 'trace info PATH' or 'trace convert IN OUT'\n%s",
-            trace_usage);
+        return cmd_convert(pos[1], pos[2], fmt, codec, &f, quiet);
+    fprintf(stderr, "warpcache: expected 'trace info PATH' or 'trace convert IN OUT' "
+                    "(warpcache trace --help)\n");
     return 2;
 }

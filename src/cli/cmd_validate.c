@@ -22,14 +22,26 @@ static const char validate_help[] =
     "same configuration, then prints per kernel the simulator's L1 load miss rate, the\n"
     "model's, and their absolute difference, and the mean absolute error over all kernels.\n"
     "\n"
-    "  -w, --workload NAME  built-in workload (repeatable); a suite name adds all of its members\n"
-    "  -m NAME=VALUE        model option (see 'warpcache model --help'); default core=all\n"
-    "  --hw FILE.csv        instead: the simulator against Nsight Compute counters of a real\n"
-    "                       GPU (see 'warpcache validate --hw --help')\n"
     "%s"
     "\n"
     "Exit status: 0 ok, 2 bad input (also an output that cannot be created), 1 an internal\n"
     "failure or a write that failed once the output was open (a full disk).\n";
+
+enum { O_WORKLOAD = 1, O_MODEL, O_HW };
+static const wc_opt validate_table[] = {
+    {O_WORKLOAD, 'w', "workload", "NAME",
+     "built-in workload (repeatable); a suite name adds all of its members,\n"
+     "a suite with parameters (polybench:scale=0.125) each with them",
+     0},
+    {O_MODEL, 'm', NULL, "NAME=VALUE",
+     "model option (see 'warpcache model --help'); default core=all", WC_OPT_SETTING},
+    {O_HW, 0, "hw", "FILE.csv",
+     "instead: the simulator against Nsight Compute counters of a real\n"
+     "GPU (see 'warpcache validate --hw --help')",
+     0},
+    {0},
+};
+static const wc_opt *const validate_tables[] = {validate_table, wc_cli_common_opts, NULL};
 
 typedef struct row {
     char workload[256], kernel[256];
@@ -40,64 +52,81 @@ typedef struct row {
 typedef struct validate_cli {
     wc_cli_common c;
     wc_model_opts mo;
-    const char *names[256];
+    char *names[256]; /* workload specs, malloc'd */
     size_t n_names;
     row *rows;
     size_t n_rows, cap;
 } validate_cli;
 
+/* A workload, or every member of a suite (with the suite's parameters:
+ * "polybench:scale=0.125"), as compare expands them; anything else is kept
+ * as given, so that opening it reports what is wrong with it. */
 static int add_workload(validate_cli *v, const char *spec)
 {
-    size_t count;
-    const wc_workload *const *all = wc_workload_list(&count);
-    bool suite = false;
-    if (!strchr(spec, ':') && !wc_workload_find(spec))
-        for (size_t i = 0; i < count; i++)
-            if (strcmp(all[i]->suite, spec) == 0 && v->n_names < 256) {
-                v->names[v->n_names++] = all[i]->name;
-                suite = true;
-            }
-    if (!suite) {
-        if (v->n_names == 256) {
-            wc_cli_error("validate: too many workloads");
-            return -1;
+    char **names = NULL;
+    size_t n = 0;
+    wc_err err = {{0}};
+    if (wc_expand_workloads(spec, &names, &n, &err) < 0 || n == 0) {
+        for (size_t i = 0; i < n; i++) free(names[i]);
+        free(names);
+        names = NULL;
+        n = 0;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < (names ? n : 1); i++) {
+        char *s = names ? names[i] : strdup(spec);
+        if (!s || v->n_names == 256) {
+            free(s);
+            ok = false;
+            continue;
         }
-        v->names[v->n_names++] = spec;
+        v->names[v->n_names++] = s;
+    }
+    free(names);
+    if (!ok) wc_cli_error("validate: too many workloads");
+    return ok ? 0 : -1;
+}
+
+/* -m NAME=VALUE: an option of the model. */
+static int take_model_option(validate_cli *v, const char *kv)
+{
+    const char *eq = strchr(kv, '=');
+    char name[64];
+    wc_err err = {{0}};
+    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof name) {
+        wc_cli_error("validate: -m %s: expected NAME=VALUE", kv);
+        return -1;
+    }
+    snprintf(name, sizeof name, "%.*s", (int)(eq - kv), kv);
+    int r = wc_model_opts_set(&v->mo, name, eq + 1, &err);
+    if (r != 0) {
+        wc_cli_error("validate: -m %s: %s", kv, r < 0 ? err.msg : "unknown model option");
+        return -1;
     }
     return 0;
 }
 
 static int parse(validate_cli *v, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        int rc = wc_cli_common_arg(&v->c, argc, argv, &i);
+    wc_opts p;
+    wc_opts_init(&p, "validate", validate_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = wc_cli_common_take(&v->c, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            printf(validate_help, wc_cli_common_help);
-            return 1;
-        }
-        if ((strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0) && i + 1 < argc) {
-            if (add_workload(v, argv[++i]) < 0) return -1;
-        } else if (strcmp(a, "-m") == 0 && i + 1 < argc) {
-            const char *kv = argv[++i], *eq = strchr(kv, '=');
-            char name[64];
-            wc_err err = {{0}};
-            if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof name) {
-                wc_cli_error("validate: -m %s: expected NAME=VALUE", kv);
-                return -1;
-            }
-            snprintf(name, sizeof name, "%.*s", (int)(eq - kv), kv);
-            int r = wc_model_opts_set(&v->mo, name, eq + 1, &err);
-            if (r != 0) {
-                wc_cli_error("validate: -m %s: %s", kv, r < 0 ? err.msg : "unknown model option");
-                return -1;
-            }
-        } else {
-            wc_cli_error("validate: unknown or incomplete option '%s' (warpcache validate --help)",
-                         a);
+        switch (id) {
+        case WC_OPT_HELP: wc_opts_print_help(validate_help, validate_tables); return 1;
+        case WC_OPT_BAD: return -1;
+        case WC_OPT_ARG:
+            wc_cli_error("validate: unexpected argument '%s' (give workloads with --workload)",
+                         p.value);
             return -1;
+        case O_WORKLOAD:
+            if (add_workload(v, p.value) < 0) return -1;
+            break;
+        case O_MODEL:
+            if (take_model_option(v, p.value) < 0) return -1;
+            break;
         }
     }
     if (v->n_names == 0) {
@@ -218,8 +247,10 @@ static void write_csv(const void *v_, const void *unused, FILE *f)
 
 int wc_cmd_validate(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) /* against a real GPU's counters: cmd_validate_hw.c */
-        if (strcmp(argv[i], "--hw") == 0) return wc_cmd_validate_hw(argc, argv);
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        /* against a real GPU's counters: cmd_validate_hw.c */
+        if (strcmp(argv[i], "--hw") == 0 || strncmp(argv[i], "--hw=", 5) == 0)
+            return wc_cmd_validate_hw(argc, argv);
     validate_cli v;
     memset(&v, 0, sizeof v);
     wc_cli_common_init(&v.c);
@@ -245,6 +276,7 @@ int wc_cmd_validate(int argc, char **argv)
     if ((f = wc_out_set_file(&outs, 1))) write_csv(&v, NULL, f);
     rc = wc_out_set_commit(&outs);
 out:
+    for (size_t i = 0; i < v.n_names; i++) free(v.names[i]);
     free(v.rows);
     return rc;
 }

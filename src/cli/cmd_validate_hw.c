@@ -30,16 +30,23 @@ static const char hw_help[] =
     "the mean absolute errors.  Metrics read, most specific first:\n"
     "%s"
     "\n"
-    "  --hw FILE            the Nsight Compute CSV export\n"
-    "  -w, --workload NAME  built-in workload (with parameters) that issues the same addresses\n"
-    "  -t, --trace PATH     or an NVBit/Accel-Sim, .trc or .wct trace of the program\n"
-    "  --kernels LIST       with --trace: simulate only these kernels\n"
     "%s"
     "\n"
     "Use the configuration of the GPU that was measured (e.g. configs/h100.config).\n"
     "Exit status: 0 ok, 2 bad input (also: no launch matches a simulated kernel), 1 an\n"
     "internal failure or a write that failed once the output was open (a full disk); an\n"
     "output that cannot be created is bad input.\n";
+
+enum { O_HW = 1, O_WORKLOAD, O_TRACE, O_KERNELS };
+static const wc_opt hw_table[] = {
+    {O_HW, 0, "hw", "FILE", "the Nsight Compute CSV export", 0},
+    {O_WORKLOAD, 'w', "workload", "NAME",
+     "built-in workload (with parameters) that issues the same addresses", 0},
+    {O_TRACE, 't', "trace", "PATH", "or an NVBit/Accel-Sim, .trc or .wct trace of the program", 0},
+    {O_KERNELS, 0, "kernels", "LIST", "with --trace: simulate only these kernels", 0},
+    {0},
+};
+static const wc_opt *const hw_tables[] = {hw_table, wc_cli_common_opts, NULL};
 
 typedef struct hw_row {
     char kernel[256];
@@ -60,38 +67,39 @@ typedef struct hw_cli {
 
 static int parse(hw_cli *v, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) /* before the values: "--hw --help" asks for help */
+    /* before the values: "--hw --help" asks for help */
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf(hw_help, wc_ncu_metrics_help, wc_cli_common_help);
+            char *text = wc_opts_help_text(hw_tables);
+            printf(hw_help, wc_ncu_metrics_help, text ? text : "");
+            free(text);
             return 1;
         }
-    for (int i = 1; i < argc; i++) {
-        int rc = wc_cli_common_arg(&v->c, argc, argv, &i);
+    wc_opts p;
+    wc_opts_init(&p, "validate --hw", hw_tables, argc, argv);
+    for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
+        int rc = wc_cli_common_take(&v->c, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
-        const char *a = argv[i];
         const char **dst = NULL;
-        if (strcmp(a, "--hw") == 0)
-            dst = &v->hw_path;
-        else if (strcmp(a, "--workload") == 0 || strcmp(a, "-w") == 0)
-            dst = &v->workload;
-        else if (strcmp(a, "--trace") == 0 || strcmp(a, "-t") == 0)
-            dst = &v->trace;
-        else if (strcmp(a, "--kernels") == 0)
-            dst = &v->kernels;
-        if (!dst) {
-            wc_cli_error("validate --hw: unknown option '%s' (warpcache validate --hw --help)", a);
+        switch (id) {
+        case WC_OPT_BAD: return -1;
+        case WC_OPT_ARG:
+            wc_cli_error("validate --hw: unexpected argument '%s' (warpcache validate --hw --help)",
+                         p.value);
             return -1;
+        case O_HW: dst = &v->hw_path; break;
+        case O_WORKLOAD: dst = &v->workload; break;
+        case O_TRACE: dst = &v->trace; break;
+        case O_KERNELS: dst = &v->kernels; break;
         }
-        if (i + 1 >= argc) {
-            wc_cli_error("validate --hw: option %s needs a value", a);
-            return -1;
-        }
+        if (!dst) continue;
         if (*dst) {
-            wc_cli_error("validate --hw: %s given twice (one program per hardware file)", a);
+            wc_cli_error("validate --hw: %s given twice (one program per hardware file)",
+                         wc_opts_name(&p));
             return -1;
         }
-        *dst = argv[++i];
+        *dst = p.value;
     }
     if (!v->hw_path) {
         wc_cli_error("validate --hw: give the Nsight Compute CSV file after --hw");

@@ -10,20 +10,30 @@
 
 #include "cli/cli.h"
 
-const char wc_cli_common_help[] =
-    "  --config FILE     GPGPU-Sim configuration (gpgpusim.config syntax); default: the\n"
-    "                    seeds' Fermi baseline (configs/fermi-16k.config)\n"
-    "  --design NAME     apply configs/designs/NAME.config (or a .config path) after the\n"
-    "                    file and before -o; 'warpcache list designs' shows them\n"
-    "  -o NAME=VALUE     set any option, after the file and design (repeatable); see\n"
-    "                    'warpcache config --options'; l1_sets/l1_assoc/l1_line/l1_size\n"
-    "                    rewrite one field of the L1 geometry\n"
-    "  --lenient-config  skip (and list) option names of the --config file that neither\n"
-    "                    warpcache nor GPGPU-Sim knows, instead of stopping on them\n"
-    "  --seed N          seed of every random choice (default 1)\n"
-    "  --json FILE|-     write statistics as JSON ('-' = stdout)\n"
-    "  --csv FILE|-      write statistics as CSV ('-' = stdout)\n"
-    "  -q, --quiet       no progress line, no notes on stderr\n";
+const wc_opt wc_cli_common_opts[] = {
+    {WC_CLI_O_CONFIG, 'c', "config", "FILE",
+     "GPGPU-Sim configuration (gpgpusim.config syntax); default: the\n"
+     "seeds' Fermi baseline (configs/fermi-16k.config)",
+     0},
+    {WC_CLI_O_DESIGN, 0, "design", "NAME",
+     "apply configs/designs/NAME.config (or a .config path) after the\n"
+     "file and before -o; 'warpcache list designs' shows them",
+     0},
+    {WC_CLI_O_SET, 'o', NULL, "NAME=VALUE",
+     "set any option, after the file and design (repeatable); see\n"
+     "'warpcache config --options'; l1_sets/l1_assoc/l1_line/l1_size\n"
+     "rewrite one field of the L1 geometry",
+     WC_OPT_SETTING},
+    {WC_CLI_O_LENIENT, 0, "lenient-config", NULL,
+     "skip (and list) option names of the --config file that neither\n"
+     "warpcache nor GPGPU-Sim knows, instead of stopping on them",
+     0},
+    {WC_CLI_O_SEED, 0, "seed", "N", "seed of every random choice (default 1)", 0},
+    {WC_CLI_O_JSON, 0, "json", "FILE|-", "write statistics as JSON ('-' = stdout)", 0},
+    {WC_CLI_O_CSV, 0, "csv", "FILE|-", "write statistics as CSV ('-' = stdout)", 0},
+    {WC_CLI_O_QUIET, 'q', "quiet", NULL, "no progress line, no notes on stderr", 0},
+    {0},
+};
 
 void wc_cli_error(const char *fmt, ...)
 {
@@ -41,61 +51,47 @@ void wc_cli_common_init(wc_cli_common *c)
     wc_config_defaults(&c->cfg);
 }
 
-static const char *value_of(int argc, char **argv, int *i)
+/* --seed: strtoull skips blanks and takes a sign ("' -5'" would be 2^64-5)
+ * and reads "010" as octal: a digit must come first, and 0x is the only
+ * prefix (hex), as in configuration files. */
+static int parse_seed(const char *v, uint64_t *out)
 {
-    if (*i + 1 >= argc) {
-        wc_cli_error("option %s needs a value", argv[*i]);
-        return NULL;
+    char *end;
+    errno = 0;
+    bool hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+    unsigned long long s = strtoull(v, &end, hex ? 16 : 10);
+    if (errno || end == v || *end || !(v[0] >= '0' && v[0] <= '9') ||
+        (hex && !((v[2] >= '0' && v[2] <= '9') || (v[2] >= 'a' && v[2] <= 'f') ||
+                  (v[2] >= 'A' && v[2] <= 'F')))) {
+        wc_cli_error("option --seed: '%s' is not an unsigned integer", v);
+        return -1;
     }
-    return argv[++*i];
+    *out = s;
+    return 0;
 }
 
-int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i)
+int wc_cli_common_take(wc_cli_common *c, const wc_opts *p, int id)
 {
-    const char *a = argv[*i];
-    const char *v;
-    if (strcmp(a, "--config") == 0 || strcmp(a, "-c") == 0) {
-        if (!(v = value_of(argc, argv, i))) return -1;
-        c->config_path = v;
-    } else if (strcmp(a, "--design") == 0) {
-        if (!(v = value_of(argc, argv, i))) return -1;
-        c->design = v;
-    } else if (strcmp(a, "-o") == 0) {
-        if (!(v = value_of(argc, argv, i))) return -1;
+    const char *v = p->value;
+    switch (id) {
+    case WC_CLI_O_CONFIG: c->config_path = v; break;
+    case WC_CLI_O_DESIGN: c->design = v; break;
+    case WC_CLI_O_SET:
         if (c->n_overrides == sizeof c->overrides / sizeof c->overrides[0]) {
             wc_cli_error("too many -o options");
             return -1;
         }
         c->overrides[c->n_overrides++] = v;
-    } else if (strcmp(a, "--seed") == 0) {
-        if (!(v = value_of(argc, argv, i))) return -1;
-        char *end;
-        errno = 0;
-        /* strtoull skips blanks and takes a sign ("' -5'" would be 2^64-5)
-         * and reads "010" as octal: a digit must come first, and 0x is the
-         * only prefix (hex), as in configuration files. */
-        bool hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
-        unsigned long long s = strtoull(v, &end, hex ? 16 : 10);
-        if (errno || end == v || *end || !(v[0] >= '0' && v[0] <= '9') ||
-            (hex && !((v[2] >= '0' && v[2] <= '9') || (v[2] >= 'a' && v[2] <= 'f') ||
-                      (v[2] >= 'A' && v[2] <= 'F')))) {
-            wc_cli_error("option --seed: '%s' is not an unsigned integer", v);
-            return -1;
-        }
-        c->seed = s;
+        break;
+    case WC_CLI_O_SEED:
+        if (parse_seed(v, &c->seed) < 0) return -1;
         c->seed_set = true;
-    } else if (strcmp(a, "--json") == 0) {
-        if (!(v = value_of(argc, argv, i))) return -1;
-        c->json = v;
-    } else if (strcmp(a, "--csv") == 0) {
-        if (!(v = value_of(argc, argv, i))) return -1;
-        c->csv = v;
-    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-        c->quiet = true;
-    } else if (strcmp(a, "--lenient-config") == 0) {
-        c->lenient = true;
-    } else {
-        return 0;
+        break;
+    case WC_CLI_O_JSON: c->json = v; break;
+    case WC_CLI_O_CSV: c->csv = v; break;
+    case WC_CLI_O_QUIET: c->quiet = true; break;
+    case WC_CLI_O_LENIENT: c->lenient = true; break;
+    default: return 0;
     }
     return 1;
 }

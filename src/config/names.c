@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "config/config_internal.h"
+#include "util/nearest.h"
 #include "warpcache/params.h"
 
 static const char *const gpgpusim_names[] = {
@@ -313,66 +314,24 @@ bool wc_config_is_gpgpusim_option(const char *name)
     return bsearch(name, gpgpusim_names, N_GPGPUSIM, sizeof gpgpusim_names[0], by_name) != NULL;
 }
 
-#define MAX_NAME 128
-
-/* Edits (insert, delete, substitute, swap two neighbours) from a to b: a
- * swap is one typo ("cat" for "cta"), so it costs one, not two. */
-static unsigned edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la >= MAX_NAME || lb >= MAX_NAME) return MAX_NAME;
-    unsigned d[3][MAX_NAME + 1]; /* rows i-2, i-1 and i of the table, in turn */
-    for (size_t j = 0; j <= lb; j++) d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        unsigned *cur = d[i % 3], *up = d[(i - 1) % 3], *up2 = d[(i + 1) % 3];
-        cur[0] = (unsigned)i;
-        for (size_t j = 1; j <= lb; j++) {
-            unsigned best = up[j - 1] + (a[i - 1] != b[j - 1]);
-            if (up[j] + 1 < best) best = up[j] + 1;
-            if (cur[j - 1] + 1 < best) best = cur[j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                up2[j - 2] + 1 < best)
-                best = up2[j - 2] + 1;
-            cur[j] = best;
-        }
-    }
-    return d[la % 3][lb];
-}
-
-typedef struct nearest {
-    const char *name;
-    const char *best;
-    unsigned dist;
-} nearest;
-
-static void consider(nearest *n, const char *candidate)
-{
-    unsigned d = edit_distance(n->name, candidate);
-    if (d < n->dist) {
-        n->dist = d;
-        n->best = candidate;
-    }
-}
-
 static void consider_param(void *ctx, const char *owner, const wc_param_desc *d)
 {
     (void)owner;
-    consider(ctx, d->key);
+    wc_nearest_consider(ctx, d->key);
 }
 
 bool wc_config_suggest(const char *name, char *buf, size_t n)
 {
     if (!name || !n) return false;
     if (name[0] == '-') name++;
-    /* A third of the name, at least one and at most three edits: "l1" is no
-     * typo of "l2", but "gpgpu_shader_cat" is one of "gpgpu_shader_cta". */
-    size_t len = strlen(name);
-    unsigned limit = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : (unsigned)(len / 3);
-    nearest best = {name, NULL, limit + 1};
-    for (size_t i = 0; wc_cfg_option_name(i); i++) consider(&best, wc_cfg_option_name(i));
+    wc_nearest best;
+    wc_nearest_init(&best, name);
+    for (size_t i = 0; wc_cfg_option_name(i); i++)
+        wc_nearest_consider(&best, wc_cfg_option_name(i));
     wc_plugin_params_each(consider_param, &best);
-    for (size_t i = 0; i < N_GPGPUSIM; i++) consider(&best, gpgpusim_names[i]);
-    if (!best.best || best.dist == 0) return false;
-    snprintf(buf, n, "%s", best.best);
+    for (size_t i = 0; i < N_GPGPUSIM; i++) wc_nearest_consider(&best, gpgpusim_names[i]);
+    const char *near = wc_nearest_best(&best);
+    if (!near) return false;
+    snprintf(buf, n, "%s", near);
     return true;
 }

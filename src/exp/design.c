@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "util/nearest.h"
 #include "warpcache/experiment.h"
 
 static bool is_file(const char *path)
@@ -90,15 +91,22 @@ int wc_design_find(const char *name, const char *const *dirs, size_t ndirs, wc_d
     wc_design_info *all = NULL;
     size_t n = 0;
     char known[700] = "";
+    char hint[160] = "";
     size_t used = 0;
+    wc_nearest near;
+    wc_nearest_init(&near, name);
     if (wc_design_list(dirs, ndirs, &all, &n, err) == 0)
-        for (size_t i = 0; i < n && used + strlen(all[i].name) + 3 < sizeof known; i++)
-            used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "",
-                                     all[i].name);
+        for (size_t i = 0; i < n; i++) {
+            wc_nearest_consider(&near, all[i].name);
+            if (used + strlen(all[i].name) + 3 < sizeof known)
+                used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "",
+                                         all[i].name);
+        }
+    if (wc_nearest_best(&near)) snprintf(hint, sizeof hint, "did you mean '%s'? ", near.best);
     free(all);
     if (ndirs == 0) return wc_errf(err, "unknown design '%s' (no design directory found)", name);
-    return wc_errf(err, "unknown design '%s' (known: %s; searched %s%s)", name, n ? known : "none",
-                   dirs[0], ndirs > 1 ? " ..." : "");
+    return wc_errf(err, "unknown design '%s' (%sknown: %s; searched %s%s)", name, hint,
+                   n ? known : "none", dirs[0], ndirs > 1 ? " ..." : "");
 }
 
 static int by_name(const void *a, const void *b)

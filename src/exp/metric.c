@@ -10,9 +10,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/metrics.h"
+#include "util/nearest.h"
 #include "warpcache/experiment.h"
 
 static double res_fails_pki(const wc_kstats *k)
@@ -83,6 +85,40 @@ static bool same_name(const char *a, const char *b)
     return *a == *b;
 }
 
+#define MAX_KEYS 512
+
+/* " (did you mean 'X'?" for a misspelt metric, else "".  Keys are compared
+ * with '_' for '.' (as they are accepted): "l1_mis_rate" is one edit from
+ * l1.miss_rate, two from l1_hit_rate. */
+static void suggest_metric(const char *name, char *buf, size_t cap)
+{
+    static const size_t len = 64;
+    char(*keys)[64] = calloc(MAX_KEYS, len);
+    size_t nk = 0;
+    wc_nearest near;
+    wc_nearest_init(&near, name);
+    for (size_t i = 0; i < sizeof derived_metrics / sizeof derived_metrics[0]; i++)
+        wc_nearest_consider(&near, derived_metrics[i].name);
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        wc_nearest_consider(&near, aliases[i].name);
+    for (int table = 0; table < 2 && keys; table++) {
+        size_t n;
+        const wc_metric *t = table ? wc_rd_metrics(&n) : wc_metrics(&n);
+        for (size_t i = 0; i < n && nk < MAX_KEYS; i++, nk++) {
+            snprintf(keys[nk], len, "%s", t[i].key);
+            for (char *c = keys[nk]; *c; c++)
+                if (*c == '.') *c = '_';
+            wc_nearest_consider(&near, keys[nk]);
+        }
+    }
+    const char *best = wc_nearest_best(&near);
+    if (best)
+        snprintf(buf, cap, "did you mean '%s'? ", best);
+    else
+        buf[0] = 0;
+    free(keys);
+}
+
 int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
 {
     memset(m, 0, sizeof *m);
@@ -119,13 +155,15 @@ int wc_exp_metric_find(const char *name, wc_exp_metric *m, wc_err *err)
                 return 0;
             }
     }
+    char hint[160];
+    suggest_metric(name, hint, sizeof hint);
     return wc_errf(
         err,
-        "unknown metric '%s' (any key of docs/stats.md, e.g. ipc, cycles, "
+        "unknown metric '%s' (%sany key of docs/stats.md, e.g. ipc, cycles, "
         "l1_miss_rate, l1_mpki, l2_to_l1_bytes, l1_to_l2_bytes, res_fails_pki, "
         "l1_hit_rate, l1_bypass_fraction, l2_apki, dram_apki, iw_mpki, xw_intra_block_mpki, "
         "xw_cross_block_mpki, extra.NAME)",
-        name);
+        name, hint);
 }
 
 double wc_exp_metric_value(const wc_exp_metric *m, const wc_kstats *k)

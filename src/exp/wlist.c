@@ -40,6 +40,12 @@ int wc_expand_workloads(const char *arg, char ***names, size_t *n, wc_err *err)
             if (push(names, n, all[i]->name, colon ? colon + 1 : NULL, err) < 0) return -1;
             added++;
         }
+    char near[128];
+    if (!added && wc_workload_suggest(base, near, sizeof near))
+        return wc_errf(err,
+                       "unknown workload or suite '%s' (did you mean '%s'? warpcache list "
+                       "shows them)",
+                       base, near);
     if (!added)
         return wc_errf(err, "unknown workload or suite '%s' (warpcache list shows them)", base);
     return 0;

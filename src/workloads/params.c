@@ -49,9 +49,30 @@ static int find_key(wc_params *p, const char *key)
     return -1;
 }
 
+/* The entry of `key` in the log, appended when new; NULL when there is no
+ * log (an ordinary open) or it is full. */
+static wc_param_info *logged(wc_params *p, const char *key)
+{
+    if (!p || !p->log) return NULL;
+    wc_param_log *log = p->log;
+    for (unsigned i = 0; i < log->n; i++)
+        if (strcmp(log->v[i].key, key) == 0) return NULL; /* the first read's default */
+    if (log->n == WC_MAX_PARAM_INFO) return NULL;
+    wc_param_info *e = &log->v[log->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    return e;
+}
+
 int wc_params_u64(wc_params *p, const char *key, uint64_t def, uint64_t min, uint64_t max,
                   uint64_t *out, wc_err *err)
 {
+    wc_param_info *e = logged(p, key);
+    if (e) {
+        e->def = def;
+        e->min = min;
+        e->max = max;
+    }
     int i = find_key(p, key);
     if (i < 0) {
         *out = def;
@@ -80,6 +101,13 @@ int wc_params_u64(wc_params *p, const char *key, uint64_t def, uint64_t min, uin
 int wc_params_f64(wc_params *p, const char *key, double def, double min, double max, double *out,
                   wc_err *err)
 {
+    wc_param_info *e = logged(p, key);
+    if (e) {
+        e->is_float = true;
+        e->fdef = def;
+        e->fmin = min;
+        e->fmax = max;
+    }
     int i = find_key(p, key);
     if (i < 0) {
         *out = def;

@@ -2,8 +2,10 @@
  * registry.c - every built-in workload by name.  Adding a workload: define a
  * `const wc_workload` in its own file and add it to the list below.
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "util/nearest.h"
 #include "warpcache/workloads.h"
 
 extern const wc_workload wc_wl_micro_stream, wc_wl_micro_stride, wc_wl_micro_colcopy;
@@ -162,6 +164,50 @@ const wc_workload *wc_workload_find(const char *name)
     return hit;
 }
 
+bool wc_workload_suggest(const char *name, char *buf, size_t n)
+{
+    size_t count;
+    const wc_workload *const *all = wc_workload_list(&count);
+    wc_nearest best;
+    wc_nearest_init(&best, name);
+    /* full names, the short names wc_workload_find takes, and suites */
+    for (size_t i = 0; i < count; i++) {
+        const char *slash = strchr(all[i]->name, '/');
+        wc_nearest_consider(&best, all[i]->name);
+        if (slash && !strchr(name, '/')) wc_nearest_consider(&best, slash + 1);
+        wc_nearest_consider(&best, all[i]->suite);
+    }
+    const char *near = wc_nearest_best(&best);
+    if (!near || !n) return false;
+    /* a short name is shown as the full one it stands for */
+    const wc_workload *w = wc_workload_find(near);
+    snprintf(buf, n, "%s", w ? w->name : near);
+    return true;
+}
+
+/* " (did you mean 'X'?" or "": the start of a message's parenthesis. */
+static void did_you_mean(const char *name, char *buf, size_t n)
+{
+    char near[128];
+    if (wc_workload_suggest(name, near, sizeof near))
+        snprintf(buf, n, "did you mean '%s'? ", near);
+    else
+        buf[0] = 0;
+}
+
+int wc_workload_params(const wc_workload *w, wc_param_log *log, wc_err *err)
+{
+    wc_params p;
+    memset(log, 0, sizeof *log);
+    if (wc_params_parse("", w->name, &p, err) < 0) return -1;
+    p.log = log;
+    /* a workload reads its parameters when it is opened: open it and drop it */
+    wc_source *src = w->open(&p, 1, err);
+    if (!src) return -1;
+    wc_source_destroy(src);
+    return 0;
+}
+
 wc_source *wc_workload_open(const char *spec, uint64_t seed, wc_err *err)
 {
     char name[128];
@@ -175,7 +221,9 @@ wc_source *wc_workload_open(const char *spec, uint64_t seed, wc_err *err)
     name[len] = 0;
     const wc_workload *w = wc_workload_find(name);
     if (!w) {
-        wc_errf(err, "unknown workload '%s' (warpcache list shows them)", name);
+        char hint[160];
+        did_you_mean(name, hint, sizeof hint);
+        wc_errf(err, "unknown workload '%s' (%swarpcache list shows them)", name, hint);
         return NULL;
     }
     wc_params p;

@@ -15,6 +15,8 @@
 #   make reproduce-quick  the same at reduced sizes into build/reproduce-quick/ (CI); fails
 #                    when a number differs from scripts/reproduce/quick_expected.tsv
 #   make reproduce-quick-update  the same, rewriting that file (after an intended change)
+#   make golden-update  rewrite tests/golden/designs.tsv (the golden net make check compares:
+#                    every design on small workloads) after an intended change of results
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
@@ -81,7 +83,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 
 .PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi screenshot \
-        reproduce reproduce-quick reproduce-quick-update
+        reproduce reproduce-quick reproduce-quick-update golden-update
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
@@ -169,6 +171,11 @@ reproduce-quick: all
 	@sh scripts/reproduce.sh --quick --bin $(BUILD)/warpcache
 reproduce-quick-update: all
 	@sh scripts/reproduce.sh --quick --update-expected --bin $(BUILD)/warpcache
+
+# The golden net (tests/cli_golden.sh compares it in make check; docs/golden.md).
+golden-update: all
+	sh scripts/golden_net.sh $(BUILD)/warpcache tests/golden/designs.tsv
+	sha256sum tests/golden/designs.tsv | cut -d' ' -f1 > tests/golden/FINGERPRINT
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz

@@ -18,6 +18,9 @@
 #   make docs        re-runs the command above every generated table in docs/techniques/
 #                    and docs/experiments.md (DOCS=PAGE... for some); make check fails when
 #                    one is stale (scripts/docgen.py, docs/design.md "Generated tables")
+#   make golden-update  rewrite tests/golden/designs.tsv (the golden net make check compares:
+#                    every design on small workloads) after an intended change of results;
+#                    then make docs (the generated tables are stamped with its fingerprint)
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
@@ -60,8 +63,14 @@ endif
 # change: `make check` may install a codec library (scripts/deps.sh) after `make
 # demo` built without it, and the re-read Makefile then compiles with
 # -DWC_HAVE_ZSTD=1; without the stamp the old objects would be kept.
+# Header dependencies are written by the compiler (-MMD: a .d file beside each
+# object and program; -MP: a header that disappears is no error) and read back
+# at the end: touching a header recompiles only the files that include it.
+# They are part of the stamp, so a build made before them is compiled again
+# once, writing its .d files.
+DEPFLAGS    := -MMD -MP
 FLAGS_STAMP := $(BUILD)/flags.stamp
-FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(LDLIBS_ALL)
+FLAGS_NOW   := $(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) $(LDLIBS_ALL)
 $(shell mkdir -p $(BUILD) && { [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || \
           printf '%s\n' '$(FLAGS_NOW)' > $(FLAGS_STAMP); })
 
@@ -81,15 +90,14 @@ TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
-HEADERS  := $(wildcard include/warpcache/*.h) $(shell find src -name '*.h')
 
 .PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi screenshot \
-        reproduce reproduce-quick reproduce-quick-update docs
+        reproduce reproduce-quick reproduce-quick-update docs golden-update
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(FLAGS_STAMP)
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
 
 $(BUILD)/libwarpcache.a: $(LIB_OBJ)
 	@rm -f $@
@@ -98,9 +106,9 @@ $(BUILD)/libwarpcache.a: $(LIB_OBJ)
 $(BUILD)/warpcache: $(CLI_OBJ) $(BUILD)/libwarpcache.a
 	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
-$(BUILD)/obj/src/mpi/%.o: src/mpi/%.c $(HEADERS) $(FLAGS_STAMP)
+$(BUILD)/obj/src/mpi/%.o: src/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(MPICC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(MPICC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
 
 $(BUILD)/warpcache-mpi: $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) $(BUILD)/libwarpcache.a
 	$(MPICC) $(CFLAGS_ALL) -o $@ $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) \
@@ -114,13 +122,15 @@ else
 	@exit 2
 endif
 
-$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -fno-lto -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fno-lto -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d)
 
 deps:
 	@sh scripts/deps.sh
@@ -176,6 +186,10 @@ reproduce-quick-update: all
 DOCS ?= $(wildcard docs/techniques/*.md) docs/experiments.md
 docs: all
 	@DOCGEN_BIN=$(BUILD)/warpcache python3 scripts/docgen.py run $(DOCS)
+# The golden net (tests/cli_golden.sh compares it in make check; docs/golden.md).
+golden-update: all
+	sh scripts/golden_net.sh $(BUILD)/warpcache tests/golden/designs.tsv
+	sha256sum tests/golden/designs.tsv | cut -d' ' -f1 > tests/golden/FINGERPRINT
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz

@@ -330,6 +330,86 @@ static void test_stream_bypass_l2(void)
     wc_stats_free(&st);
 }
 
+/*
+ * A relaunched kernel starts in the mode its previous launch ended in
+ * (ctl_stream_bypass.c keeps the last mode per kernel name; the paper, 002
+ * section 4.1, only says the mode follows each period's miss rate).  Kernel
+ * "list" loads A B C D in a chain and is launched twice; the L1 keeps its
+ * lines across launches (-gpgpu_flush_l1_cache 0), period 600.
+ * Launch 1: LDGs at 0, 187, 374, 561 (accesses 1, 188, 375, 562), each an L2
+ * miss of 186 cycles, all four cached; boundary 600: 4 misses in 4 reads ->
+ * bypass (timeline 600, sm 0, 1).  D's data at 747, its ALU ready at 751: the
+ * launch ends there, still bypassing, before its next boundary (1200).
+ * Launch 2 begins at 751 bypassing: A, B, C, D are in the L1's tags, so each
+ * access is BYPASSED and served by the L2 (a hit: 132 cycles): LDGs at 751,
+ * 884, 1017, 1150, D's data at 1282, ALU ready at 1286 - 535 cycles, before
+ * its first boundary (751 + 600).  No new timeline event: the mode did not
+ * change.  A launch that forgot its mode would hit A, B, C, D in the L1.
+ */
+static void test_stream_bypass_relaunch_keeps_mode(void)
+{
+    wc_config c;
+    tiny_config(&c);
+    c.l1_flush = false;
+    snprintf(c.controllers, sizeof c.controllers, "stream_bypass:level=l1,period=600");
+    const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x40000};
+    list_source *l = chain(a, 4);
+    l->kernels_left = 2;
+    wc_stats st;
+    CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
+    CHECK_EQ(st.n_kernels, 2);
+    if (st.n_kernels == 2) {
+        CHECK_EQ(st.kernels[0].cycles, 751);
+        CHECK_EQ(st.kernels[0].l1.outcome[WC_MISS], 4);
+        CHECK_EQ(st.kernels[1].cycles, 535);
+        CHECK_EQ(st.kernels[1].l1.outcome[WC_BYPASSED], 4);
+        CHECK_EQ(st.kernels[1].l1.outcome[WC_HIT], 0);
+        CHECK_EQ(st.kernels[1].l2.hits, 4);
+    }
+    CHECK_EQ(st.total.cycles, 1286);
+    CHECK_EQ(st.n_timeline, 1);
+    if (st.n_timeline == 1) {
+        CHECK_EQ(st.timeline[0].cycle, 600);
+        CHECK(st.timeline[0].value == 1);
+    }
+    wc_stats_free(&st);
+}
+
+/*
+ * The threshold is strict: a period's read miss rate above it bypasses, at
+ * it or below the cache is used.  Loads A B C C D C: A, B, C miss (accesses
+ * 1, 188, 375; C's data at 560), the second C hits at 562 (LDG 561, data at
+ * 582 as in test_knob_from_next_cycle), D issues at 583 and reaches the L1 at
+ * 584.  Boundary 580 sees 3 misses in 4 reads, 75 %:
+ *   threshold 74: above -> bypass from 580 (timeline 580, value 1).  D is
+ *     not in the tags: a MISS served around the L1 (L2 miss, data at 583 +
+ *     186 = 769).  C again at 770 (access 771) hits the tags: BYPASSED, an L2
+ *     hit, data at 770 + 132 = 902, its ALU ready at 906.
+ *   threshold 75 (equal) and 76: the cache stays in use, no timeline.  D
+ *     misses the same way (data at 769); C at 771 is an L1 HIT, data at 791,
+ *     ALU ready at 795.
+ */
+static void test_stream_bypass_threshold_is_strict(void)
+{
+    const unsigned thr[3] = {74, 75, 76};
+    const bool bypass[3] = {true, false, false};
+    for (int i = 0; i < 3; i++) {
+        wc_config c;
+        tiny_config(&c);
+        snprintf(c.controllers, sizeof c.controllers,
+                 "stream_bypass:level=l1,period=580,threshold=%u", thr[i]);
+        const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x30000, 0x40000, 0x30000};
+        wc_stats st;
+        CHECK_EQ(tiny_simulate(&c, &chain(a, 6)->base, &st), 0);
+        CHECK_EQ(st.n_timeline, bypass[i] ? 1 : 0);
+        CHECK_EQ(st.total.l1.outcome[WC_MISS], 4);
+        CHECK_EQ(st.total.l1.outcome[WC_HIT], bypass[i] ? 1 : 2);
+        CHECK_EQ(st.total.l1.outcome[WC_BYPASSED], bypass[i] ? 1 : 0);
+        CHECK_EQ(st.total.cycles, bypass[i] ? 906 : 795);
+        wc_stats_free(&st);
+    }
+}
+
 /* Nothing recorded: no timeline in the JSON (runs without controllers report
  * what they did before the timeline existed); recorded: a timeline array. */
 static void test_timeline_json(void)
@@ -822,6 +902,8 @@ int main(void)
     RUN(test_l1_mode_knob);
     RUN(test_stream_bypass_l1);
     RUN(test_stream_bypass_l2);
+    RUN(test_stream_bypass_relaunch_keeps_mode);
+    RUN(test_stream_bypass_threshold_is_strict);
     RUN(test_timeline_json);
     RUN(test_timeline_bounded);
     RUN(test_kernel_state_survives_relaunch);

@@ -13,7 +13,14 @@
  * bits 1, 2, 3, 5 of t: h = 32 gives 8 sets x 4 lines and h = 64 16 x 4
  * (fit: 3.13 %), h = 128 16 sets x 8 lines (LRU cycling, 100 %).
  *
- * Also a sanity run of the full model (numbers are printed, not asserted).
+ * Also the full model (latency, MSHR and divergence extensions) on the same
+ * inputs: its structure is asserted (classes add up, compulsory = lines),
+ * and its miss rate is compared with the paper's measured column only at
+ * h = 32, where the footprint fits and nearly every miss is compulsory
+ * (measured 3.13 %, tolerance 0.05 percentage points).  For h >= 64 the
+ * model is known not to reproduce the hardware (7.6-100 % against 3.77-82.28
+ * %, docs/model.md explains why): those lines are a report printed for the
+ * docs, not a test.
  */
 #include "check.h"
 #include "warpcache/model.h"
@@ -100,8 +107,9 @@ static wc_source *open_colcopy(void *ctx, wc_err *err)
     return wc_workload_open(ctx, 1, err);
 }
 
-/* The full model: sane (rates in range, classes add up), printed for docs. */
-static void test_fig3_full_model_sanity(void)
+/* The full model: sane (rates in range, classes add up), h = 32 compared with
+ * the paper, every h printed as a report (see the header). */
+static void test_fig3_full_model(void)
 {
     const unsigned hs[6] = {32, 64, 128, 256, 512, 1024};
     const double measured[6] = {3.13, 3.77, 32.71, 42.05, 67.20, 82.28};
@@ -123,11 +131,14 @@ static void test_fig3_full_model_sanity(void)
         CHECK_EQ(c->compulsory, (uint64_t)hs[i] * 32); /* every line once */
         double r = wc_model_miss_rate(k), rn = wc_model_miss_rate_no_latency(k);
         CHECK(r >= rn && rn >= 1.0 / 32 - 1e-9 && r <= 1.0);
-        printf("fig3 h=%4u measured %6.2f%%  model %6.2f%% (without latency misses %6.2f%%)"
-               "  comp %llu cap %llu assoc %llu lat %llu mshr %llu\n",
-               hs[i], measured[i], 100 * r, 100 * rn, (unsigned long long)c->compulsory,
-               (unsigned long long)c->capacity, (unsigned long long)c->associativity,
-               (unsigned long long)c->latency, (unsigned long long)c->mshr);
+        if (hs[i] == 32) CHECK_NEAR(100 * r, measured[i], 0.05);
+        printf(
+            "fig3 report (not compared beyond h=32): h=%4u paper (GTX470) %6.2f%%  model %6.2f%% "
+            "(without latency misses %6.2f%%)"
+            "  comp %llu cap %llu assoc %llu lat %llu mshr %llu\n",
+            hs[i], measured[i], 100 * r, 100 * rn, (unsigned long long)c->compulsory,
+            (unsigned long long)c->capacity, (unsigned long long)c->associativity,
+            (unsigned long long)c->latency, (unsigned long long)c->mshr);
         wc_model_result_free(&res);
     }
 }
@@ -136,6 +147,6 @@ int main(void)
 {
     RUN(test_fig3_round_robin_fully_associative);
     RUN(test_fig3_round_robin_fermi_hash);
-    RUN(test_fig3_full_model_sanity);
+    RUN(test_fig3_full_model);
     return check_summary("model_fig3");
 }

@@ -1,5 +1,5 @@
 /*
- * test_repl.c - replacement policies (LRU, FIFO, NRU, SRRIP) on hand-traced
+ * test_repl.c - replacement policies (LRU, FIFO, NRU, SRRIP, SHiP, PDP) on hand-traced
  * victim sequences, the policy registry, and the tag array built on them
  * (invalid ways first, reserved ways never victims, fully-associative sets).
  */
@@ -292,10 +292,56 @@ static void test_ship_params(void)
     CHECK(strstr(err.msg, "option -ship_sig_bits: 21 is out of range") != NULL);
 }
 
+/*
+ * PDP's victim among several unprotected lines is the least recently used of
+ * them: the rule repl_pdp.c states.  Seed 001 (section 3.1) says only that a
+ * line whose protection distance reached 0 "can be replaced" and that with
+ * none left the access bypasses; the choice among several is ours to pin
+ * (test_dl1d.c covers the bypass and a single unprotected line).  One set of 4
+ * ways, distance 2; every access to the set takes 1 from the other lines'
+ * remaining distance (RPD), an insert or hit sets its own line's to 2.
+ * RPD of ways 0..3 after each access:
+ *   100 -> way 0            2 . . .
+ *   101 -> way 1            1 2 . .
+ *   100 hit (way 0)         2 1 . .
+ *   102 -> way 2            1 0 2 .
+ *   103 -> way 3            0 0 1 2
+ * 104: ways 0 (100, used at the third access) and 1 (101, used at the second)
+ * are unprotected; the LRU of them is way 1, although way 0 comes first.
+ *   104 -> way 1            0 2 0 1
+ * 105: ways 0 (100, third access) and 2 (102, fourth) are unprotected: way 0.
+ *   105 -> way 0            2 1 0 0
+ * 106: ways 2 (102) and 3 (103, fifth access): way 2, although way 3 is the
+ * one whose protection ran out last.
+ */
+static void test_pdp_victim_lru_among_unprotected(void)
+{
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&cfg, "pdp_distance", "2", "t", &err), 0);
+    wc_cache_geom g = geom(1, 4, 'P', 'L');
+    wc_tag_array ta;
+    CHECK(wc_tag_array_init(&ta, &g, 0, 1, &cfg, &err) == 0);
+    CHECK_EQ(touch(&ta, 100, 0), 0);
+    CHECK_EQ(touch(&ta, 101, 0), 1);
+    CHECK_EQ(touch(&ta, 100, 0), 0);
+    CHECK_EQ(touch(&ta, 102, 0), 2);
+    CHECK_EQ(touch(&ta, 103, 0), 3);
+    CHECK_EQ(touch(&ta, 104, 0), 1);
+    CHECK_EQ(wc_tag_array_find(&ta, 0, 101), -1);
+    CHECK_EQ(wc_tag_array_find(&ta, 0, 100), 0);
+    CHECK_EQ(touch(&ta, 105, 0), 0);
+    CHECK_EQ(touch(&ta, 106, 0), 2);
+    CHECK_EQ(wc_tag_array_find(&ta, 0, 103), 3);
+    wc_tag_array_free(&ta);
+}
+
 int main(void)
 {
     RUN(test_ship_learns_dead_pc);
     RUN(test_ship_params);
+    RUN(test_pdp_victim_lru_among_unprotected);
     RUN(test_lru);
     RUN(test_fifo);
     RUN(test_nru);

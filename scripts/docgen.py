@@ -42,7 +42,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPEN = "```sh docgen"
 STAMP = re.compile(r"^<!-- docgen: output of the command above; sha=([0-9a-f]+) results=([0-9a-f]+|none) -->$")
-ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+# a line that is one shell assignment and nothing else (not `VAR=x command ...`)
+ASSIGN = re.compile(r"""^[A-Za-z_][A-Za-z0-9_]*=("[^"]*"|'[^']*'|[^\s"'\\]*)\s*$""")
 
 
 GOLDEN_FINGERPRINT = os.path.join("tests", "golden", "FINGERPRINT")
@@ -152,7 +153,7 @@ def render(b, output, fingerprint):
     return ["\n", stamp, "```text\n", output, "```\n"]
 
 
-def cmd_run(pages, only_line=None):
+def cmd_run(pages, only_line=None, from_line=None):
     fingerprint = results_fingerprint()
     failed = None
     total = sum(len(parse(p, open(p).readlines())) for p in pages)
@@ -166,6 +167,8 @@ def cmd_run(pages, only_line=None):
         for n, b in enumerate(blocks):
             done += 1
             if only_line is not None and b.line != only_line:
+                continue
+            if from_line is not None and b.line < from_line:
                 continue
             t0 = time.time()
             sys.stderr.write("docgen [%d/%d] %s:%d ..." % (done, total, path, b.line))
@@ -218,22 +221,25 @@ def cmd_check(pages):
 
 def main(argv):
     if len(argv) < 2 or argv[1] not in ("run", "check", "list"):
-        sys.stderr.write("usage: docgen.py run [--line N] PAGE... | check PAGE... | list PAGE...\n")
+        sys.stderr.write("usage: docgen.py run [--line N | --from N] PAGE... | check PAGE... | list PAGE...\n")
         return 2
     args = argv[2:]
-    only = None
-    if args[:1] == ["--line"]:
+    only = start = None
+    if args[:1] in (["--line"], ["--from"]):
         if len(args) < 2 or not args[1].isdigit():
-            sys.stderr.write("docgen: --line needs a line number\n")
+            sys.stderr.write("docgen: %s needs a line number\n" % args[0])
             return 2
-        only = int(args[1])
+        if args[0] == "--line":
+            only = int(args[1])
+        else:
+            start = int(args[1])
         args = args[2:]
     for p in args:
         if not os.path.isfile(p):
             sys.stderr.write("docgen: %s: no such page\n" % p)
             return 2
     if argv[1] == "run":
-        cmd_run(args, only)
+        cmd_run(args, only, start)
         return 0
     if argv[1] == "list":
         for p in args:

@@ -54,6 +54,27 @@ expect stale_count 1 "2 stale" -- $D check "$T/p.md"
 expect regenerate 0 "" -- $D run "$T/p.md"
 expect regenerated_clean 0 ", 0 stale" -- $D check "$T/p.md"
 
+# only whole-line assignments carry over: `VAR=x command \` (an environment for one
+# command, continued on the next line) is not run again before later blocks
+cat >"$T/v.md" <<'PAGE'
+```sh docgen
+V=1
+ENVONLY=2 echo "one \
+two"
+```
+
+```sh docgen
+echo "V=$V ENVONLY=${ENVONLY:-unset}"
+```
+PAGE
+expect env_assignment 0 "" -- $D run "$T/v.md"
+if grep -q '^V=1 ENVONLY=unset$' "$T/v.md"; then ok env_assignment_not_carried; else bad env_assignment_not_carried "$(cat "$T/v.md")"; fi
+# --from N: the blocks at or after line N only
+sed 's/^V=1 ENVONLY=unset$/hand edit/; s/^one two$/kept as it was/' "$T/v.md" >"$T/v2.md"
+expect from_line 0 "" -- $D run --from 8 "$T/v2.md"
+if grep -q '^kept as it was$' "$T/v2.md" && grep -q '^V=1 ENVONLY=unset$' "$T/v2.md"; then ok from_line_only_later
+else bad from_line_only_later "$(cat "$T/v2.md")"; fi
+
 # a command that fails: page:line and its status; the tables before it are kept
 cat >"$T/f.md" <<'PAGE'
 ```sh docgen

@@ -540,7 +540,7 @@ int wc_cmd_compare(int argc, char **argv)
         wc_out_set_open(&outs, paths, OUT__COUNT) < 0)
         goto out;
     outs_open = true;
-    if ((rc = wc_cli_run_jobs(jobs, n, o.b.threads, "compare", o.c.quiet)) != WC_EXIT_OK) goto out;
+    if ((rc = wc_cli_run_jobs(jobs, n, o.b.threads, "compare", &o.c)) != WC_EXIT_OK) goto out;
     for (size_t i = 0; i < n && !o.c.quiet; i++)
         if (jobs[i].stats.truncated)
             wc_cli_error("%s (design %s): stopped by -max_cycles in kernel %s",

@@ -617,7 +617,7 @@ int wc_cmd_oracle(int argc, char **argv)
         wc_cli_check_inputs(o.b.inputs, o.b.is_trace, o.b.ni, NULL) < 0)
         goto out;
     name_jobs(&o, first, second, prof);
-    if ((rc = wc_cli_run_jobs(first, n1, o.b.threads, "oracle", o.c.quiet)) != WC_EXIT_OK) goto out;
+    if ((rc = wc_cli_run_jobs(first, n1, o.b.threads, "oracle", &o.c)) != WC_EXIT_OK) goto out;
     for (size_t w = 0; prof && w < o.b.ni; w++)
         if (wc_pbypass_profile_failed(prof[w])) {
             wc_cli_error("oracle profiled-bypass: %s: out of memory recording the profile",
@@ -625,8 +625,8 @@ int wc_cmd_oracle(int argc, char **argv)
             rc = WC_EXIT_FAIL;
             goto out;
         }
-    if (n2 && (rc = wc_cli_run_jobs(second, n2, o.b.threads, "oracle profiled-bypass",
-                                    o.c.quiet)) != WC_EXIT_OK)
+    if (n2 && (rc = wc_cli_run_jobs(second, n2, o.b.threads, "oracle profiled-bypass", &o.c)) !=
+                  WC_EXIT_OK)
         goto out;
     write_table(&o, first, second);
     rc = WC_EXIT_OK;

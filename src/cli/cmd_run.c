@@ -97,7 +97,7 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
         return wc_cli_status_of(&err);
     }
     wc_progress prog;
-    wc_progress_init(&prog, what, o->c.quiet);
+    wc_progress_init(&prog, what, &o->c.progress, o->c.quiet);
     char config_name[600];
     snprintf(config_name, sizeof config_name, "%s%s%s",
              o->c.config_path ? o->c.config_path : "built-in Fermi baseline (fermi-16k)",
@@ -109,6 +109,7 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
                         .progress = wc_progress_cb,
                         .progress_ctx = &prog,
                         .source = src};
+    wc_progress_count_kernels(&prog, &spec, o->c.cfg.seed);
     int rc = wc_run_simulation(&o->c.cfg, &spec, st, &err);
     wc_progress_end(&prog);
     if (rc < 0) {

@@ -23,7 +23,7 @@ const char wc_cli_common_help[] =
     "  --seed N          seed of every random choice (default 1)\n"
     "  --json FILE|-     write statistics as JSON ('-' = stdout)\n"
     "  --csv FILE|-      write statistics as CSV ('-' = stdout)\n"
-    "  -q, --quiet       no progress line, no notes on stderr\n";
+    "  -q, --quiet       no progress line, no notes on stderr\n" WC_CLI_PROGRESS_HELP;
 
 void wc_cli_error(const char *fmt, ...)
 {
@@ -54,6 +54,8 @@ int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
     const char *v;
+    int pr = wc_cli_progress_arg(&c->progress, argc, argv, i);
+    if (pr) return pr;
     if (strcmp(a, "--config") == 0 || strcmp(a, "-c") == 0) {
         if (!(v = value_of(argc, argv, i))) return -1;
         c->config_path = v;
@@ -382,42 +384,6 @@ int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli
 int wc_cli_load_config(wc_cli_common *c)
 {
     return wc_cli_build_config(c, c->design, NULL, 0, &c->cfg, !c->quiet);
-}
-
-/* ---- progress ------------------------------------------------------------ */
-
-double wc_now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-void wc_progress_init(wc_progress *p, const char *label, bool quiet)
-{
-    p->enabled = !quiet && isatty(2);
-    p->t0 = wc_now_seconds();
-    p->label = label;
-}
-
-void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total, uint64_t cycle)
-{
-    wc_progress *p = ctx;
-    if (!p->enabled) return;
-    double el = wc_now_seconds() - p->t0;
-    double frac = total ? (double)done / (double)total : 1.0;
-    fprintf(stderr,
-            "\r\033[K%s: kernel %u %.24s: %5.1f%% of %llu blocks, cycle %llu (%.2f M cycles/s), "
-            "%.1fs",
-            p->label, k->id, k->name, 100.0 * frac, (unsigned long long)total,
-            (unsigned long long)cycle, el > 0 ? (double)cycle / el / 1e6 : 0.0, el);
-    if (frac > 0.01 && frac < 1.0) fprintf(stderr, ", kernel ETA %.0fs", el * (1.0 - frac) / frac);
-    fflush(stderr);
-}
-
-void wc_progress_end(wc_progress *p)
-{
-    if (p->enabled) fputs("\r\033[K", stderr);
 }
 
 char *wc_cli_read_file(const char *path, size_t *len, bool *missing)

@@ -452,6 +452,11 @@ static void live_update_all(wc_sim *g)
     for (unsigned i = 0; i < g->n_sm; i++) live_update(g, i);
 }
 
+/* Engine steps between two timer calls of the progress callback: a step is
+ * at least one simulated cycle of some SM, so this is a few milliseconds at
+ * most, and the callback's clock read is lost in it. */
+#define PROGRESS_TICK 4096u
+
 static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
 {
     const wc_kernel *k = &g->k;
@@ -467,6 +472,10 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
      * before it has passed, and the kernel's cycles include it. */
     now += g->cfg.kernel_launch_latency + g->n_blocks * (uint64_t)g->cfg.tb_launch_latency;
     uint64_t last_done = 0, progress_step = g->n_blocks / 200 + 1;
+    /* Between finished blocks (a kernel of few long blocks shows nothing for
+     * many seconds otherwise) the callback is also called every
+     * PROGRESS_TICK engine steps: a counter here, the clock in the callback. */
+    unsigned progress_tick = 0;
     if (dispatch(g, now) < 0) return -1;
     wc_ctl_kernel_begin(g, now);
     live_update_all(g);
@@ -507,6 +516,10 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
                 if (x <= now) x = now + 1;
                 if (x < next) next = x;
             }
+        }
+        if (g->progress && ++progress_tick == PROGRESS_TICK) {
+            progress_tick = 0;
+            g->progress(g->progress_ctx, k, g->blocks_done, g->n_blocks, now);
         }
         if (g->blocks_done != last_done) {
             if (dispatch(g, now) < 0) return -1;

@@ -45,8 +45,10 @@ else ok lib_no_lto; fi
 
 # examples/hello.c against the installed tree, the way docs/library.md says
 t0=$(date +%s)
-# shellcheck disable=SC2046
-if ${CC:-cc} -o "$T/hello" examples/hello.c $($PC --cflags --static --libs warpcache) 2>"$T/cc.err"; then
+# (EXTRA_CFLAGS: make asan's library needs the sanitizer runtime too)
+# shellcheck disable=SC2046,SC2086
+if ${CC:-cc} $EXTRA_CFLAGS -o "$T/hello" examples/hello.c $($PC --cflags --static --libs warpcache) \
+  2>"$T/cc.err"; then
   ok hello_builds
 else
   bad hello_builds "$(head -c 400 "$T/cc.err")"

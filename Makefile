@@ -6,6 +6,8 @@
 #                 build), build, run the main comparison on built-in workloads
 #   make check    the same libraries, then the test tools (scripts/deps.sh check),
 #                 format check + every test; last line "N passed, N failed"
+#   make deps-build  only the build-time libraries (zlib, liblzma, libzstd dev
+#                 packages); make deps: those and every test tool
 #   make install  PREFIX=/usr/local (DESTDIR too): bin/warpcache, include/warpcache/,
 #                 lib/libwarpcache.a, lib/pkgconfig/warpcache.pc, share/warpcache/
 #   make bench    throughput benchmarks (not part of check)
@@ -69,6 +71,13 @@ endif
 ifeq ($(call have_lib,zstd.h,-lzstd),yes)
   CPPFLAGS_ALL += -DWC_HAVE_ZSTD=1
   LDLIBS_ALL += -lzstd
+endif
+# A plain `make` does not install anything: it says what it builds without.
+MISSING_LIBS := $(filter-out $(LDLIBS_ALL),-lz -llzma -lzstd)
+ifneq ($(MISSING_LIBS),)
+  ifeq ($(MAKELEVEL)$(filter-out all,$(MAKECMDGOALS)),0)
+    $(info make: building without $(MISSING_LIBS) (compressed traces); 'make deps-build' installs them - make demo and make check do it first)
+  endif
 endif
 
 # Objects depend on a stamp of the compiler and flags, rewritten only when they

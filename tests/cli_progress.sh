@@ -66,6 +66,8 @@ expect bad_interval 2 "option --progress-interval: '0' is not a number of second
   $W run --workload $WL --progress-interval 0
 expect missing_mode 2 "option --progress" -- $W run --workload $WL --progress
 expect separate_value 0 "" -- $W run --workload micro/colcopy:h=64 --progress none
+# a command without a progress report refuses the option instead of ignoring it
+expect validate_refuses 2 "progress=none" -- $W validate -w micro/colcopy:h=64 --progress=none
 
 echo "cli_progress: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -33,7 +33,7 @@ static const char compare_help[] =
     "  --per-kernel         one row per kernel instead of per workload\n"
     "  --wide-csv FILE      every statistic, Accel-Sim get_stats.py layout (one block per\n"
     "                       statistic, rows workload--kernel, columns designs)\n"
-    "  -j N                 simulations in parallel (default: every CPU)\n"
+    "  -j N                 simulations in parallel (default: every CPU)\n" WC_CLI_PROGRESS_HELP
     "%s"
     "\n"
     "--config, -o and --seed apply to every design (file, design, -o).  Output does not\n"
@@ -65,6 +65,7 @@ static int parse(compare_cli *o, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc == 0) rc = wc_cli_progress_arg(&o->c.progress, argc, argv, &i);
         if (rc == 0) rc = wc_cli_batch_arg(&o->b, "compare", argc, argv, &i);
         if (rc < 0) return -1;
         if (rc > 0) continue;

@@ -62,7 +62,7 @@ static const char oracle_help[] =
     "                       (default local+global, the paper's Profiled-BYPASS)\n"
     "  --designs A,B        designs to add as columns (IPC normalised to the baseline)\n"
     "  --by-class SEED      geometric means per class label of that seed, e.g. 001\n"
-    "  -j N                 simulations in parallel (default: every CPU)\n"
+    "  -j N                 simulations in parallel (default: every CPU)\n" WC_CLI_PROGRESS_HELP
     "%s"
     "\n"
     "--config, --design and -o give the baseline; the PDP runs are the same with\n"
@@ -199,6 +199,7 @@ static int parse(oracle_cli *o, int argc, char **argv)
     if (parse_oracles(o, argv[1]) < 0) return -1;
     for (int i = 2; i < argc; i++) {
         int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc == 0) rc = wc_cli_progress_arg(&o->c.progress, argc, argv, &i);
         if (rc == 0) rc = wc_cli_batch_arg(&o->b, "oracle", argc, argv, &i);
         if (rc < 0) return -1;
         if (rc > 0) continue;

@@ -18,8 +18,8 @@ static const char run_help[] =
     "                       a suite name (polybench, rodinia, ...) runs every workload in it\n"
     "  -t, --trace PATH     trace: kernelslist.g, .traceg[.xz|.gz|.zst], .trc or .wct\n"
     "  --kernels SEL        with --trace: kernel ids (1,3-5) or a name pattern\n"
-    "  --timeline-csv FILE  the timeline controllers recorded: workload,cycle,sm,key,value\n"
-    "%s"
+    "  --timeline-csv FILE  the timeline controllers recorded: "
+    "workload,cycle,sm,key,value\n" WC_CLI_PROGRESS_HELP "%s"
     "\n"
     "Output: an aligned table on stdout, unless --json - or --csv - takes stdout.\n"
     "Exit status: 0 ok, 2 bad input (option, configuration, workload, trace, an output that\n"
@@ -35,6 +35,7 @@ static int parse(run_opts *o, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc == 0) rc = wc_cli_progress_arg(&o->c.progress, argc, argv, &i);
         if (rc < 0) return -1;
         if (rc > 0) continue;
         const char *a = argv[i];

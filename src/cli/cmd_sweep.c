@@ -76,8 +76,8 @@ static const char sweep_help[] =
     "                       points; 'warpcache merge' joins the slices' results files\n"
     "  --mpi                run the points on MPI ranks (mpirun -np N warpcache-mpi sweep\n"
     "                       --mpi ...): rank 0 writes the file, the others simulate,\n"
-    "                       -j N at once each (default 1); implies --keep-going\n"
-    "%s"
+    "                       -j N at once each (default 1); implies "
+    "--keep-going\n" WC_CLI_PROGRESS_HELP "%s"
     "\n"
     "Order of settings per point: --config, design, -o, grid values, --seed.\n"
     "Exit status: 0 ok, 2 bad input (also a point that fails to simulate), 1 internal failure.\n";
@@ -266,6 +266,7 @@ static int parse(sweep_cli *o, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         int rc = wc_cli_common_arg(&o->c, argc, argv, &i);
+        if (rc == 0) rc = wc_cli_progress_arg(&o->c.progress, argc, argv, &i);
         if (rc == 0) rc = wc_cli_batch_arg(&o->b, "sweep", argc, argv, &i);
         if (rc < 0) return -1;
         if (rc > 0) continue;

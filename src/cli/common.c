@@ -23,7 +23,7 @@ const char wc_cli_common_help[] =
     "  --seed N          seed of every random choice (default 1)\n"
     "  --json FILE|-     write statistics as JSON ('-' = stdout)\n"
     "  --csv FILE|-      write statistics as CSV ('-' = stdout)\n"
-    "  -q, --quiet       no progress line, no notes on stderr\n" WC_CLI_PROGRESS_HELP;
+    "  -q, --quiet       no progress line, no notes on stderr\n";
 
 void wc_cli_error(const char *fmt, ...)
 {
@@ -54,8 +54,6 @@ int wc_cli_common_arg(wc_cli_common *c, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
     const char *v;
-    int pr = wc_cli_progress_arg(&c->progress, argc, argv, i);
-    if (pr) return pr;
     if (strcmp(a, "--config") == 0 || strcmp(a, "-c") == 0) {
         if (!(v = value_of(argc, argv, i))) return -1;
         c->config_path = v;

@@ -34,10 +34,11 @@ typedef struct wc_progress_opts {
 /* Consumes --progress[=]MODE or --progress-interval[=]SECONDS at argv[*i]:
  * 1; not ours: 0; a bad value: -1 (message printed). */
 int wc_cli_progress_arg(wc_progress_opts *o, int argc, char **argv, int *i);
-/* Their lines of the common options' help. */
+/* Their lines of the help of the commands that take them. */
 #define WC_CLI_PROGRESS_HELP                                                                       \
-    "  --progress=MODE   auto (bar on a terminal, lines otherwise), bar, lines, none\n"            \
-    "  --progress-interval=SECONDS  between two reports (default 0.5 bar, 10 lines)\n"
+    "  --progress=MODE      auto (bar on a terminal, lines otherwise), bar, lines, none\n"         \
+    "  --progress-interval=SECONDS\n"                                                              \
+    "                       between two reports (default 0.5 for bar, 10 for lines)\n"
 
 /* Where and how often a report is printed (shared by the two kinds). */
 typedef struct wc_progress_out {

@@ -3,8 +3,8 @@
  * oracle on stderr (progress.h): option parsing, the timer, and the two
  * reports (one simulation; a batch of them on worker threads).
  *
- * The simulator calls back as blocks finish and every few thousand engine
- * steps; every call here costs one clock read, and a report is formatted only
+ * The simulator calls back as blocks finish and every few thousand simulated
+ * cycles; every call here costs one clock read, and a report is formatted only
  * when the interval has passed.  Nothing here is read by a simulation, so the
  * report cannot change a result.
  */

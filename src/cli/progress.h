@@ -4,7 +4,7 @@
  * (a whole line every --progress-interval seconds, for logs and batch
  * systems), `none`, and `auto` (bar on a terminal, lines otherwise).  Both
  * kinds are driven by the simulator's progress callback, which also fires on
- * a step counter between finished blocks, and print when the interval has
+ * a cycle count between finished blocks, and print when the interval has
  * passed, so the report moves on a timer.  Progress never reaches stdout or
  * an output file.
  */

@@ -62,13 +62,14 @@ int wc_cli_progress_arg(wc_progress_opts *o, int argc, char **argv, int *i)
         char *end = NULL;
         errno = 0;
         double s = v ? strtod(v, &end) : 0;
-        if (!v || errno || end == v || *end || !(s >= 0.01 && s <= 86400)) {
-            wc_cli_error("option --progress-interval: '%s' is not a number of seconds from 0.01 "
-                         "to 86400",
+        if (!v || errno || end == v || *end || !(s >= 0 && s <= 86400)) {
+            wc_cli_error("option --progress-interval: '%s' is not a number of seconds from 0 to "
+                         "86400",
                          v ? v : "(missing)");
             return -1;
         }
         o->interval = s;
+        o->interval_set = true;
         return 1;
     }
     return 0;
@@ -83,7 +84,7 @@ static void out_init(wc_progress_out *out, const char *label, const wc_progress_
     memset(out, 0, sizeof *out);
     out->enabled = !quiet && m != WC_PROGRESS_NONE;
     out->lines = m == WC_PROGRESS_LINES;
-    out->interval = o && o->interval > 0 ? o->interval : out->lines ? 10.0 : 0.5;
+    out->interval = o && o->interval_set ? o->interval : out->lines ? 10.0 : 0.5;
     out->t0 = wc_now_seconds();
     out->next = out->t0 + out->interval;
     out->label = label;

@@ -28,7 +28,8 @@ typedef enum wc_progress_mode {
 /* The options, as given (part of wc_cli_common). */
 typedef struct wc_progress_opts {
     wc_progress_mode mode;
-    double interval; /* seconds; 0: 0.5 for bar, 10 for lines */
+    double interval;   /* seconds (0: at every call of the simulator), when set */
+    bool interval_set; /* else 0.5 for bar, 10 for lines */
 } wc_progress_opts;
 
 /* Consumes --progress[=]MODE or --progress-interval[=]SECONDS at argv[*i]:
@@ -38,7 +39,8 @@ int wc_cli_progress_arg(wc_progress_opts *o, int argc, char **argv, int *i);
 #define WC_CLI_PROGRESS_HELP                                                                       \
     "  --progress=MODE      auto (bar on a terminal, lines otherwise), bar, lines, none\n"         \
     "  --progress-interval=SECONDS\n"                                                              \
-    "                       between two reports (default 0.5 for bar, 10 for lines)\n"
+    "                       between two reports (default 0.5 for bar, 10 for lines; 0:\n"          \
+    "                       at every block finished and every 4096 cycles)\n"
 
 /* Where and how often a report is printed (shared by the two kinds). */
 typedef struct wc_progress_out {

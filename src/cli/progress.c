@@ -150,31 +150,6 @@ static void out_end(wc_progress_out *out)
     fflush(stderr);
 }
 
-/* Kernels the spec's source holds (0: unknown, or more than a quarter of a
- * second to find out).  A source that fails here fails in the run, which says
- * why. */
-static unsigned count_kernels(const wc_run_spec *spec, uint64_t seed)
-{
-    wc_run_spec s = *spec;
-    s.source = NULL;
-    wc_err err;
-    wc_source *src = wc_run_open_source(&s, seed, &err);
-    if (!src) return 0;
-    double t_end = wc_now_seconds() + 0.25;
-    unsigned n = 0;
-    wc_kernel k;
-    int rc;
-    while ((rc = src->ops->next_kernel(src, &k, &err)) > 0) {
-        n++;
-        if (wc_now_seconds() > t_end) {
-            rc = -1;
-            break;
-        }
-    }
-    wc_source_destroy(src);
-    return rc == 0 ? n : 0;
-}
-
 /* The ordinal of kernel k among those seen so far (a kernel is seen until
  * another one reports). */
 static void follow_kernel(unsigned *no, uint32_t *id, const wc_kernel *k)
@@ -213,7 +188,10 @@ void wc_progress_init(wc_progress *p, const char *label, const wc_progress_opts 
 
 void wc_progress_count_kernels(wc_progress *p, const wc_run_spec *spec, uint64_t seed)
 {
-    if (p->out.enabled) p->n_kernels = count_kernels(spec, seed);
+    if (!p->out.enabled || p->count) return;
+    p->count = wc_kernel_count_new(1);
+    wc_kernel_count_add(p->count, spec, seed);
+    if (p->out.interval == 0) wc_kernel_count_now(p->count);
 }
 
 void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total, uint64_t cycle)
@@ -222,10 +200,12 @@ void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total
     follow_kernel(&p->kernel_no, &p->kernel_id, k);
     double el = out_due(&p->out);
     if (el < 0) return;
+    wc_kernel_count_start(p->count);
+    unsigned n_kernels = wc_kernel_count_get(p->count, 0);
     double kfrac = total ? (double)done / (double)total : 1.0;
     char kn[48], times[64], text[400];
-    fmt_kernel_no(kn, sizeof kn, p->kernel_no, p->n_kernels);
-    fmt_times(times, sizeof times, el, job_fraction(p->kernel_no, p->n_kernels, kfrac));
+    fmt_kernel_no(kn, sizeof kn, p->kernel_no, n_kernels);
+    fmt_times(times, sizeof times, el, job_fraction(p->kernel_no, n_kernels, kfrac));
     snprintf(text, sizeof text, "%s %.24s: %5.1f%% of %llu blocks, cycle %llu (%.2f M cycles/s)%s",
              kn, k->name, 100.0 * kfrac, (unsigned long long)total, (unsigned long long)cycle,
              el > 0 ? (double)cycle / el / 1e6 : 0.0, times);
@@ -235,6 +215,8 @@ void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total
 void wc_progress_end(wc_progress *p)
 {
     out_end(&p->out);
+    wc_kernel_count_release(p->count);
+    p->count = NULL;
 }
 
 /* ---- a batch --------------------------------------------------------------- */
@@ -256,20 +238,22 @@ static const char *job_input(const wc_job *j)
  * the job that reported last. */
 static void batch_print(wc_batch_progress *p, double el)
 {
+    wc_kernel_count_start(p->count);
     double sum = (double)p->done;
     size_t running = 0;
     for (size_t i = 0; i < p->n_jobs; i++)
         if (p->slots[i].running) {
             const wc_job_progress *s = &p->slots[i];
             running++;
-            sum += job_fraction(s->kernel_no, s->n_kernels, s->kernel_frac);
+            sum += job_fraction(s->kernel_no, wc_kernel_count_get(p->count, s->workload),
+                                s->kernel_frac);
         }
     char times[64], text[600], now[400] = "";
     fmt_times(times, sizeof times, el, p->total ? sum / (double)p->total : 0);
     const wc_job_progress *s = p->last;
     if (s && s->running) {
         char kn[48];
-        fmt_kernel_no(kn, sizeof kn, s->kernel_no, s->n_kernels);
+        fmt_kernel_no(kn, sizeof kn, s->kernel_no, wc_kernel_count_get(p->count, s->workload));
         snprintf(now, sizeof now, "; %.60s (workload %zu/%zu): %s, %.0f%%",
                  job_input(&p->jobs[s - p->slots]), s->workload + 1, p->n_workloads, kn,
                  100.0 * s->kernel_frac);
@@ -304,22 +288,22 @@ void wc_batch_progress_attach(wc_batch_progress *p, wc_job *jobs, size_t n)
     p->total = n;
     /* distinct inputs in order of first appearance, each counted once */
     size_t *first = malloc(n * sizeof *first);
-    unsigned *kernels = malloc(n * sizeof *kernels);
-    for (size_t i = 0; first && kernels && i < n; i++) {
+    p->count = wc_kernel_count_new(n);
+    for (size_t i = 0; first && i < n; i++) {
         size_t w = 0;
         while (w < p->n_workloads && strcmp(job_input(&jobs[first[w]]), job_input(&jobs[i])) != 0)
             w++;
         if (w == p->n_workloads) {
             first[w] = i;
-            kernels[w] = count_kernels(&jobs[i].spec, jobs[i].cfg.seed);
+            wc_kernel_count_add(p->count, &jobs[i].spec, jobs[i].cfg.seed);
             p->n_workloads++;
         }
-        p->slots[i] = (wc_job_progress){.bp = p, .workload = w, .n_kernels = kernels[w]};
+        p->slots[i] = (wc_job_progress){.bp = p, .workload = w};
         jobs[i].spec.progress = job_progress_cb;
         jobs[i].spec.progress_ctx = &p->slots[i];
     }
     free(first);
-    free(kernels);
+    if (p->out.interval == 0) wc_kernel_count_now(p->count);
 }
 
 void wc_batch_progress_job_done(wc_batch_progress *p, const wc_job *job)
@@ -345,6 +329,8 @@ void wc_batch_progress_cb(void *ctx, size_t done, size_t total, const wc_job *jo
 void wc_batch_progress_end(wc_batch_progress *p)
 {
     out_end(&p->out);
+    wc_kernel_count_release(p->count);
+    p->count = NULL;
     free(p->slots);
     p->slots = NULL;
     pthread_mutex_destroy(&p->mu);

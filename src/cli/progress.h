@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli/kernel_count.h"
 #include "warpcache/experiment.h"
 
 typedef enum wc_progress_mode {
@@ -53,13 +54,12 @@ typedef struct wc_progress_out {
  * elapsed, ETA" with the ETA of the whole run when N is known. */
 typedef struct wc_progress {
     wc_progress_out out;
-    unsigned n_kernels; /* 0: unknown */
-    unsigned kernel_no; /* 1-based, of the kernel being simulated */
+    wc_kernel_count *count; /* N, once counted (NULL: not asked) */
+    unsigned kernel_no;     /* 1-based, of the kernel being simulated */
     uint32_t kernel_id;
 } wc_progress;
 void wc_progress_init(wc_progress *p, const char *label, const wc_progress_opts *o, bool quiet);
-/* Counts the kernels `spec` will simulate (opening its source once more,
- * for at most a fraction of a second) when the report is on. */
+/* The kernels of `spec` are counted (kernel_count.h) once a report is due. */
 void wc_progress_count_kernels(wc_progress *p, const wc_run_spec *spec, uint64_t seed);
 void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total, uint64_t cycle);
 void wc_progress_end(wc_progress *p);
@@ -71,7 +71,7 @@ void wc_progress_end(wc_progress *p);
 typedef struct wc_job_progress {
     struct wc_batch_progress *bp;
     size_t workload; /* 0-based among the batch's distinct inputs */
-    unsigned n_kernels, kernel_no;
+    unsigned kernel_no;
     uint32_t kernel_id;
     double kernel_frac;
     bool running;
@@ -83,11 +83,13 @@ typedef struct wc_batch_progress {
     const wc_job *jobs;
     wc_job_progress *slots, *last;
     size_t n_jobs;
+    wc_kernel_count *count; /* per distinct input, once a report is due */
 } wc_batch_progress;
 void wc_batch_progress_init(wc_batch_progress *p, const char *label, const wc_progress_opts *o,
                             bool quiet);
-/* Follows each of jobs[0..n) from inside (sets its spec.progress) and counts
- * the batch's distinct inputs and their kernels.  Before wc_batch_run. */
+/* Follows each of jobs[0..n) from inside (sets its spec.progress) and finds
+ * the batch's distinct inputs (their kernels are counted once a report is
+ * due).  Before wc_batch_run. */
 void wc_batch_progress_attach(wc_batch_progress *p, wc_job *jobs, size_t n);
 /* wc_batch_opts.on_done: `done` of `total` finished (job: NULL or one of the
  * attached jobs). */

@@ -1,8 +1,15 @@
 # warpcache - build, test, benchmark.
 #
-#   make          build/warpcache and build/libwarpcache.a
-#   make demo     run the main comparison on a built-in workload
-#   make check    format check + every test; last line "N passed, N failed"
+#   make          build/warpcache and build/libwarpcache.a (on every CPU: -jN
+#                 on the command line wins)
+#   make demo     install the build-time libraries when missing (scripts/deps.sh
+#                 build), build, run the main comparison on built-in workloads
+#   make check    the same libraries, then the test tools (scripts/deps.sh check),
+#                 format check + every test; last line "N passed, N failed"
+#   make deps-build  only the build-time libraries (zlib, liblzma, libzstd dev
+#                 packages); make deps: those and every test tool
+#   make install  PREFIX=/usr/local (DESTDIR too): bin/warpcache, include/warpcache/,
+#                 lib/libwarpcache.a, lib/pkgconfig/warpcache.pc, share/warpcache/
 #   make bench    throughput benchmarks (not part of check)
 #   make fuzz     libFuzzer targets, bounded time (needs clang)
 #   make asan     unit tests under AddressSanitizer + UBSan (used by .ci/run)
@@ -24,6 +31,13 @@
 #
 # Sources are found by wildcard: a new plug-in is a new .c file, no Makefile edit.
 
+# Parallel by default: every CPU unless the command line gives -jN (GNU make
+# 4.3 lets the command line win).  Only the top-level make: sub-makes share
+# its job server.
+ifeq ($(MAKELEVEL),0)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
 CC      ?= gcc
 BUILD   ?= build
 OPT     ?= -O2
@@ -35,6 +49,10 @@ CFLAGS  ?= $(OPT) -g
 # "Performance").  Fat objects keep ordinary code too, so the test programs
 # link without the slow LTO step (-fno-lto); LTO= turns it off.  GCC only:
 # clang's LTO objects hold no ordinary code for the tests to link.
+# The programs link the fat objects ($(LTO_LIB)); build/libwarpcache.a, what
+# other programs link, is the same objects with the LTO sections removed
+# (objcopy): it links in a second instead of a whole-library LTO step, and
+# nothing is compiled twice.
 IS_GCC  := $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo yes)
 LTO     ?= $(if $(IS_GCC),-flto=auto -ffat-lto-objects)
 AR      := $(if $(IS_GCC),gcc-ar,ar)
@@ -43,6 +61,8 @@ CFLAGS_ALL   = -std=c11 -Wall -Wextra -Wno-unused-parameter $(WERROR) $(CFLAGS) 
 LDLIBS_ALL   = -lm -lpthread
 
 # Optional Debian libraries (compressed traces), detected at build time.
+# `make demo` and `make check` install them first (scripts/deps.sh build), so
+# the set found - and with it every object file - is the same before and after.
 HASH := \#
 have_lib = $(shell printf '$(HASH)include <$(1)>\nint main(void){return 0;}\n' | \
              $(CC) -x c - -o /dev/null $(2) >/dev/null 2>&1 && echo yes)
@@ -57,6 +77,13 @@ endif
 ifeq ($(call have_lib,zstd.h,-lzstd),yes)
   CPPFLAGS_ALL += -DWC_HAVE_ZSTD=1
   LDLIBS_ALL += -lzstd
+endif
+# A plain `make` does not install anything: it says what it builds without.
+MISSING_LIBS := $(filter-out $(LDLIBS_ALL),-lz -llzma -lzstd)
+ifneq ($(MISSING_LIBS),)
+  ifeq ($(MAKELEVEL)$(filter-out all,$(MAKECMDGOALS)),0)
+    $(info make: building without $(MISSING_LIBS) (compressed traces); 'make deps-build' installs them - make demo and make check do it first)
+  endif
 endif
 
 # Objects depend on a stamp of the compiler and flags, rewritten only when they
@@ -91,28 +118,44 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all demo check test bench fuzz asan tsan format fmt-check deps clean mpi screenshot \
-        reproduce reproduce-quick reproduce-quick-update docs golden-update
+LTO_LIB  := $(if $(LTO),$(BUILD)/obj/libwarpcache-lto.a,$(BUILD)/libwarpcache.a)
+LIBS_PRIVATE := $(filter-out -lm -lpthread,$(LDLIBS_ALL)) -lm -lpthread
+
+.PHONY: all demo check test bench fuzz asan tsan format fmt-check deps deps-build clean mpi \
+        screenshot reproduce reproduce-quick reproduce-quick-update install install-test docs \
+        golden-update
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/libwarpcache.a: $(LIB_OBJ)
+ifneq ($(LTO),)
+$(LTO_LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/warpcache: $(CLI_OBJ) $(BUILD)/libwarpcache.a
-	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+$(BUILD)/libwarpcache.a: $(LTO_LIB)
+	@rm -f $@
+	objcopy --remove-section='.gnu.lto_*' --remove-section='.gnu.debuglto_*' \
+	  --strip-symbol=__gnu_lto_v1 --strip-symbol=__gnu_lto_slim $< $@
+	ar s $@
+else
+$(BUILD)/libwarpcache.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+endif
+
+$(BUILD)/warpcache: $(CLI_OBJ) $(LTO_LIB)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(LTO_LIB) $(LDLIBS_ALL)
 
 $(BUILD)/obj/src/mpi/%.o: src/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/warpcache-mpi: $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) $(BUILD)/libwarpcache.a
+$(BUILD)/warpcache-mpi: $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) $(LTO_LIB)
 	$(MPICC) $(CFLAGS_ALL) -o $@ $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) \
-	  $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+	  $(LTO_LIB) $(LDLIBS_ALL)
 
 mpi:
 ifeq ($(HAVE_MPI),yes)
@@ -126,25 +169,58 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -fno-lto -Itests -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
-$(BUILD)/bench/%: bench/%.c $(BUILD)/libwarpcache.a $(FLAGS_STAMP)
+$(BUILD)/bench/%: bench/%.c $(LTO_LIB) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -o $@ $< $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
+	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -o $@ $< $(LTO_LIB) $(LDLIBS_ALL)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(TEST_BIN:=.d) $(BENCH_BIN:=.d)
 
 deps:
 	@sh scripts/deps.sh
+deps-build:
+	@sh scripts/deps.sh build
 
-demo: all
+# deps-build may install libraries; a fresh make detects them (the detection
+# above runs when the Makefile is read), before anything is compiled.
+demo: deps-build
+	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh $(BUILD)/warpcache
 
-test: all $(TEST_BIN)
+# The installed tree tests/cli_install.sh checks (and builds examples/hello.c
+# against): what `make install PREFIX=...` gives a user.
+install-test: all
+	@rm -rf $(BUILD)/prefix
+	@$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/prefix DESTDIR= >/dev/null
+
+test: all $(TEST_BIN) install-test
 	@sh scripts/run_tests.sh $(BUILD)
 
-# deps may install libraries; a fresh make detects them (the detection above
-# runs when the Makefile is read).
-check: deps
+check: deps-build
+	@sh scripts/deps.sh check
 	@$(MAKE) --no-print-directory fmt-check test
+
+# ---- make install ------------------------------------------------------------
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BINDIR     := $(DESTDIR)$(PREFIX)/bin
+INCDIR     := $(DESTDIR)$(PREFIX)/include
+LIBDIR     := $(DESTDIR)$(PREFIX)/lib
+SHAREDIR   := $(DESTDIR)$(PREFIX)/share/warpcache
+VERSION    := $(shell sed -n 's/^#define WC_VERSION "\(.*\)"/\1/p' include/warpcache/common.h)
+# The .pc file: the static library needs the libraries the build detected
+# (pkg-config --static --libs warpcache).
+install: all
+	install -d $(BINDIR) $(INCDIR)/warpcache $(LIBDIR)/pkgconfig $(SHAREDIR)/designs
+	install -m 755 $(BUILD)/warpcache $(MPI_BIN) $(BINDIR)/
+	install -m 644 include/warpcache/*.h $(INCDIR)/warpcache/
+	install -m 644 $(BUILD)/libwarpcache.a $(LIBDIR)/
+	install -m 644 configs/designs/*.config $(SHAREDIR)/designs/
+	install -m 644 configs/*.config $(SHAREDIR)/
+	install -d $(SHAREDIR)/seeds && install -m 644 configs/seeds/*.config $(SHAREDIR)/seeds/
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+	  'Name: warpcache' 'Description: GPU memory-system simulator (static library)' \
+	  'Version: $(VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lwarpcache' \
+	  'Libs.private: $(LIBS_PRIVATE)' > $(LIBDIR)/pkgconfig/warpcache.pc
 
 bench: all $(BENCH_BIN)
 	@sh scripts/bench.sh $(BUILD)

@@ -7,6 +7,7 @@
 #include "tiny_config.h"
 #include "tiny_gpu.h"
 #include "listsrc.h"
+#include "warpcache/experiment.h"
 #include "warpcache/sim.h"
 #include "warpcache/traceio.h"
 #include "warpcache/workloads.h"
@@ -785,8 +786,56 @@ static void test_max_cycles_truncates(void)
     wc_stats_free(&st);
 }
 
+/* What the progress callback saw: calls inside the first kernel before any
+ * block finished, and whether the reported cycles only grew. */
+typedef struct progress_log {
+    unsigned calls, before_first_block;
+    uint64_t last_cycle, widest_gap;
+    bool monotonic;
+} progress_log;
+
+static void log_progress(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total,
+                         uint64_t cycle)
+{
+    progress_log *l = ctx;
+    if (k->id == 1 && done == 0) l->before_first_block++;
+    if (l->calls && cycle < l->last_cycle) l->monotonic = false;
+    if (l->calls && cycle - l->last_cycle > l->widest_gap) l->widest_gap = cycle - l->last_cycle;
+    l->calls++;
+    l->last_cycle = cycle;
+}
+
+/* The callback also fires between finished blocks, every few thousand cycles
+ * (a kernel of few long blocks reports while it runs), and changes nothing. */
+static void test_progress_on_cycles(void)
+{
+    wc_config c;
+    wc_config_defaults(&c);
+    wc_err err = {{0}};
+    /* 2 blocks a kernel at this size: the first finishes after ~100k cycles */
+    wc_run_spec spec = {.workload = "polybench/atax:scale=0.125"};
+    wc_stats plain, watched;
+    wc_stats_init(&plain);
+    wc_stats_init(&watched);
+    CHECK_EQ(wc_run_simulation(&c, &spec, &plain, &err), 0);
+    progress_log l = {.monotonic = true};
+    spec.progress = log_progress;
+    spec.progress_ctx = &l;
+    CHECK_EQ(wc_run_simulation(&c, &spec, &watched, &err), 0);
+    CHECK(l.before_first_block >= 10);
+    CHECK(l.monotonic);
+    /* between two calls at most the timer's 4096 cycles, plus one step of the
+     * clock (an idle stretch jumps at once to the next event) */
+    CHECK(l.widest_gap < 4096 + 2000);
+    CHECK_EQ(watched.total.cycles, plain.total.cycles);
+    CHECK_EQ(wc_kstats_l1_misses(&watched.total), wc_kstats_l1_misses(&plain.total));
+    wc_stats_free(&plain);
+    wc_stats_free(&watched);
+}
+
 int main(void)
 {
+    RUN(test_progress_on_cycles);
     RUN(test_max_cycles_truncates);
     RUN(test_ragged_block_retirement);
     RUN(test_ragged_2dconv);

@@ -16,7 +16,11 @@
 
 typedef struct wc_sim wc_sim;
 
-/* Progress report: blocks done of total in the current kernel. */
+/* Progress report: blocks done of total in the current kernel, at `cycle`.
+ * Called as blocks finish (about 200 times a kernel at most), at the end of
+ * each kernel (done == total), and every few thousand cycles in
+ * between, so that a callback reading the clock can report on a timer.  It
+ * runs in the simulating thread, must be cheap and must not touch the run. */
 typedef void (*wc_progress_fn)(void *ctx, const wc_kernel *k, uint64_t blocks_done,
                                uint64_t blocks_total, uint64_t cycle);
 

@@ -166,10 +166,12 @@ void wc_cli_batch_free(wc_cli_batch *b)
     b->ni = 0;
 }
 
-int wc_cli_run_jobs(wc_job *jobs, size_t n, unsigned threads, const char *label, bool quiet)
+int wc_cli_run_jobs(wc_job *jobs, size_t n, unsigned threads, const char *label,
+                    const wc_cli_common *c)
 {
     wc_batch_progress prog;
-    wc_batch_progress_init(&prog, label, quiet);
+    wc_batch_progress_init(&prog, label, &c->progress, c->quiet);
+    wc_batch_progress_attach(&prog, jobs, n);
     wc_batch_opts bo = {threads, wc_batch_progress_cb, &prog, NULL, NULL};
     wc_err err = {{0}};
     int brc = wc_batch_run(jobs, n, &bo, &err);

@@ -12,6 +12,7 @@
 #include "warpcache/config.h"
 #include "warpcache/experiment.h"
 #include "warpcache/sim.h"
+#include "cli/progress.h"
 
 #define WC_EXIT_OK    0
 #define WC_EXIT_FAIL  1 /* internal failure */
@@ -25,7 +26,8 @@ typedef struct wc_cli_common {
     unsigned n_overrides;
     const char *json, *csv;
     bool quiet, seed_set;
-    bool lenient; /* --lenient-config: a file's unknown option names are skipped */
+    wc_progress_opts progress; /* --progress, --progress-interval (progress.h) */
+    bool lenient;              /* --lenient-config: a file's unknown option names are skipped */
     uint64_t seed;
 } wc_cli_common;
 
@@ -122,18 +124,8 @@ int wc_cli_check_seed_class(const char *opt, const char *seed);
 /* Runs the jobs on `threads` threads (0: every CPU) with one progress line;
  * WC_EXIT_OK, or the exit status after printing the batch's error or the
  * first failed job's (in job order). */
-int wc_cli_run_jobs(wc_job *jobs, size_t n, unsigned threads, const char *label, bool quiet);
-
-/* One progress line for a whole batch (points done / total, ETA) on stderr
- * when it is a terminal. */
-typedef struct wc_batch_progress {
-    bool enabled;
-    double t0;
-    const char *label;
-} wc_batch_progress;
-void wc_batch_progress_init(wc_batch_progress *p, const char *label, bool quiet);
-void wc_batch_progress_cb(void *ctx, size_t done, size_t total, const wc_job *job);
-void wc_batch_progress_end(wc_batch_progress *p);
+int wc_cli_run_jobs(wc_job *jobs, size_t n, unsigned threads, const char *label,
+                    const wc_cli_common *c);
 
 /* ---- outputs (outfile.c): written whole or not at all ---------------------- */
 
@@ -213,17 +205,6 @@ int wc_stage_open(wc_stage *s, const char *dest_dir);
 /* Moves the staged files into dest (created when missing).  -1: exit 1. */
 int wc_stage_commit(wc_stage *s, const char *dest, const char *last);
 void wc_stage_abort(wc_stage *s);
-
-/* Progress line on stderr when it is a terminal. */
-typedef struct wc_progress {
-    bool enabled;
-    double t0;
-    const char *label;
-} wc_progress;
-void wc_progress_init(wc_progress *p, const char *label, bool quiet);
-void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total, uint64_t cycle);
-void wc_progress_end(wc_progress *p);
-double wc_now_seconds(void);
 
 /* Subcommands. */
 int wc_cmd_run(int argc, char **argv);

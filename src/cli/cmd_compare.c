@@ -53,7 +53,8 @@ static const wc_opt compare_table[] = {
     {WC_CLI_O_JOBS, 'j', NULL, "N", "simulations in parallel (default: every CPU)", 0},
     {0},
 };
-static const wc_opt *const compare_tables[] = {compare_table, wc_cli_common_opts, NULL};
+static const wc_opt *const compare_tables[] = {compare_table, wc_cli_common_opts,
+                                               wc_cli_progress_opts, NULL};
 
 typedef struct compare_cli {
     wc_cli_common c;
@@ -83,6 +84,7 @@ static int parse(compare_cli *o, int argc, char **argv)
     wc_opts_init(&p, "compare", compare_tables, argc, argv);
     for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
         int rc = wc_cli_common_take(&o->c, &p, id);
+        if (rc == 0) rc = wc_cli_progress_take(&o->c.progress, &p, id);
         if (rc == 0) rc = wc_cli_batch_take(&o->b, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
@@ -553,7 +555,7 @@ int wc_cmd_compare(int argc, char **argv)
         wc_out_set_open(&outs, paths, OUT__COUNT) < 0)
         goto out;
     outs_open = true;
-    if ((rc = wc_cli_run_jobs(jobs, n, o.b.threads, "compare", o.c.quiet)) != WC_EXIT_OK) goto out;
+    if ((rc = wc_cli_run_jobs(jobs, n, o.b.threads, "compare", &o.c)) != WC_EXIT_OK) goto out;
     for (size_t i = 0; i < n && !o.c.quiet; i++)
         if (jobs[i].stats.truncated)
             wc_cli_error("%s (design %s): stopped by -max_cycles in kernel %s",

@@ -86,7 +86,8 @@ static const wc_opt oracle_table[] = {
     {WC_CLI_O_JOBS, 'j', NULL, "N", "simulations in parallel (default: every CPU)", 0},
     {0},
 };
-static const wc_opt *const oracle_tables[] = {oracle_table, wc_cli_common_opts, NULL};
+static const wc_opt *const oracle_tables[] = {oracle_table, wc_cli_common_opts,
+                                              wc_cli_progress_opts, NULL};
 
 /* The oracle an option of one oracle belongs to (0: every oracle). */
 static unsigned owner_of(int id)
@@ -272,6 +273,7 @@ static int parse(oracle_cli *o, int argc, char **argv)
     bool named = false;
     for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
         int rc = wc_cli_common_take(&o->c, &p, id);
+        if (rc == 0) rc = wc_cli_progress_take(&o->c.progress, &p, id);
         if (rc == 0) rc = wc_cli_batch_take(&o->b, &p, id);
         if (rc < 0 || id == WC_OPT_BAD) return -1;
         if (rc > 0) continue;
@@ -685,7 +687,7 @@ int wc_cmd_oracle(int argc, char **argv)
         wc_cli_check_inputs(o.b.inputs, o.b.is_trace, o.b.ni, NULL) < 0)
         goto out;
     name_jobs(&o, first, second, prof);
-    if ((rc = wc_cli_run_jobs(first, n1, o.b.threads, "oracle", o.c.quiet)) != WC_EXIT_OK) goto out;
+    if ((rc = wc_cli_run_jobs(first, n1, o.b.threads, "oracle", &o.c)) != WC_EXIT_OK) goto out;
     for (size_t w = 0; prof && w < o.b.ni; w++)
         if (wc_pbypass_profile_failed(prof[w])) {
             wc_cli_error("oracle profiled-bypass: %s: out of memory recording the profile",
@@ -693,8 +695,8 @@ int wc_cmd_oracle(int argc, char **argv)
             rc = WC_EXIT_FAIL;
             goto out;
         }
-    if (n2 && (rc = wc_cli_run_jobs(second, n2, o.b.threads, "oracle profiled-bypass",
-                                    o.c.quiet)) != WC_EXIT_OK)
+    if (n2 && (rc = wc_cli_run_jobs(second, n2, o.b.threads, "oracle profiled-bypass", &o.c)) !=
+                  WC_EXIT_OK)
         goto out;
     write_table(&o, first, second);
     rc = WC_EXIT_OK;

@@ -36,7 +36,8 @@ static const wc_opt run_table[] = {
      "the timeline controllers recorded: workload,cycle,sm,key,value", 0},
     {0},
 };
-static const wc_opt *const run_tables[] = {run_table, wc_cli_common_opts, NULL};
+static const wc_opt *const run_tables[] = {run_table, wc_cli_common_opts, wc_cli_progress_opts,
+                                           NULL};
 
 typedef struct run_opts {
     wc_cli_common c;
@@ -49,6 +50,7 @@ static int parse(run_opts *o, int argc, char **argv)
     wc_opts_init(&p, "run", run_tables, argc, argv);
     for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
         int rc = wc_cli_common_take(&o->c, &p, id);
+        if (rc == 0) rc = wc_cli_progress_take(&o->c.progress, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
         switch (id) {
@@ -112,7 +114,7 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
         return wc_cli_status_of(&err);
     }
     wc_progress prog;
-    wc_progress_init(&prog, what, o->c.quiet);
+    wc_progress_init(&prog, what, &o->c.progress, o->c.quiet);
     char config_name[600];
     snprintf(config_name, sizeof config_name, "%s%s%s",
              o->c.config_path ? o->c.config_path : "built-in Fermi baseline (fermi-16k)",
@@ -124,6 +126,7 @@ static int simulate(run_opts *o, const char *what, bool is_trace, wc_stats *st)
                         .progress = wc_progress_cb,
                         .progress_ctx = &prog,
                         .source = src};
+    wc_progress_count_kernels(&prog, &spec, o->c.cfg.seed);
     int rc = wc_run_simulation(&o->c.cfg, &spec, st, &err);
     wc_progress_end(&prog);
     if (rc < 0) {

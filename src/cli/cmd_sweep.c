@@ -283,7 +283,8 @@ static const wc_opt sweep_table[] = {
      0},
     {0},
 };
-static const wc_opt *const sweep_tables[] = {sweep_table, wc_cli_common_opts, NULL};
+static const wc_opt *const sweep_tables[] = {sweep_table, wc_cli_common_opts, wc_cli_progress_opts,
+                                             NULL};
 
 static int parse(sweep_cli *o, int argc, char **argv)
 {
@@ -291,6 +292,7 @@ static int parse(sweep_cli *o, int argc, char **argv)
     wc_opts_init(&p, "sweep", sweep_tables, argc, argv);
     for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
         int rc = wc_cli_common_take(&o->c, &p, id);
+        if (rc == 0) rc = wc_cli_progress_take(&o->c.progress, &p, id);
         if (rc == 0) rc = wc_cli_batch_take(&o->b, &p, id);
         if (rc < 0) return -1;
         if (rc > 0) continue;
@@ -976,6 +978,13 @@ static wc_job *make_jobs(sweep_cli *o, size_t **order, size_t *n)
     return jobs;
 }
 
+/* A job's simulation ended (its line waits for the earlier ones): it leaves
+ * the progress report's running ones. */
+static void job_finished(void *ctx, size_t done, size_t total, const wc_job *job)
+{
+    wc_batch_progress_job_done(&((sweep_cli *)ctx)->prog, job);
+}
+
 /* Runs the points still to run (threads here, or the executor), appending
  * each finished point's line. */
 static int run_points(sweep_cli *o, wc_job *jobs, size_t n)
@@ -986,12 +995,13 @@ static int run_points(sweep_cli *o, wc_job *jobs, size_t n)
         return WC_EXIT_USAGE;
     }
     o->ntodo = n;
-    wc_batch_progress_init(&o->prog, "sweep", o->c.quiet);
+    wc_batch_progress_init(&o->prog, "sweep", &o->c.progress, o->c.quiet);
+    if (!o->ex) wc_batch_progress_attach(&o->prog, jobs, n);
     int rc = WC_EXIT_OK;
     if (o->ex) {
         rc = o->ex->run(o->ex->ctx, o);
     } else {
-        wc_batch_opts bo = {o->b.threads, NULL, NULL, deliver, o};
+        wc_batch_opts bo = {o->b.threads, job_finished, o, deliver, o};
         wc_err err = {{0}};
         if (wc_batch_run(jobs, n, &bo, &err) < 0) {
             wc_cli_error("%s", err.msg);

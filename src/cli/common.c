@@ -380,42 +380,6 @@ int wc_cli_load_config(wc_cli_common *c)
     return wc_cli_build_config(c, c->design, NULL, 0, &c->cfg, !c->quiet);
 }
 
-/* ---- progress ------------------------------------------------------------ */
-
-double wc_now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-void wc_progress_init(wc_progress *p, const char *label, bool quiet)
-{
-    p->enabled = !quiet && isatty(2);
-    p->t0 = wc_now_seconds();
-    p->label = label;
-}
-
-void wc_progress_cb(void *ctx, const wc_kernel *k, uint64_t done, uint64_t total, uint64_t cycle)
-{
-    wc_progress *p = ctx;
-    if (!p->enabled) return;
-    double el = wc_now_seconds() - p->t0;
-    double frac = total ? (double)done / (double)total : 1.0;
-    fprintf(stderr,
-            "\r\033[K%s: kernel %u %.24s: %5.1f%% of %llu blocks, cycle %llu (%.2f M cycles/s), "
-            "%.1fs",
-            p->label, k->id, k->name, 100.0 * frac, (unsigned long long)total,
-            (unsigned long long)cycle, el > 0 ? (double)cycle / el / 1e6 : 0.0, el);
-    if (frac > 0.01 && frac < 1.0) fprintf(stderr, ", kernel ETA %.0fs", el * (1.0 - frac) / frac);
-    fflush(stderr);
-}
-
-void wc_progress_end(wc_progress *p)
-{
-    if (p->enabled) fputs("\r\033[K", stderr);
-}
-
 char *wc_cli_read_file(const char *path, size_t *len, bool *missing)
 {
     if (missing) *missing = false;

@@ -104,28 +104,3 @@ int wc_cli_parse_jobs(const char *v, unsigned *out)
     *out = (unsigned)j;
     return 0;
 }
-
-/* ---- batch progress -------------------------------------------------------- */
-
-void wc_batch_progress_init(wc_batch_progress *p, const char *label, bool quiet)
-{
-    p->enabled = !quiet && isatty(2);
-    p->t0 = wc_now_seconds();
-    p->label = label;
-}
-
-void wc_batch_progress_cb(void *ctx, size_t done, size_t total, const wc_job *job)
-{
-    wc_batch_progress *p = ctx;
-    if (!p->enabled) return;
-    double el = wc_now_seconds() - p->t0;
-    fprintf(stderr, "\r\033[K%s: %zu/%zu simulations done, %.0fs", p->label, done, total, el);
-    if (done && done < total)
-        fprintf(stderr, ", ETA %.0fs", el / (double)done * (double)(total - done));
-    fflush(stderr);
-}
-
-void wc_batch_progress_end(wc_batch_progress *p)
-{
-    if (p->enabled) fputs("\r\033[K", stderr);
-}

@@ -452,6 +452,15 @@ static void live_update_all(wc_sim *g)
     for (unsigned i = 0; i < g->n_sm; i++) live_update(g, i);
 }
 
+/* Simulated cycles between two timer calls of the progress callback: a few
+ * milliseconds of simulation, in which the callback's clock read is lost. */
+#define PROGRESS_CYCLES 4096u
+
+static inline uint64_t next_progress(uint64_t now)
+{
+    return now < UINT64_MAX - PROGRESS_CYCLES ? now + PROGRESS_CYCLES : UINT64_MAX;
+}
+
 static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
 {
     const wc_kernel *k = &g->k;
@@ -467,6 +476,17 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
      * before it has passed, and the kernel's cycles include it. */
     now += g->cfg.kernel_launch_latency + g->n_blocks * (uint64_t)g->cfg.tb_launch_latency;
     uint64_t last_done = 0, progress_step = g->n_blocks / 200 + 1;
+    /* Between finished blocks (a kernel of few long blocks shows nothing for
+     * many seconds otherwise) the callback is also called every
+     * PROGRESS_CYCLES cycles.  That deadline and the -max_cycles stop are the
+     * loop's one comparison per step (check_at, the earlier of the two), so
+     * the timer costs the simulation nothing; the clock is read in the
+     * callback. */
+    uint64_t stop_at = UINT64_MAX;
+    if (g->cfg.max_cycles && g->cfg.max_cycles <= UINT64_MAX - start)
+        stop_at = start + g->cfg.max_cycles;
+    uint64_t progress_at = g->progress ? next_progress(now) : UINT64_MAX;
+    uint64_t check_at = stop_at < progress_at ? stop_at : progress_at;
     if (dispatch(g, now) < 0) return -1;
     wc_ctl_kernel_begin(g, now);
     live_update_all(g);
@@ -529,10 +549,17 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
         }
         if (g->ctl_next < next) next = g->ctl_next; /* never jump past a period boundary */
         now = next > now ? next : now + 1;
-        if (g->cfg.max_cycles && now - start >= g->cfg.max_cycles) {
-            now = start + g->cfg.max_cycles; /* the clock may have jumped past it */
-            g->truncated = true;             /* the statistics cover the cycles simulated */
-            break;
+        if (now >= check_at) {
+            if (now >= stop_at) {
+                now = stop_at;       /* the clock may have jumped past it */
+                g->truncated = true; /* the statistics cover the cycles simulated */
+                break;
+            }
+            if (g->progress) { /* else progress_at is never reached */
+                progress_at = next_progress(now);
+                g->progress(g->progress_ctx, k, g->blocks_done, g->n_blocks, now);
+                check_at = stop_at < progress_at ? stop_at : progress_at;
+            }
         }
     }
     /* The kernel ends when its last warp retired; responses still arriving

@@ -477,6 +477,7 @@ def sec001(r, q, B, j):
     s.rows.append(("Table 1, each workload's class from its BALL N-IPC (CNF above 1, CI within 0.02 of "
                    "1, CF below)", "s001.classes", "%d of %d agree%s" % (
                        agree, agree + len(outside), "; outside: " + ", ".join(outside) if outside else "")))
+    s.causes.append(cause_table1(r, B, j, ws, outside, c, rows))
     s.prose = (
         "The baseline is the paper's Table 2 on GPGPU-Sim 3.2.2's file (linear L1 index, 6 x 128 KB "
         "16-way L2, 1-cycle L1 hits: `configs/seeds/001.config`). Our inputs are far smaller than the "
@@ -486,6 +487,61 @@ def sec001(r, q, B, j):
         "warpcache builds it, not seed 001's re-implementation. Per-workload analysis: "
         "[docs/techniques/decoupled-l1d.md](techniques/decoupled-l1d.md#results).")
     return s
+
+
+def cause_table1(r, B, j, ws, outside, c, orows):
+    """Seed 001: the Table 1 class misses (the baseline's L1 hit rate of each; MM with its
+    tiles read through the L1) and SSSP's Decoupled L1D below PDP-best (without dueling).
+    outside: the 'ABBR class (paper class)' strings; c: the section's compare; orows: the
+    oracle's rows."""
+    abbr = dict(T1)
+    miss = [o.split()[0] for o in outside]
+    wl = [next((w for w in ws if w.split(":")[0] == abbr[a]), None) for a in miss if a in abbr]
+    wl = [w for w in wl if w]
+    sssp = next((w for w in ws if w.startswith("lonestar/sssp")), None)
+    steps, text = [], []
+    if wl:
+        cmd = "%s compare %s --designs base --metric l1_hit_rate %s -j %d -q --json $OUT/s001-cause-hits.json" % (
+            B, SEEDCFG("001"), W(wl), j)
+        steps.append((cmd, r.run("001", cmd)))
+        h = Compare(os.path.join(r.out, "s001-cause-hits.json"))
+        hit = {x["workload"]: x["values"][0] for x in h.d["rows"]}
+        text.append("The workloads outside their Table 1 class, with BALL's N-IPC and the baseline's L1 "
+                    "hit rate: %s. BALL takes away what the baseline's L1 catches at our (smaller) inputs, "
+                    "so where it hits much BALL loses (PTF hits most and loses most) and a workload the "
+                    "paper finds unaffected (CI) is not unaffected here; a larger input per workload "
+                    "is the experiment left to do." % "; ".join(
+                        "%s %s (BALL %s, hits %.0f %%)" % (o.split()[0], " ".join(o.split()[1:]),
+                                                           fx(c.norm("ball", w)), 100 * hit.get(w, 0))
+                        for o, w in zip([o for o in outside if o.split()[0] in abbr], wl)))
+    extra = ["sdk/matrixmul:l1=1"] + ([sssp] if sssp else [])
+    cmd2 = "%s compare %s --designs base,ball,dl1d,dl1d-static %s -j %d -q --json $OUT/s001-cause-mm.json" % (
+        B, SEEDCFG("001"), W(extra), j)
+    steps.append((cmd2, r.run("001", cmd2)))
+    m = Compare(os.path.join(r.out, "s001-cause-mm.json"))
+    exact = lambda w, d: next((x["normalised"][m.col(d)] for x in m.d["rows"] if x["workload"] == w), None)
+    text.append("MM: our `sdk/matrixmul` stages its tiles in shared memory, so the L1 hardly matters "
+                "(BALL %s); with the tiles read through the L1 (`l1=1`) BALL gives %s, the paper's "
+                "direction (CF, 0.54)." % (
+                    fx(c.norm("ball", "sdk/matrixmul")) if "sdk/matrixmul" in ws else "not run here",
+                    fx(exact("sdk/matrixmul:l1=1", "ball"))))
+    t = next((v for k, v in orows.items() if k.split(":")[0] == "lonestar/sssp"), None)
+    pdp = num(t[-4]) if t else None
+    if sssp and pdp:
+        dyn, sta = ratio(exact(sssp, "dl1d"), pdp), ratio(exact(sssp, "dl1d-static"), pdp)
+        if dyn is not None and sta is not None and dyn < 1 <= sta:
+            why = (": **the reversal is the dueling** (the SMs that keep the baseline mode cost SSSP "
+                   "more than the decoupled cache gains); the decoupled cache alone is at or above "
+                   "PDP-best, as in the paper.")
+        elif dyn is not None and sta is not None and sta < 1:
+            why = (": the dueling costs %s of it; without it the decoupled cache is still below "
+                   "PDP-best here, so our SSSP input (far smaller than the paper's) leaves the rest "
+                   "open." % fx(ratio(sta, dyn)))
+        else:
+            why = "."
+        text.append("SSSP: Decoupled L1D over PDP-best is %s with SM dueling (`dl1d`) and %s without "
+                    "(`dl1d-static`)%s" % (fx(dyn), fx(sta), why))
+    return ("Table 1 classes and SSSP's Decoupled L1D vs PDP-best", steps, " ".join(text))
 
 
 def sec002(r, q, B, j):
@@ -683,6 +739,7 @@ def sec003(r, q, B, j):
         s.rows.append(("Model accuracy, %s L1: mean absolute error of the L1 miss rate (ours: model vs "
                        "warpcache's simulator; paper: model vs hardware)" % tag.upper(), vid, mae))
         s.rows.append(("the same error, ours beside the paper's GPGPU-Sim vs hardware", gid, mae))
+    s.causes.append(cause_model_error(r, q, B, vw))
     s.prose = (
         "Figure 3's paper column is measured on a GTX470; ours is the model's prediction with its "
         "default parameters, whose MSHR rule makes uncoalesced loads miss almost always from h = 128 "
@@ -695,6 +752,53 @@ def sec003(r, q, B, j):
         "model against hardware counters, ours against warpcache's cycle-level simulator, on smaller "
         "inputs and a subset of the paper's benchmarks.")
     return s
+
+
+def cause_model_error(r, q, B, vw):
+    """Seed 003: which kernels make our 16K mean absolute error, and why (two model-side
+    experiments: the accumulator kept in a register, one model step per line request)."""
+    with open(os.path.join(r.out, "s003-validate-16k.json"), encoding="utf-8") as f:
+        ks = json.load(f)["kernels"]
+    err = {(k["workload"], k["kernel"]): abs(k["simulator_miss_rate"] - k["model_miss_rate"]) * 100 for k in ks}
+    total = sum(err.values())
+    rmw = [w for w in vw if w.split(":")[0] in ("polybench/atax", "polybench/bicg", "polybench/mvt")]
+    syrk = [w for w in vw if w.startswith("polybench/syrk")]
+    cmd = "%s validate %s --design base %s -q --json $OUT/s003-cause-rmw.json" % (
+        B, SEEDCFG("003"), W([w + ",rmw=0" for w in rmw]))
+    out = r.run("003", cmd)
+    cmd2 = "%s validate %s --design base -m step_requests=1 %s -q --json $OUT/s003-cause-step.json" % (
+        B, SEEDCFG("003"), W(syrk))
+    out2 = r.run("003", cmd2)
+    got = {}
+    for f in ("s003-cause-rmw.json", "s003-cause-step.json"):
+        with open(os.path.join(r.out, f), encoding="utf-8") as fh:
+            for k in json.load(fh)["kernels"]:
+                got[(k["workload"], k["kernel"])] = abs(k["simulator_miss_rate"] - k["model_miss_rate"]) * 100
+    # the kernels whose error the experiments address: the rmw kernels of atax/bicg/mvt with
+    # an error above 10 points (the column walks), and syrk
+    big = sorted(((w, kn), e) for (w, kn), e in err.items() if e > 10)
+    parts, after = [], dict(err)
+    for (w, kn), e in big:
+        alt = got.get((w + ",rmw=0", kn)) if w in rmw else got.get((w, kn)) if w in syrk else None
+        if alt is not None:
+            after[(w, kn)] = alt
+        parts.append("%s %.1f -> %s" % (kn, e, "%.1f" % alt if alt is not None else "(not tested)"))
+    n = len(err)
+    text = (
+        "The 16K error of %.2f points over %d kernels is mostly %d kernels above 10 points (%.0f of the "
+        "%.0f summed points). Changed one at a time, each kernel's error: %s. The column walks of atax, "
+        "bicg and mvt load and store their accumulator (`y[j] += ...`, PolyBench/GPU's source) every "
+        "iteration; the simulator's L1 evicts a line on a global store (write-evict, the GTX480 file), so "
+        "the next load misses, while the model keeps loads only (the seed's model) and counts a hit: "
+        "with the accumulator in a register (`rmw=0`) both agree. syrk's error is the model's time "
+        "step: one step per warp instruction (the seed's model) against the L1's one line per cycle; "
+        "`-m step_requests=1` closes it. With the changed runs' errors for the kernels tested, the mean "
+        "over the %d kernels is %.2f points: **most of our 16K error is these two mechanisms (a store "
+        "that evicts, the time step), not the reuse-distance method**. The paper's "
+        "6.4 %% is against hardware counters, a different reference." % (
+            total / n if n else 0, n, len(big), sum(e for _, e in big), total, "; ".join(parts),
+            n, sum(after.values()) / n if n else 0))
+    return ("the model's error above the paper's 6.4 % (16K)", [(cmd, out), (cmd2, out2)], text)
 
 
 def sec004(r, q, B, j):

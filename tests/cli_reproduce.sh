@@ -14,7 +14,7 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 
 # ---- the checked-in paper values ------------------------------------------------------
-expect values_parse 0 "79 values" -- $R values scripts/reproduce/paper_values.tsv
+expect values_parse 0 "92 values" -- $R values scripts/reproduce/paper_values.tsv
 # Every number a quote contains occurs in its paper (the quotes were copied from
 # ../shared/papers/*.txt; a typo or an invented number fails here).
 if [ -d ../shared/papers ]; then
@@ -117,6 +117,36 @@ expect check_words 0 "" -- $R check "$T/words"
 echo '{"totals": {"ipc": 2.5, "l1": {"misses": 7}}, "kernels": [{"x": 0.25}]}' >"$T/row.json"
 expect row_keys 0 "totals.ipc" -- sh -c "python3 scripts/reproduce/row.py lbl totals.ipc totals.l1.misses kernels.0.x <'$T/row.json' | grep -q '^lbl  *ipc 2.5000  misses 7  x 0.2500\$' && echo totals.ipc"
 expect row_missing 2 "no key 'totals.l2'" -- sh -c "python3 scripts/reproduce/row.py lbl totals.l2 <'$T/row.json'"
+# a key with dots inside one JSON key (totals.extra holds contention.intra_warp_mpki), and the
+# values of timeline events by key ('/'-joined; '-' when there are none or no timeline)
+echo '{"totals": {"extra": {"contention.iw_mpki": 12.5}}, "timeline": [{"cycle": 1, "key": "dwt_limit", "value": 3},
+  {"cycle": 2, "key": "other", "value": 9}, {"cycle": 3, "key": "dwt_limit", "value": 2}]}' >"$T/tl.json"
+expect row_dotted_key 0 "ok" -- sh -c "python3 scripts/reproduce/row.py a totals.extra.contention.iw_mpki timeline:dwt_limit timeline:none <'$T/tl.json' | grep -q '^a  *iw_mpki 12.5000  dwt_limit 3/2  none -\$' && echo ok"
+expect row_no_timeline 0 "ok" -- sh -c "python3 scripts/reproduce/row.py a timeline:dwt_limit <'$T/row.json' | grep -q '^a  *dwt_limit -\$' && echo ok"
+expect row_label_blank 2 "has blanks" -- sh -c "python3 scripts/reproduce/row.py 'a b' totals.ipc <'$T/row.json'"
+
+# ---- reading the rows back (the cause experiments' numbers) ----------------------------
+printf 'pric+swl:warp_limit=2   ipc 64.5573  misses 668404  dwt_limit -
+base  ipc 2.5
+' >"$T/rows.txt"
+expect rows_parse 0 '{"base": {"ipc": 2.5}, "pric+swl:warp_limit=2": {"dwt_limit": "-", "ipc": 64.5573, "misses": 668404}}' -- \
+  sh -c "$R rows <'$T/rows.txt'"
+printf 'base  ipc
+' >"$T/rows_odd.txt"
+expect rows_odd 2 "row 1: 'base  ipc' is not LABEL NAME VALUE" -- sh -c "$R rows <'$T/rows_odd.txt'"
+printf 'a ipc 1
+a ipc 2
+' >"$T/rows_dup.txt"
+expect rows_dup 2 "row 2: label 'a' given twice" -- sh -c "$R rows <'$T/rows_dup.txt'"
+
+# ---- seed 004 Figure 4's class: CI below the threshold, XW when cross-warp is more than half
+# 1+1+1 = 3 < 5: CI; 1+5+5: cross-warp 10 of 11: XW; 10+5+5: cross-warp 10 of 20, not more than
+# half: IW; 10+0+0 at threshold 10: not below it, IW.
+expect fig4_ci 0 "CI" -- $R fig4-class 1 1 1 5
+expect fig4_xw 0 "XW" -- $R fig4-class 1 5 5 5
+expect fig4_half 0 "IW" -- $R fig4-class 10 5 5 5
+expect fig4_at_threshold 0 "IW" -- $R fig4-class 10 0 0 10
+expect fig4_bad 2 "must be numbers" -- $R fig4-class 1 x 1 5
 
 # ---- the drift check of the quick run's numbers ----------------------------------------
 printf '# h\n004\ts004.poly_s\tMRPB\t4.11251\t1.16914\n' >"$T/want.tsv"

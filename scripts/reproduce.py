@@ -928,8 +928,8 @@ def sec004(r, q, B, j):
         "The IW and XW kernels run at sizes whose rows lie 4 KB (32 lines) apart, the structure of the "
         "paper's Section 2.2; the other inputs are much smaller than the paper's. SWL is compared as "
         "the paper does, at each workload's best static limit (PolyBench; Rodinia: one limit, 4). "
-        "[docs/techniques/mrpb.md](techniques/mrpb.md#beside-the-paper) measures each of these "
-        "(including the round-robin tables).")
+        "[docs/techniques/mrpb.md](techniques/mrpb.md#results) shows MRPB's parts, the bypass "
+        "triggers, 64-way and fully associative L1s and the contention breakdown on the same GPU.")
     return s
 
 

@@ -118,17 +118,36 @@ static int strip_shared(const name_parts *p, size_t n, char **out, size_t *longe
     return 0;
 }
 
-/* Labels "1", "2", ... (with " [kernel]" when that fits in max). */
-static int number(const name_parts *p, size_t n, size_t max, char **out)
+/* The number of name i's workload part: 1 + the number of different
+ * workload parts before its first occurrence (one workload, one number). */
+static size_t workload_number(const name_parts *p, size_t i)
+{
+    size_t first = i;
+    for (size_t j = 0; j < i; j++)
+        if (p[j].base_len == p[i].base_len && memcmp(p[j].base, p[i].base, p[i].base_len) == 0) {
+            first = j;
+            break;
+        }
+    size_t num = 1;
+    for (size_t j = 0; j < first; j++) {
+        bool seen = false;
+        for (size_t k = 0; k < j && !seen; k++)
+            seen =
+                p[k].base_len == p[j].base_len && memcmp(p[k].base, p[j].base, p[j].base_len) == 0;
+        num += !seen;
+    }
+    return num;
+}
+
+/* Labels with the workload part numbered "1", "2", ... and the kernel, if
+ * any, kept whole: it tells the kernels of one workload apart. */
+static int number(const name_parts *p, size_t n, char **out)
 {
     for (size_t i = 0; i < n; i++) {
         char num[24];
-        int len = snprintf(num, sizeof num, "%zu", i + 1);
-        name_parts k = p[i];
-        if (!k.kernel || utf8_chars(k.kernel, k.kernel_len) + (size_t)len + 3 > max)
-            k.kernel = NULL, k.kernel_len = 0;
+        int len = snprintf(num, sizeof num, "%zu", workload_number(p, i));
         free(out[i]);
-        if (!(out[i] = join(num, (size_t)len, &k))) return -1;
+        if (!(out[i] = join(num, (size_t)len, &p[i]))) return -1;
     }
     return 0;
 }
@@ -147,11 +166,44 @@ char **wc_plot_labels_shorten(const char *const *full, size_t n, size_t max)
     if (!p || !out) goto fail;
     for (size_t i = 0; i < n; i++) p[i] = split_name(full[i] ? full[i] : "");
     if (strip_shared(p, n, out, &longest) < 0) goto fail;
-    if (longest > max && number(p, n, max, out) < 0) goto fail;
+    if (longest > max && number(p, n, out) < 0) goto fail;
     free(p);
     return out;
 fail:
     free(p);
     wc_plot_labels_free(out, n);
     return NULL;
+}
+
+/* The length of s without a trailing " [kernel]" that t ends with too. */
+static size_t without_shared_kernel(const char *s, const char *t)
+{
+    name_parts a = split_name(s), b = split_name(t);
+    if (a.kernel && b.kernel && a.base_len && a.kernel_len == b.kernel_len &&
+        memcmp(a.kernel, b.kernel, a.kernel_len) == 0)
+        return a.base_len;
+    return strlen(s);
+}
+
+size_t wc_plot_labels_key(const char *const *shown, const char *const *full, size_t n, char **keys,
+                          char **names)
+{
+    size_t nk = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t ls = without_shared_kernel(shown[i], full[i]);
+        size_t lf =
+            ls == strlen(shown[i]) ? strlen(full[i]) : without_shared_kernel(full[i], shown[i]);
+        bool seen = false;
+        for (size_t k = 0; k < nk && !seen; k++)
+            seen = strlen(keys[k]) == ls && strncmp(keys[k], shown[i], ls) == 0 &&
+                   strlen(names[k]) == lf && strncmp(names[k], full[i], lf) == 0;
+        if (seen) continue;
+        keys[nk] = strndup(shown[i], ls), names[nk] = strndup(full[i], lf);
+        if (!keys[nk] || !names[nk]) {
+            for (size_t k = 0; k <= nk; k++) free(keys[k]), free(names[k]);
+            return 0;
+        }
+        nk++;
+    }
+    return nk;
 }

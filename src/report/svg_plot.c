@@ -517,7 +517,11 @@ void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
     bool keyed = false;
     const char **shown_v = shown_labels(L, b, gw, &shortened, &named, &keyed);
     const char *const *shown = shown_v ? shown_v : b->groups; /* out of memory: the names */
-    int key_rows = keyed ? key(NULL, L, shown, b->groups, named, 0) : 0;
+    char **kshort = keyed ? calloc(named, sizeof *kshort) : NULL;
+    char **kfull = keyed ? calloc(named, sizeof *kfull) : NULL;
+    size_t nkey = kshort && kfull ? wc_plot_labels_key(shown, b->groups, named, kshort, kfull) : 0;
+    int key_rows =
+        nkey ? key(NULL, L, (const char *const *)kshort, (const char *const *)kfull, nkey, 0) : 0;
     bars_frame fr = frame_bars(L, b, shown, gw, key_rows);
     if (L->height) { /* the plot area takes what the rest leaves of the height asked */
         lay.ph = fit_height(L, fr.h);
@@ -576,9 +580,11 @@ void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
     axes_box(f, L, L->mt, L->ph);
     text_at(f, L->ml + pw / 2, fr.xt, "middle", L->font, pw, NULL, b->xlabel);
     legend(f, L, b->id, 'b', b->series, b->series ? b->nseries : 0, fr.legend_y);
-    if (keyed) key(f, L, shown, b->groups, named, fr.key_y);
+    if (nkey) key(f, L, (const char *const *)kshort, (const char *const *)kfull, nkey, fr.key_y);
     fputs("</svg>\n", f);
     wc_plot_labels_free(shortened, named);
+    wc_plot_labels_free(kshort, nkey);
+    wc_plot_labels_free(kfull, nkey);
     free(shown_v);
 }
 

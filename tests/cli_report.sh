@@ -261,5 +261,89 @@ expect svg_dir_file 2 "option --svg-dir: cannot create $T/afile: it is not a fol
 expect unknown_option 2 "unknown option '--bogus'" -- $W report --bogus "$T/run.json" -o "$T/x.html"
 expect help 0 "usage: warpcache report" -- $W report --help
 
+# ---- long category labels: short labels and a key of full names ----
+# Eight compare rows whose names share neither suite nor parameters (so the
+# compare figure cannot shorten them to a common pattern): 40-odd characters
+# each, once drawn vertically and cut at 34.  Each must be drawn whole
+# nowhere cut ("..."), with a short label of at most 20 characters, and the
+# key below the plot must hold every full name.
+python3 - "$T/longcmp.json" <<'PY'
+import json, sys
+names = ["polybench/atax:scale=0.125,variant=tiled", "polybench/bicg:scale=0.125,variant=naive",
+         "rodinia/backprop:scale=0.125,variant=tiled", "rodinia/hotspot:scale=0.125,variant=naive",
+         "polybench/gesummv:scale=0.25,variant=tiled", "rodinia/nw:scale=0.125,variant=naive",
+         "polybench/mvt:scale=0.125,variant=tiled", "rodinia/srad:scale=0.125,variant=naive"]
+rows = [{"workload": n, "classes": "", "values": [1, 1.1], "normalised": [1, 1.1]} for n in names]
+json.dump({"schema_version": 1, "metric": "ipc", "reference": "base", "designs": ["base", "other"],
+           "rows": rows, "means": [{"group": "all", "geomean": [1, 1.1], "rows": [8, 8]}]},
+          open(sys.argv[1], "w"))
+open(sys.argv[1] + ".names", "w").write("\n".join(names) + "\n")
+PY
+expect long_labels_report 0 "" -- $W report "$T/longcmp.json" --output "$T/long.html" --svg-dir "$T/longsvg"
+python3 - "$T/longsvg/f1-compare.svg" "$T/longcmp.json.names" <<'PY' >"$T/long.chk" 2>&1 && ok long_labels_key ||
+import re, sys
+svg = open(sys.argv[1]).read()
+names = open(sys.argv[2]).read().split("\n")[:-1]
+key = re.search(r'<g class="key">(.*?)</g>', svg, re.S)
+assert key, "no key"
+entries = dict(re.findall(r'<tspan font-weight="bold">([^<]*)</tspan> ([^<]*)</text>', key.group(1)))
+assert sorted(entries.values()) == sorted(names), entries
+# the category labels: text elements outside the key, title and legend whose
+# text is a short label
+body = svg[:key.start()]
+shown = [s for s in entries if re.search(r'>%s</text>' % re.escape(s), body)]
+assert len(shown) == len(names), ("short labels drawn", shown)
+assert all(len(s) <= 20 for s in entries), entries
+assert "..." not in svg, "a cut label"
+PY
+  bad long_labels_key "$(head -c 400 "$T/long.chk")"
+# validate: two kernels of one long-named workload once both drew as the same
+# cut "polybench/gramschmidt:scale=0.1..."; the kernel names tell them apart
+python3 - "$T/longval.json" <<'PY'
+import json, sys
+w = "polybench/gramschmidt:scale=0.125,n=512,m=512,layout=row-major"
+ks = [{"workload": w, "kernel": "gramschmidt_kernel%d" % i, "id": i, "simulator_miss_rate": 0.1 * i,
+       "model_miss_rate": 0.1 * i} for i in (1, 2)]
+json.dump({"schema_version": 1, "kernels": ks, "mean_absolute_error": 0}, open(sys.argv[1], "w"))
+PY
+expect long_validate_report 0 "" -- $W report "$T/longval.json" --output "$T/lv.html" --svg-dir "$T/lvsvg"
+if grep -q '>gramschmidt_kernel1</text>' "$T/lvsvg/f1-validate.svg" 2>/dev/null &&
+   grep -q '>gramschmidt_kernel2</text>' "$T/lvsvg/f1-validate.svg" &&
+   grep -q 'gramschmidt:scale=0.125,n=512,m=512,layout=row-major \[gramschmidt_kernel2\]</text>' "$T/lvsvg/f1-validate.svg"; then
+  ok long_validate_kernels
+else
+  bad long_validate_kernels "$(grep -o '>[^<>]*</text>' "$T/lvsvg/f1-validate.svg" | tail -8 | tr '\n' ' ')"
+fi
+# the same long inputs give the same bytes
+$W report "$T/longcmp.json" "$T/longval.json" --output "$T/l1.html" >/dev/null 2>&1
+$W report "$T/longcmp.json" "$T/longval.json" --output "$T/l2.html" >/dev/null 2>&1
+cmp -s "$T/l1.html" "$T/l2.html" && ok long_labels_deterministic || bad long_labels_deterministic "two reports differ"
+
+# ---- figure size: --width, --height, --font-size on every figure ----
+expect size_report 0 "" -- $W report "$T/run.json" "$T/cmp.json" "$T/sw.jsonl" "$T/model.json" \
+  "$T/mrc.json" "$T/val.json" "$T/longcmp.json" --output "$T/size.html" --svg-dir "$T/sizesvg" \
+  --width 1000 --height=520 --font-size 14
+wrong=""
+for f in "$T"/sizesvg/*.svg; do
+  head -1 "$f" | grep -q ' width="1000" height="520" viewBox="0 0 1000 520"[^>]* font-size="14"' ||
+    wrong="$wrong $(basename "$f")"
+done
+[ -z "$wrong" ] && [ -n "$(ls "$T/sizesvg")" ] && ok size_every_figure || bad size_every_figure "not 1000x520, font 14:$wrong"
+[ "$(grep -c '<svg [^>]*width="1000" height="520"' "$T/size.html")" = "$(ls "$T/sizesvg" | wc -l)" ] &&
+  ok size_in_page || bad size_in_page "the page's figures are not all 1000x520"
+# without the options: 800 wide, font 12 (today's figures)
+head -1 "$T/svg/f2-compare.svg" | grep -q ' width="800" .* font-size="12"' && ok size_default ||
+  bad size_default "$(head -1 "$T/svg/f2-compare.svg")"
+for v in 0 -5 abc 12px 99999999999999999999999 299 5001 ""; do
+  expect "bad_width_'$v'" 2 "option --width: .*(300 to 5000)" -- $W report "$T/cmp.json" --output "$T/x.html" --width="$v"
+done
+for v in 0 149 5001 1e3; do
+  expect "bad_height_'$v'" 2 "option --height: .*(150 to 5000)" -- $W report "$T/cmp.json" --output "$T/x.html" --height "$v"
+done
+for v in 0 5 49 -12 big; do
+  expect "bad_font_'$v'" 2 "option --font-size: .*(6 to 48)" -- $W report "$T/cmp.json" --output "$T/x.html" --font-size "$v"
+done
+[ ! -e "$T/x.html" ] && ok bad_size_nothing_written || bad bad_size_nothing_written "x.html written"
+
 echo "cli_report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

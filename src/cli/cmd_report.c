@@ -29,6 +29,7 @@ static const report_kind *const kinds[] = {
 
 static const char usage_text[] =
     "usage: warpcache report RESULTS... --output FILE.html [--svg-dir DIR] [--title TEXT]\n"
+    "                        [--width PX] [--height PX] [--font-size PX]\n"
     "\n"
     "Draws the figures the results support into one self-contained HTML page:\n"
     "  run --json      L1 line utilisation (stacked), timelines of adaptive mechanisms\n"
@@ -43,7 +44,7 @@ static const char usage_text[] =
     "\n"
     "%s";
 
-enum { O_OUTPUT = 1, O_OUTPUT_OLD, O_SVG_DIR, O_TITLE, O_QUIET };
+enum { O_OUTPUT = 1, O_OUTPUT_OLD, O_SVG_DIR, O_TITLE, O_QUIET, O_WIDTH, O_HEIGHT, O_FONT };
 static const wc_opt report_table[] = {
     {O_OUTPUT, 0, "output", "FILE", "the HTML page ('-' = standard output)", 0},
     {O_OUTPUT_OLD, 'o', NULL, "FILE",
@@ -54,6 +55,14 @@ static const wc_opt report_table[] = {
      0},
     {O_TITLE, 0, "title", "TEXT", "the page's heading (default: warpcache report)", 0},
     {O_QUIET, 'q', "quiet", NULL, "no notes on stderr", 0},
+    {O_WIDTH, 0, "width", "PX", "every figure's width, 300 to 5000 (default 800)", 0},
+    {O_HEIGHT, 0, "height", "PX",
+     "every figure's height, 150 to 5000 (default: as its labels and\n"
+     "legends need, with a 300 px plot area); the plot area takes what\n"
+     "they leave, at least 60 px",
+     0},
+    {O_FONT, 0, "font-size", "PX", "the base font size, 6 to 48 (default 12); margins grow with it",
+     0},
     {0},
 };
 static const wc_opt *const report_tables[] = {report_table, NULL};
@@ -346,6 +355,7 @@ static int check_svg_dir(const char *dir)
 
 typedef struct report_args {
     const char *out, *svg_dir, *title;
+    wc_plot_style style; /* --width, --height, --font-size; 0: the default */
     const char *out_opt; /* how the page was given: "--output" or "-o" (messages) */
     bool quiet;
     const char **inputs;
@@ -399,6 +409,30 @@ static int write_svgs(const wc_stage *stage, const char *dir, const report_figs 
 
 /* ---- the command ------------------------------------------------------------- */
 
+/* A size option's value: a whole number in [lo, hi].  -1 (printed). */
+static int parse_size(const wc_opts *p, unsigned lo, unsigned hi, unsigned *out)
+{
+    const char *v = p->value;
+    unsigned long long n = 0;
+    bool digits = v[0] != 0;
+    for (const char *c = v; *c && digits; c++) {
+        digits = *c >= '0' && *c <= '9';
+        if (n <= hi) n = n * 10 + (unsigned)(*c - '0'); /* stops growing past hi */
+    }
+    if (!digits) {
+        wc_cli_error("report: option %s: '%s' is not a whole number (%u to %u)", wc_opts_name(p), v,
+                     lo, hi);
+        return -1;
+    }
+    if (n < lo || n > hi) {
+        wc_cli_error("report: option %s: %s is out of range (%u to %u)", wc_opts_name(p), v, lo,
+                     hi);
+        return -1;
+    }
+    *out = (unsigned)n;
+    return 0;
+}
+
 /* 1: help shown, 0: ok, -1: bad (printed). */
 static int parse_args(int argc, char **argv, report_args *a)
 {
@@ -420,6 +454,15 @@ static int parse_args(int argc, char **argv, report_args *a)
         case O_SVG_DIR: a->svg_dir = p.value; break;
         case O_TITLE: a->title = p.value; break;
         case O_QUIET: a->quiet = true; break;
+        case O_WIDTH:
+            if (parse_size(&p, 300, 5000, &a->style.width) < 0) return -1;
+            break;
+        case O_HEIGHT:
+            if (parse_size(&p, 150, 5000, &a->style.height) < 0) return -1;
+            break;
+        case O_FONT:
+            if (parse_size(&p, 6, 48, &a->style.font) < 0) return -1;
+            break;
         }
     }
     /* Everywhere else -o sets an option (NAME=VALUE); report's page was -o
@@ -472,6 +515,7 @@ int wc_cmd_report(int argc, char **argv)
     for (size_t i = 0; i < a.nin; i++) {
         ins[i].path = a.inputs[i];
         ins[i].index = (int)i + 1;
+        ins[i].style = &a.style;
         if (input_load(&ins[i]) < 0) goto done;
     }
     for (size_t i = 0; i < a.nin; i++) {
@@ -513,6 +557,7 @@ int report_fig_bars(report_figs *out, const report_input *in, const char *what, 
     FILE *f = report_fig_open(out, in, what, title, caption, err);
     if (!f) return -1;
     p->id = out->v[out->n - 1].id;
+    p->style = in->style;
     wc_plot_write_bars(f, p);
     return report_fig_close(out, f, err);
 }

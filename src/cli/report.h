@@ -21,7 +21,8 @@ typedef struct report_input {
     int index;    /* 1-based position on the command line: figure ids */
     wc_jv **docs; /* the file's values in order */
     size_t ndocs;
-    const char *kind; /* filled in by the command */
+    const char *kind;           /* filled in by the command */
+    const wc_plot_style *style; /* every figure's size (--width, --height, --font-size) */
 } report_input;
 
 typedef struct report_fig {

@@ -455,7 +455,8 @@ static int sweep_lines(const report_input *in, const grid *g, const double *norm
                        .ylabel = ylabel,
                        .xlog2 = pow2,
                        .series = s,
-                       .nseries = nw};
+                       .nseries = nw,
+                       .style = in->style};
     FILE *f = report_fig_open(out, in, "sweep-lines", title, caption, err);
     rc = -1;
     if (!f) goto done;

@@ -220,7 +220,8 @@ static int mrc_build(const report_input *in, report_figs *out, report_err *err)
                        .ymin = 0,
                        .ymax = 1,
                        .series = s,
-                       .nseries = cs->n};
+                       .nseries = cs->n,
+                       .style = in->style};
     FILE *f = report_fig_open(out, in, "mrc", p.title, caption, err);
     if (!f) goto done;
     p.id = out->v[out->n - 1].id;

@@ -133,7 +133,8 @@ static int line_use_figure(const report_input *in, report_figs *out, report_err 
                       .v = v,
                       .ref = NAN,
                       .stacked = true,
-                      .ymax = 100};
+                      .ymax = 100,
+                      .style = in->style};
     FILE *f = report_fig_open(out, in, "line-use", title, caption, err);
     if (!f) {
         rc = -1;
@@ -238,7 +239,8 @@ static int timeline_figure(const report_input *in, const wc_jv *run, size_t inde
                           .xlabel = "core cycles",
                           .lanes = s,
                           .nlanes = nl,
-                          .xmax = wc_jv_num(wc_jv_get(wc_jv_get(run, "totals"), "cycles"))};
+                          .xmax = wc_jv_num(wc_jv_get(wc_jv_get(run, "totals"), "cycles")),
+                          .style = in->style};
     if (!isfinite(t.xmax)) t.xmax = 0;
     FILE *f = report_fig_open(out, in, what, title, caption, err);
     if (!f) goto done;

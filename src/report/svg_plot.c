@@ -11,14 +11,50 @@
 
 #include "report/svg_plot.h"
 
-#define W        ((double)WC_PLOT_WIDTH)
-#define ML       64.0  /* left margin: y tick labels and the y title */
-#define MR       34.0  /* right margin: half of the last x tick label */
-#define MT       46.0  /* top margin: the title, class names of bands */
-#define PH       300.0 /* plot height of bars and lines */
-#define FONT     12.0
-#define SMALL    11.0
-#define LEGEND_H 18.0 /* one legend row */
+#include <stdlib.h>
+
+#include "report/plot_labels.h"
+
+#define PH_MIN 60.0 /* the smallest plot area a --height can ask for */
+
+/* The sizes of one figure, from its style: the defaults times the font
+ * scale k (font / 12) for everything that holds text. */
+typedef struct layout {
+    double w;        /* canvas width */
+    double ml;       /* left margin: y tick labels and the y title */
+    double mr;       /* right margin: half of the last x tick label */
+    double mt;       /* top margin: the title, class names of bands */
+    double ph;       /* plot height of bars and lines */
+    double font;     /* axis titles, tick labels, legend */
+    double small;    /* category labels */
+    double legend_h; /* one legend row */
+    double k;        /* font / 12: the scale of the other text sizes */
+    unsigned height; /* the canvas height asked for; 0: as the content needs */
+} layout;
+
+static layout layout_of(const wc_plot_style *st)
+{
+    double font = st && st->font ? st->font : WC_PLOT_FONT, k = font / WC_PLOT_FONT;
+    return (layout){.w = st && st->width ? st->width : WC_PLOT_WIDTH,
+                    .ml = 64.0 * k,
+                    .mr = 34.0 * k,
+                    .mt = 46.0 * k,
+                    .ph = 300.0,
+                    .font = font,
+                    .small = 11.0 * k,
+                    .legend_h = 18.0 * k,
+                    .k = k,
+                    .height = st ? st->height : 0};
+}
+
+/* The plot height that makes a canvas of natural height h (at plot height
+ * L->ph) as tall as asked, but no less than PH_MIN. */
+static double fit_height(const layout *L, double h)
+{
+    if (!L->height) return L->ph;
+    double ph = L->ph + ((double)L->height - h);
+    return ph < PH_MIN ? PH_MIN : ph;
+}
 
 /* ---- text ------------------------------------------------------------------ */
 
@@ -195,48 +231,48 @@ static void line_attrs(FILE *f, size_t k)
 
 /* ---- frame: header, title, legend ------------------------------------------- */
 
-static void header(FILE *f, const char *id, const char *title, double h)
+static void header(FILE *f, const layout *L, const char *id, const char *title, double h)
 {
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"%s\" width=\"%.0f\" "
             "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Arial, "
             "sans-serif\" font-size=\"%.0f\" role=\"img\">\n<title>",
-            id, W, h, W, h, FONT);
+            id, L->w, h, L->w, h, L->font);
     xml_text(f, title, 1000);
     fputs("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", f);
-    text_at(f, W / 2, 24, "middle", 15, W - 20, " font-weight=\"bold\"", title);
+    text_at(f, L->w / 2, 24 * L->k, "middle", 15 * L->k, L->w - 20, " font-weight=\"bold\"", title);
 }
 
-/* Legend entries flow left to right in rows inside [ML, W-MR]; the layout
+/* Legend entries flow left to right in rows inside [L->ml, L->w-L->mr]; the layout
  * is computed the same way when measuring and when drawing. */
-static double legend_entry_w(const char *label)
+static double legend_entry_w(const layout *L, const char *label)
 {
-    return 30 + text_w(chars_of(label) > 60 ? 60 : chars_of(label), FONT) + 18;
+    return 30 + text_w(chars_of(label) > 60 ? 60 : chars_of(label), L->font) + 18;
 }
 
-static int legend_rows(const char *const *labels, size_t n)
+static int legend_rows(const layout *L, const char *const *labels, size_t n)
 {
     if (!labels || n == 0) return 0;
     int rows = 1;
-    double x = ML;
+    double x = L->ml;
     for (size_t k = 0; k < n; k++) {
-        double w = legend_entry_w(labels[k]);
-        if (x > ML && x + w > W - MR) rows++, x = ML;
+        double w = legend_entry_w(L, labels[k]);
+        if (x > L->ml && x + w > L->w - L->mr) rows++, x = L->ml;
         x += w;
     }
     return rows;
 }
 
 /* kind: 'b' bar swatches, 'l' line swatches. */
-static void legend(FILE *f, const char *id, char kind, const char *const *labels, size_t n,
-                   double y0)
+static void legend(FILE *f, const layout *L, const char *id, char kind, const char *const *labels,
+                   size_t n, double y0)
 {
     if (!labels || n == 0) return;
-    double x = ML, y = y0;
+    double x = L->ml, y = y0;
     fprintf(f, "<g class=\"legend\">\n");
     for (size_t k = 0; k < n; k++) {
-        double w = legend_entry_w(labels[k]);
-        if (x > ML && x + w > W - MR) y += LEGEND_H, x = ML;
+        double w = legend_entry_w(L, labels[k]);
+        if (x > L->ml && x + w > L->w - L->mr) y += L->legend_h, x = L->ml;
         if (kind == 'b') {
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"11\" ", x, y - 9);
             bar_fill(f, id, k);
@@ -248,7 +284,7 @@ static void legend(FILE *f, const char *id, char kind, const char *const *labels
             fputs("/>\n", f);
             marker(f, k, x + 12, y - 4);
         }
-        text_at(f, x + 30, y, "start", FONT, w - 36, NULL, labels[k]);
+        text_at(f, x + 30, y, "start", L->font, w - 36, NULL, labels[k]);
         x += w;
     }
     fprintf(f, "</g>\n");
@@ -263,8 +299,8 @@ static int ticks(double a, double b, double step)
 }
 
 /* A value axis on the left of the plot [top, top+ph]: gridlines, ticks. */
-static void y_axis(FILE *f, double y0, double y1, double step, double top, double ph,
-                   const char *ylabel)
+static void y_axis(FILE *f, const layout *L, double y0, double y1, double step, double top,
+                   double ph, const char *ylabel)
 {
     for (int i = 0, nt = ticks(y0, y1, step); i <= nt; i++) {
         double v = y0 + step * i;
@@ -274,18 +310,18 @@ static void y_axis(FILE *f, double y0, double y1, double step, double top, doubl
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n"
                 "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                ML, py, W - MR, py, ML - 6, py + 4, lab);
+                L->ml, py, L->w - L->mr, py, L->ml - 6, py + 4, lab);
     }
-    fprintf(f, "<text transform=\"translate(16 %.1f) rotate(-90)\" text-anchor=\"middle\">",
-            top + ph / 2);
-    xml_text(f, ylabel, (size_t)(ph / (FONT * 0.6)));
+    fprintf(f, "<text transform=\"translate(%.0f %.1f) rotate(-90)\" text-anchor=\"middle\">",
+            16 * L->k, top + ph / 2);
+    xml_text(f, ylabel, (size_t)(ph / (L->font * 0.6)));
     fputs("</text>\n", f);
 }
 
-static void axes_box(FILE *f, double top, double ph)
+static void axes_box(FILE *f, const layout *L, double top, double ph)
 {
-    fprintf(f, "<path d=\"M%.1f %.1fV%.1fH%.1f\" stroke=\"#000\" fill=\"none\"/>\n", ML, top,
-            top + ph, W - MR);
+    fprintf(f, "<path d=\"M%.1f %.1fV%.1fH%.1f\" stroke=\"#000\" fill=\"none\"/>\n", L->ml, top,
+            top + ph, L->w - L->mr);
 }
 
 /* A round upper bound for values up to vmax (0 and NaN: 1). */
@@ -301,29 +337,162 @@ static double round_top(double vmax, double *step)
 
 /* The class bands of grouped bars: a dotted line where the class changes,
  * the class name centred above its groups (between the title and the plot). */
-static void bands(FILE *f, const wc_plot_bars *b, double gw)
+static void bands(FILE *f, const layout *L, const wc_plot_bars *b, double gw)
 {
     size_t n = b->ngroups - b->nmeans;
     for (size_t g = 0; g < n;) {
         size_t e = g + 1;
         while (e < n && strcmp(b->bands[e], b->bands[g]) == 0) e++;
-        double x0 = ML + gw * (double)g, x1 = ML + gw * (double)e;
+        double x0 = L->ml + gw * (double)g, x1 = L->ml + gw * (double)e;
         if (g > 0)
             fprintf(f,
                     "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#666\" "
                     "stroke-dasharray=\"1 2\"/>\n",
-                    x0, MT - 10, x0, MT + PH);
+                    x0, L->mt - 10, x0, L->mt + L->ph);
         if (b->bands[g][0])
-            text_at(f, (x0 + x1) / 2, MT - 3, "middle", 10, x1 - x0, " class=\"band\"",
+            text_at(f, (x0 + x1) / 2, L->mt - 3, "middle", 10 * L->k, x1 - x0, " class=\"band\"",
                     b->bands[g]);
         g = e;
     }
 }
 
+/* The category labels as drawn: long ones shortened (plot_labels.h) when
+ * they would not be drawn whole otherwise; the mean groups keep theirs.  *keyed: some label differs
+ * from its name, so a key is drawn.  NULL when out of memory. */
+static const char **shown_labels(const layout *L, const wc_plot_bars *b, double gw,
+                                 char ***shortened, size_t *nnamed, bool *keyed)
+{
+    size_t ng = b->ngroups, named = b->nmeans < ng ? ng - b->nmeans : 0, longest = 0, all = 0;
+    for (size_t g = 0; g < ng; g++) {
+        size_t c = chars_of(b->groups[g]);
+        if (c > all) all = c;
+        if (g < named && c > longest) longest = c;
+    }
+    const char **shown = malloc((ng ? ng : 1) * sizeof *shown);
+    if (!shown) return NULL;
+    /* drawn whole only when the longest fits its group (vertical labels are
+     * cut at 34 characters, horizontal ones at the group's width) */
+    bool whole = text_w(all, L->small) <= gw - 4;
+    *shortened = !whole && longest > WC_PLOT_LABEL_MAX
+                     ? wc_plot_labels_shorten(b->groups, named, WC_PLOT_LABEL_MAX)
+                     : NULL;
+    *nnamed = named, *keyed = false;
+    for (size_t g = 0; g < ng; g++) {
+        shown[g] = *shortened && g < named ? (*shortened)[g] : b->groups[g];
+        *keyed |= strcmp(shown[g], b->groups[g]) != 0;
+    }
+    return shown;
+}
+
+/* Writes characters [from, from + count) of s, escaped for XML (a key
+ * entry's name continued over rows); returns the index after them. */
+static size_t xml_span(FILE *f, const char *s, size_t from, size_t count)
+{
+    size_t i = 0, c = 0, len = strlen(s);
+    for (; i < len && c < from; c += (s[++i] & 0xC0) != 0x80) {
+    }
+    size_t start = i;
+    for (size_t k = 0; i < len && k < count; k += (s[++i] & 0xC0) != 0x80) {
+    }
+    char *part = strndup(s + start, i - start);
+    if (part) xml_text(f, part, SIZE_MAX);
+    free(part);
+    return from + count;
+}
+
+/* The key of shortened labels: entries "SHORT full name" flowing left to
+ * right in rows across the canvas; a name too long for a row goes on over
+ * the next rows, never cut.  The layout is the same when measuring (f
+ * NULL) and when drawing.  Returns the number of rows. */
+static int key(FILE *f, const layout *L, const char *const *shown, const char *const *full,
+               size_t n, double y0)
+{
+    double x0 = 16 * L->k, x1 = L->w - 16 * L->k, x = x0, y = y0, fs = L->small;
+    int rows = n ? 1 : 0;
+    if (f && n) fputs("<g class=\"key\">\n", f);
+    for (size_t k = 0; k < n; k++) {
+        double ws = text_w(chars_of(shown[k]) + 1, fs);
+        size_t cf = chars_of(full[k]);
+        double w = ws + text_w(cf, fs) + 18;
+        if (x > x0 && x + w > x1) rows++, y += L->legend_h, x = x0;
+        size_t per = (size_t)((x1 - x - ws) / (fs * 0.6)); /* characters of the name per row */
+        if (per < 8) per = 8;
+        if (f) {
+            fprintf(f,
+                    "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\"><tspan font-weight=\"bold\">",
+                    x, y, fs);
+            xml_text(f, shown[k], SIZE_MAX);
+            fputs("</tspan> ", f);
+        }
+        if (cf <= per) { /* the whole entry in this row */
+            if (f) xml_text(f, full[k], SIZE_MAX), fputs("</text>\n", f);
+            x += w;
+            continue;
+        }
+        for (size_t from = 0; from < cf; from += per) {
+            if (from) {
+                rows++, y += L->legend_h;
+                if (f) fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\">", x + ws, y, fs);
+            }
+            if (f) xml_span(f, full[k], from, per), fputs("</text>\n", f);
+        }
+        x = x1; /* the row is full: the next entry starts a new one */
+    }
+    if (f && n) fputs("</g>\n", f);
+    return rows;
+}
+
+/* The vertical layout of a bar chart below the plot area: label height,
+ * x title, legend and key rows; the canvas height for plot height L->ph. */
+typedef struct bars_frame {
+    bool vertical;
+    size_t every; /* label every this many groups (very narrow groups) */
+    double lab_h, xt, legend_y, key_y, h;
+} bars_frame;
+
+static bars_frame frame_bars(const layout *L, const wc_plot_bars *b, const char *const *shown,
+                             double gw, int key_rows)
+{
+    bars_frame fr;
+    size_t maxc = 0;
+    for (size_t g = 0; g < b->ngroups; g++)
+        if (chars_of(shown[g]) > maxc) maxc = chars_of(shown[g]);
+    if (maxc > 34) maxc = 34;
+    /* horizontal when the longest fits its group, else vertical */
+    fr.vertical = text_w(maxc, L->small) > gw - 4;
+    fr.every = fr.vertical && gw < L->small + 2 ? (size_t)ceil((L->small + 2) / gw) : 1;
+    fr.lab_h = fr.vertical ? text_w(maxc, L->small) + 10 : 20 * L->k;
+    fr.xt = L->mt + L->ph + fr.lab_h + 16 * L->k; /* x title baseline */
+    int rows = legend_rows(L, b->series, b->series ? b->nseries : 0);
+    fr.legend_y = fr.xt + 24 * L->k;
+    fr.h = fr.xt + 10 * L->k + rows * L->legend_h + (rows ? 8 * L->k : 0);
+    fr.key_y = fr.h + 14 * L->k;
+    if (key_rows) fr.h += key_rows * L->legend_h + 8 * L->k;
+    return fr;
+}
+
+/* One category label below its group, horizontal or vertical. */
+static void category_label(FILE *f, const layout *L, const bars_frame *fr, double cx, double gw,
+                           const char *s)
+{
+    if (fr->vertical) {
+        fprintf(f,
+                "<text transform=\"translate(%.1f %.1f) rotate(-90)\" text-anchor=\"end\" "
+                "font-size=\"%.0f\">",
+                cx + L->small / 3, L->mt + L->ph + 6, L->small);
+        xml_text(f, s, 34);
+        fputs("</text>\n", f);
+    } else {
+        text_at(f, cx, L->mt + L->ph + 15 * L->k, "middle", L->small, gw, NULL, s);
+    }
+}
+
 void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
 {
+    layout lay = layout_of(b->style);
+    const layout *L = &lay;
     size_t ng = b->ngroups, ns = b->nseries ? b->nseries : 1;
-    double pw = W - ML - MR;
+    double pw = L->w - L->ml - L->mr;
     double slots = (double)ng + (b->nmeans && b->nmeans < ng ? 0.6 : 0);
     double gw = pw / (slots > 0 ? slots : 1);
     /* the data range */
@@ -343,30 +512,34 @@ void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
     if (isfinite(b->ref) && b->ref > vmax) vmax = b->ref;
     double step, top = b->ymax > 0 ? b->ymax : round_top(vmax, &step);
     if (b->ymax > 0) step = wc_plot_nice_step(top, 6);
-    /* x labels: horizontal when the longest fits its group, else vertical */
-    size_t maxc = 0;
-    for (size_t g = 0; g < ng; g++)
-        if (chars_of(b->groups[g]) > maxc) maxc = chars_of(b->groups[g]);
-    if (maxc > 34) maxc = 34;
-    bool vertical = text_w(maxc, SMALL) > gw - 4;
-    size_t every = vertical && gw < SMALL + 2 ? (size_t)ceil((SMALL + 2) / gw) : 1;
-    double lab_h = vertical ? text_w(maxc, SMALL) + 10 : 20;
-    double xt = MT + PH + lab_h + 16; /* x title baseline */
-    int rows = legend_rows(b->series, b->series ? b->nseries : 0);
-    double h = xt + 10 + rows * LEGEND_H + (rows ? 8 : 0);
-    header(f, b->id, b->title, h);
+    char **shortened = NULL;
+    size_t named = 0;
+    bool keyed = false;
+    const char **shown_v = shown_labels(L, b, gw, &shortened, &named, &keyed);
+    const char *const *shown = shown_v ? shown_v : b->groups; /* out of memory: the names */
+    char **kshort = keyed ? calloc(named, sizeof *kshort) : NULL;
+    char **kfull = keyed ? calloc(named, sizeof *kfull) : NULL;
+    size_t nkey = kshort && kfull ? wc_plot_labels_key(shown, b->groups, named, kshort, kfull) : 0;
+    int key_rows =
+        nkey ? key(NULL, L, (const char *const *)kshort, (const char *const *)kfull, nkey, 0) : 0;
+    bars_frame fr = frame_bars(L, b, shown, gw, key_rows);
+    if (L->height) { /* the plot area takes what the rest leaves of the height asked */
+        lay.ph = fit_height(L, fr.h);
+        fr = frame_bars(L, b, shown, gw, key_rows);
+    }
+    header(f, L, b->id, b->title, fr.h);
     if (b->series) bar_defs(f, b->id);
-    y_axis(f, 0, top, step, MT, PH, b->ylabel);
-#define PY(v) (MT + PH - ((v) > top ? top : (v)) / top * PH)
-    if (b->bands) bands(f, b, gw);
+    y_axis(f, L, 0, top, step, L->mt, L->ph, b->ylabel);
+#define PY(v) (L->mt + L->ph - ((v) > top ? top : (v)) / top * L->ph)
+    if (b->bands) bands(f, L, b, gw);
     for (size_t g = 0; g < ng; g++) {
         bool mean = g >= ng - b->nmeans;
-        double gx = ML + gw * ((double)g + (mean && b->nmeans < ng ? 0.6 : 0));
+        double gx = L->ml + gw * ((double)g + (mean && b->nmeans < ng ? 0.6 : 0));
         if (mean && g == ng - b->nmeans && b->nmeans < ng)
             fprintf(f,
                     "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
                     "stroke-dasharray=\"3 3\"/>\n",
-                    gx - gw * 0.3, MT, gx - gw * 0.3, MT + PH);
+                    gx - gw * 0.3, L->mt, gx - gw * 0.3, L->mt + L->ph);
         double inner = gw * (b->stacked || ns == 1 ? 0.7 : 0.84);
         double bw = b->stacked ? inner : inner / (double)ns;
         if (bw > 48) bw = 48, inner = b->stacked ? bw : bw * (double)ns; /* few groups */
@@ -390,34 +563,29 @@ void wc_plot_write_bars(FILE *f, const wc_plot_bars *b)
             if (!b->stacked && base + v > top) /* clipped: print the value */
                 fprintf(f,
                         "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
-                        "font-size=\"9\">%.3g</text>\n",
-                        bx + bw / 2, MT - 3, v);
+                        "font-size=\"%.0f\">%.3g</text>\n",
+                        bx + bw / 2, L->mt - 3, 9 * L->k, v);
             if (b->stacked) base += v;
         }
         fputs("</g>\n", f);
-        if (g % every && !mean) continue;
-        double cx = gx + gw / 2;
-        if (vertical) {
-            fprintf(f,
-                    "<text transform=\"translate(%.1f %.1f) rotate(-90)\" text-anchor=\"end\" "
-                    "font-size=\"%.0f\">",
-                    cx + SMALL / 3, MT + PH + 6, SMALL);
-            xml_text(f, b->groups[g], 34);
-            fputs("</text>\n", f);
-        } else {
-            text_at(f, cx, MT + PH + 15, "middle", SMALL, gw, NULL, b->groups[g]);
-        }
+        if (g % fr.every && !mean) continue;
+        category_label(f, L, &fr, gx + gw / 2, gw, shown[g]);
     }
     if (isfinite(b->ref) && b->ref <= top)
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
                 "stroke-dasharray=\"6 3\" stroke-width=\"1.2\"/>\n",
-                ML, PY(b->ref), W - MR, PY(b->ref));
+                L->ml, PY(b->ref), L->w - L->mr, PY(b->ref));
 #undef PY
-    axes_box(f, MT, PH);
-    text_at(f, ML + pw / 2, xt, "middle", FONT, pw, NULL, b->xlabel);
-    legend(f, b->id, 'b', b->series, b->series ? b->nseries : 0, xt + 24);
+    axes_box(f, L, L->mt, L->ph);
+    text_at(f, L->ml + pw / 2, fr.xt, "middle", L->font, pw, NULL, b->xlabel);
+    legend(f, L, b->id, 'b', b->series, b->series ? b->nseries : 0, fr.legend_y);
+    if (nkey) key(f, L, (const char *const *)kshort, (const char *const *)kfull, nkey, fr.key_y);
     fputs("</svg>\n", f);
+    wc_plot_labels_free(shortened, named);
+    wc_plot_labels_free(kshort, nkey);
+    wc_plot_labels_free(kfull, nkey);
+    free(shown_v);
 }
 
 /* ---- lines ----------------------------------------------------------------- */
@@ -429,6 +597,8 @@ static bool usable(const wc_plot_lines *p, double x, double y)
 
 void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
 {
+    layout lay = layout_of(p->style);
+    const layout *L = &lay;
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (size_t k = 0; k < p->nseries; k++)
         for (size_t i = 0; i < p->series[k].n; i++) {
@@ -459,18 +629,21 @@ void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
         y1 = round_top(y1 - y0, &ystep) + y0;
         y0 = floor(y0 / ystep) * ystep;
     }
-    double pw = W - ML - MR;
-    double tick_h = p->xlog2 && p->line_bytes ? 32 : 18;
-    double xt = MT + PH + tick_h + 16;
+    double pw = L->w - L->ml - L->mr;
+    double tick_h = (p->xlog2 && p->line_bytes ? 32 : 18) * L->k;
     const char *labels[64];
     size_t nl = p->nseries < 64 ? p->nseries : 64;
     for (size_t k = 0; k < nl; k++) labels[k] = p->series[k].label;
-    int rows = legend_rows(labels, nl);
-    double h = xt + 10 + rows * LEGEND_H + (rows ? 8 : 0);
-    header(f, p->id, p->title, h);
-    y_axis(f, y0, y1, ystep, MT, PH, p->ylabel);
-#define PX(x) (ML + ((x)-x0) / (x1 - x0) * pw)
-#define PY(y) (MT + PH - ((y)-y0) / (y1 - y0) * PH)
+    int rows = legend_rows(L, labels, nl);
+    /* below the plot: ticks, the x title, the legend rows */
+    double below = tick_h + 16 * L->k + 10 * L->k + rows * L->legend_h + (rows ? 8 * L->k : 0);
+    lay.ph = fit_height(L, L->mt + L->ph + below);
+    double xt = L->mt + L->ph + tick_h + 16 * L->k;
+    double h = L->mt + L->ph + below;
+    header(f, L, p->id, p->title, h);
+    y_axis(f, L, y0, y1, ystep, L->mt, L->ph, p->ylabel);
+#define PX(x) (L->ml + ((x)-x0) / (x1 - x0) * pw)
+#define PY(y) (L->mt + L->ph - ((y)-y0) / (y1 - y0) * L->ph)
     for (int i = 0, nt = ticks(x0, x1, xstep); i <= nt; i++) {
         double x = x0 + xstep * i;
         char lab[32], bytes[32];
@@ -482,14 +655,14 @@ void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>\n"
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n"
                 "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-                PX(x), MT, PX(x), MT + PH, PX(x), MT + PH, PX(x), MT + PH + 4, PX(x), MT + PH + 16,
-                lab);
+                PX(x), L->mt, PX(x), L->mt + L->ph, PX(x), L->mt + L->ph, PX(x), L->mt + L->ph + 4,
+                PX(x), L->mt + L->ph + 16 * L->k, lab);
         if (p->xlog2 && p->line_bytes) {
             wc_plot_bytes_label(exp2(x) * p->line_bytes, bytes, sizeof bytes);
             fprintf(f,
                     "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"%.0f\" "
                     "fill=\"#444\">%s</text>\n",
-                    PX(x), MT + PH + 30, SMALL, bytes);
+                    PX(x), L->mt + L->ph + 30 * L->k, L->small, bytes);
         }
     }
     for (size_t k = 0; k < p->nseries; k++) {
@@ -515,9 +688,9 @@ void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
     }
 #undef PX
 #undef PY
-    axes_box(f, MT, PH);
-    text_at(f, ML + pw / 2, xt, "middle", FONT, pw, NULL, p->xlabel);
-    legend(f, p->id, 'l', labels, nl, xt + 24);
+    axes_box(f, L, L->mt, L->ph);
+    text_at(f, L->ml + pw / 2, xt, "middle", L->font, pw, NULL, p->xlabel);
+    legend(f, L, p->id, 'l', labels, nl, xt + 24 * L->k);
     fputs("</svg>\n", f);
 }
 
@@ -528,6 +701,8 @@ void wc_plot_write_lines(FILE *f, const wc_plot_lines *p)
 
 void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
 {
+    layout lay = layout_of(t->style);
+    const layout *L = &lay;
     double xmax = t->xmax, xmin = 0;
     size_t maxc = 0;
     for (size_t k = 0; k < t->nlanes; k++) {
@@ -536,15 +711,23 @@ void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
         if (chars_of(s->label) > maxc) maxc = chars_of(s->label);
     }
     if (maxc > 28) maxc = 28;
-    double ml = text_w(maxc, SMALL) + 14, mr = 44;
-    if (ml < ML) ml = ML;
+    double ml = text_w(maxc, L->small) + 14, mr = 44 * L->k;
+    if (ml < L->ml) ml = L->ml;
     double xstep = wc_plot_nice_step(xmax > 0 ? xmax : 1, 8);
     double x1 = ceil((xmax > 0 ? xmax : 1) / xstep - 1e-9) * xstep;
-    double pw = W - ml - mr;
-    double ph = (double)t->nlanes * (LANE_H + LANE_GAP) + LANE_GAP;
-    double xt = MT + ph + 36;
-    double h = xt + 12;
-    header(f, t->id, t->title, h);
+    double pw = L->w - ml - mr;
+    double lane_h = LANE_H, gap = LANE_GAP * L->k;
+    double ph = (double)t->nlanes * (lane_h + gap) + gap;
+    double below = 48 * L->k;     /* the tick labels and the x title */
+    if (L->height && t->nlanes) { /* the lanes take what the rest leaves of the height asked */
+        double h_lanes = (double)L->height - L->mt - below - gap * (double)(t->nlanes + 1);
+        lane_h = h_lanes / (double)t->nlanes;
+        if (lane_h < 12) lane_h = 12;
+        ph = (double)t->nlanes * (lane_h + gap) + gap;
+    }
+    double xt = L->mt + ph + 36 * L->k;
+    double h = L->mt + ph + below;
+    header(f, L, t->id, t->title, h);
 #define PX(x) (ml + ((x)-xmin) / (x1 - xmin) * pw)
     for (int i = 0, nt = ticks(0, x1, xstep); i <= nt; i++) {
         double x = xstep * i;
@@ -553,7 +736,7 @@ void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n"
                 "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-                PX(x), MT, PX(x), MT + ph + 4, PX(x), MT + ph + 18, lab);
+                PX(x), L->mt, PX(x), L->mt + ph + 4, PX(x), L->mt + ph + 18 * L->k, lab);
     }
     for (size_t k = 0; k < t->nlanes; k++) {
         const wc_plot_series *s = &t->lanes[k];
@@ -564,21 +747,21 @@ void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
         }
         if (lo > 0 && lo <= 1 && hi <= 1) lo = 0; /* an on/off lane that never turned off */
         if (!(lo < hi)) hi = (isfinite(lo) ? lo : 0) + 1, lo = hi - 1;
-        double top = MT + LANE_GAP + (double)k * (LANE_H + LANE_GAP), base = top + LANE_H;
-#define LY(v) (base - ((v)-lo) / (hi - lo) * LANE_H)
+        double top = L->mt + gap + (double)k * (lane_h + gap), base = top + lane_h;
+#define LY(v) (base - ((v)-lo) / (hi - lo) * lane_h)
         fprintf(f, "<g class=\"lane\"><title>");
         xml_text(f, s->label, 200);
         fputs("</title>\n", f);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n", ml,
                 base, ml + pw, base);
-        text_at(f, ml - 6, top + LANE_H / 2 + 4, "end", SMALL, ml - 8, NULL, s->label);
+        text_at(f, ml - 6, top + lane_h / 2 + 4 * L->k, "end", L->small, ml - 8, NULL, s->label);
         char a[32], b[32];
         snprintf(a, sizeof a, "%.4g", lo);
         snprintf(b, sizeof b, "%.4g", hi);
         fprintf(f,
-                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" fill=\"#444\">%s</text>\n"
-                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" fill=\"#444\">%s</text>\n",
-                ml + pw + 4, base, a, ml + pw + 4, top + 8, b);
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\" fill=\"#444\">%s</text>\n"
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\" fill=\"#444\">%s</text>\n",
+                ml + pw + 4, base, 9 * L->k, a, ml + pw + 4, top + 8 * L->k, 9 * L->k, b);
         if (s->n) { /* an area under the step function, from the first change on */
             fprintf(f, "<path d=\"M%.2f %.2f", PX(s->x[0]), base);
             for (size_t i = 0; i < s->n; i++) {
@@ -591,8 +774,8 @@ void wc_plot_write_timeline(FILE *f, const wc_plot_timeline *t)
 #undef LY
     }
 #undef PX
-    fprintf(f, "<path d=\"M%.1f %.1fV%.1fH%.1f\" stroke=\"#000\" fill=\"none\"/>\n", ml, MT,
-            MT + ph, ml + pw);
-    text_at(f, ml + pw / 2, xt, "middle", FONT, pw, NULL, t->xlabel);
+    fprintf(f, "<path d=\"M%.1f %.1fV%.1fH%.1f\" stroke=\"#000\" fill=\"none\"/>\n", ml, L->mt,
+            L->mt + ph, ml + pw);
+    text_at(f, ml + pw / 2, xt, "middle", L->font, pw, NULL, t->xlabel);
     fputs("</svg>\n", f);
 }

@@ -11,7 +11,7 @@
  *   timeline  step functions over cycles, one lane per series with its own
  *             value range (adaptive mechanisms' on/off states and limits)
  *
- * Common promises: width <= 900 px, axes labelled, ticks at round values
+ * Common promises: width 800 px unless a style says otherwise, axes labelled, ticks at round values
  * (1, 2, 5 x 10^k; powers of two on log2 axes), the legend inside the
  * canvas below the plot (never clipped, never over the data), series told
  * apart without colour (grey levels, hatch patterns, dashes, markers), and
@@ -25,8 +25,26 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The canvas width of every figure, in px. */
+/* The canvas width of every figure, in px, unless a style says otherwise. */
 #define WC_PLOT_WIDTH 800
+/* The base font size (axis titles, legend), px; the other sizes scale with it. */
+#define WC_PLOT_FONT 12
+
+/* The size of a figure: every field 0 (or a NULL style) is today's default.
+ * width: the canvas width; height: the canvas height (the plot area takes
+ * what the title, labels and legends leave, at least a minimum, so a too
+ * small height gives a taller canvas); font: the base font size, margins
+ * and legend rows grow with it. */
+typedef struct wc_plot_style {
+    unsigned width, height, font;
+} wc_plot_style;
+
+/* Long category labels of bars are abbreviated: the parts every label
+ * shares (a prefix or suffix ending at '/', ':', ',', '=' or ' ') are left
+ * out, a trailing " [kernel]" is always kept whole, and labels still longer
+ * than this are numbered; a key below the plot then maps each short label
+ * to its full name. */
+#define WC_PLOT_LABEL_MAX 20
 
 typedef struct wc_plot_bars {
     const char *id; /* [A-Za-z0-9_-]; the <svg> id and the prefix of its inner ids */
@@ -43,6 +61,7 @@ typedef struct wc_plot_bars {
     double ref;      /* a dashed reference line at this y (1 when normalised); NaN: none */
     bool stacked;    /* the series of a group stack into one bar */
     double ymax;     /* 0: a round value above the data */
+    const wc_plot_style *style; /* NULL: the default size */
 } wc_plot_bars;
 
 typedef struct wc_plot_series {
@@ -58,6 +77,7 @@ typedef struct wc_plot_lines {
     double ymin, ymax;   /* ymin == ymax: round values around the data */
     const wc_plot_series *series;
     size_t nseries;
+    const wc_plot_style *style; /* NULL: the default size */
 } wc_plot_lines;
 
 typedef struct wc_plot_timeline {
@@ -65,6 +85,7 @@ typedef struct wc_plot_timeline {
     const wc_plot_series *lanes; /* x: cycles of the changes, y: the value from then on */
     size_t nlanes;
     double xmax; /* the run's last cycle: the last value lasts until here; 0: last x */
+    const wc_plot_style *style; /* NULL: the default size */
 } wc_plot_timeline;
 
 void wc_plot_write_bars(FILE *f, const wc_plot_bars *b);

@@ -1262,7 +1262,32 @@ def check(folder):
 # ---- the whole run -----------------------------------------------------------------------
 
 
+RUN_FLAGS = ("--quick", "--docs", "--update-expected")
+RUN_OPTIONS = ("--bin", "-j", "--out", "--only")
+
+
+def check_run_args(args):
+    """Every argument of `run` is one it knows (a typo or --help must not start a
+    reproduction of twenty minutes)."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in RUN_OPTIONS:
+            if i + 1 >= len(args):
+                raise Bad("run: option %s needs a value" % a)
+            i += 2
+            continue
+        if a not in RUN_FLAGS:
+            raise Bad("run: unknown argument '%s' (run takes %s; see --help)"
+                      % (a, ", ".join(RUN_FLAGS + RUN_OPTIONS)))
+        i += 1
+
+
 def run(args):
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
+    check_run_args(args)
     quick = "--quick" in args
     docs = "--docs" in args
     opt = lambda k, d: args[args.index(k) + 1] if k in args else d

@@ -15,6 +15,12 @@ fi
 
 # ---- the checked-in paper values ------------------------------------------------------
 expect values_parse 0 "92 values" -- $R values scripts/reproduce/paper_values.tsv
+# run's arguments are checked before anything runs: --help prints the usage, a typo or a
+# missing value exits 2 (both used to start a whole reproduction)
+expect run_help 0 "make reproduce" -- $R run --help
+expect run_typo 2 "run: unknown argument '--qiuck'" -- $R run --qiuck --out "$T/never"
+expect run_missing 2 "run: option --out needs a value" -- $R run --quick --out
+if [ ! -e "$T/never" ]; then ok run_typo_nothing_written; else bad run_typo_nothing_written "$T/never exists"; fi
 # Every number a quote contains occurs in its paper (the quotes were copied from
 # ../shared/papers/*.txt; a typo or an invented number fails here).
 if [ -d ../shared/papers ]; then

@@ -258,7 +258,11 @@ int wc_cmd_validate(int argc, char **argv)
     v.mo.cores = 0; /* the configuration's SMs ... */
     v.mo.core = -1; /* ... every one of them, like the simulator */
     int rc = parse(&v, argc, argv);
-    if (rc != 0) return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    if (rc != 0) {
+        /* the workloads taken before the option that ended the parse */
+        for (size_t i = 0; i < v.n_names; i++) free(v.names[i]);
+        return rc > 0 ? WC_EXIT_OK : WC_EXIT_USAGE;
+    }
     rc = WC_EXIT_USAGE;
     const char *paths[] = {v.c.json, v.c.csv};
     wc_out_set outs; /* opened first: a path that cannot be written fails now */

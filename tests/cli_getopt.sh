@@ -79,6 +79,10 @@ expect list_typo 2 "unknown category, workload or suite 'desings' (did you mean 
 expect list_typo_wl 2 "unknown category, workload or suite 'polybench/atx' (did you mean 'polybench/atax'?" -- $W list polybench/atx
 # far from everything: no guess
 expect wl_far 2 "unknown workload 'nosuch' (warpcache list shows them)" -- $W run -q -w nosuch
+# a suite where one workload is wanted: said so, not "unknown workload"
+expect suite_model 2 "'polybench' is a suite, not one workload: name one of its members (e.g. polybench/atax)" -- \
+  $W model -q -w polybench:scale=0.0625
+expect suite_mrc 2 "'rodinia' is a suite, not one workload" -- $W mrc -q -w rodinia
 
 # ---- list WORKLOAD: every parameter, default, range, meaning ----
 # rodinia/nw reads size (default 2048, 16..65536 = 1<<16, "multiple of 16,

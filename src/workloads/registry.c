@@ -185,6 +185,16 @@ bool wc_workload_suggest(const char *name, char *buf, size_t n)
     return true;
 }
 
+/* The first workload of suite `name`, or NULL when no suite is called so. */
+static const wc_workload *first_of_suite(const char *name)
+{
+    size_t count;
+    const wc_workload *const *all = wc_workload_list(&count);
+    for (size_t i = 0; i < count; i++)
+        if (all[i]->suite && strcmp(all[i]->suite, name) == 0) return all[i];
+    return NULL;
+}
+
 /* " (did you mean 'X'?" or "": the start of a message's parenthesis. */
 static void did_you_mean(const char *name, char *buf, size_t n)
 {
@@ -220,6 +230,15 @@ wc_source *wc_workload_open(const char *spec, uint64_t seed, wc_err *err)
     memcpy(name, spec, len);
     name[len] = 0;
     const wc_workload *w = wc_workload_find(name);
+    const wc_workload *member = w ? NULL : first_of_suite(name);
+    if (member) {
+        /* a suite where one workload is wanted (model, mrc, trace convert): say so */
+        wc_errf(err,
+                "'%s' is a suite, not one workload: name one of its members (e.g. %s), or give "
+                "the suite to run, validate or compare, which run every member",
+                name, member->name);
+        return NULL;
+    }
     if (!w) {
         char hint[160];
         did_you_mean(name, hint, sizeof hint);

@@ -65,6 +65,13 @@ const wc_workload *wc_workload_find(const char *name);
 /* The workload or suite name nearest to a misspelt `name` (no parameters):
  * false when none is close. */
 bool wc_workload_suggest(const char *name, char *buf, size_t n);
+/* The same, with `also` (n_also names, e.g. a command's own words) among the
+ * candidates. */
+bool wc_workload_suggest_with(const char *name, const char *const *also, size_t n_also, char *buf,
+                              size_t n);
+/* The first workload of suite `suite` ("polybench"), or NULL when no suite
+ * is called so. */
+const wc_workload *wc_workload_suite_member(const char *suite);
 /* The parameters workload w reads when opened with none given (defaults
  * and ranges), in the order it reads them.  -1 when it cannot be opened. */
 int wc_workload_params(const wc_workload *w, wc_param_log *log, wc_err *err);

@@ -254,21 +254,9 @@ static int check_suite(const char *suite)
 /* "unknown category" with the nearest category, workload or suite. */
 static void unknown_name(const char *what)
 {
-    size_t n;
-    const wc_workload *const *w = wc_workload_list(&n);
-    wc_nearest near;
-    wc_nearest_init(&near, what);
-    for (size_t i = 0; i < N_CATEGORIES; i++) wc_nearest_consider(&near, categories[i]);
-    for (size_t i = 0; i < n; i++) {
-        const char *slash = strchr(w[i]->name, '/');
-        wc_nearest_consider(&near, w[i]->name);
-        if (slash && !strchr(what, '/')) wc_nearest_consider(&near, slash + 1);
-        wc_nearest_consider(&near, w[i]->suite);
-    }
-    const char *best = wc_nearest_best(&near);
-    const wc_workload *full = best ? wc_workload_find(best) : NULL; /* "atax": polybench/atax */
-    char hint[160] = "";
-    if (best) snprintf(hint, sizeof hint, "did you mean '%s'? ", full ? full->name : best);
+    char best[128], hint[160] = "";
+    if (wc_workload_suggest_with(what, categories, N_CATEGORIES, best, sizeof best))
+        snprintf(hint, sizeof hint, "did you mean '%s'? ", best);
     wc_cli_error("list: unknown category, workload or suite '%s' (%scategories: workloads, "
                  "designs, l1, schedulers, index, replacement, analyses; 'warpcache list' shows "
                  "the workloads)",
@@ -277,11 +265,7 @@ static void unknown_name(const char *what)
 
 static bool is_suite(const char *name)
 {
-    size_t n;
-    const wc_workload *const *w = wc_workload_list(&n);
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(w[i]->suite, name) == 0) return true;
-    return false;
+    return wc_workload_suite_member(name) != NULL;
 }
 
 static bool is_category(const char *name)

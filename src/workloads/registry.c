@@ -166,10 +166,17 @@ const wc_workload *wc_workload_find(const char *name)
 
 bool wc_workload_suggest(const char *name, char *buf, size_t n)
 {
+    return wc_workload_suggest_with(name, NULL, 0, buf, n);
+}
+
+bool wc_workload_suggest_with(const char *name, const char *const *also, size_t n_also, char *buf,
+                              size_t n)
+{
     size_t count;
     const wc_workload *const *all = wc_workload_list(&count);
     wc_nearest best;
     wc_nearest_init(&best, name);
+    for (size_t i = 0; i < n_also; i++) wc_nearest_consider(&best, also[i]);
     /* full names, the short names wc_workload_find takes, and suites */
     for (size_t i = 0; i < count; i++) {
         const char *slash = strchr(all[i]->name, '/');
@@ -185,8 +192,7 @@ bool wc_workload_suggest(const char *name, char *buf, size_t n)
     return true;
 }
 
-/* The first workload of suite `name`, or NULL when no suite is called so. */
-static const wc_workload *first_of_suite(const char *name)
+const wc_workload *wc_workload_suite_member(const char *name)
 {
     size_t count;
     const wc_workload *const *all = wc_workload_list(&count);
@@ -230,7 +236,7 @@ wc_source *wc_workload_open(const char *spec, uint64_t seed, wc_err *err)
     memcpy(name, spec, len);
     name[len] = 0;
     const wc_workload *w = wc_workload_find(name);
-    const wc_workload *member = w ? NULL : first_of_suite(name);
+    const wc_workload *member = w ? NULL : wc_workload_suite_member(name);
     if (member) {
         /* a suite where one workload is wanted (model, mrc, trace convert): say so */
         wc_errf(err,

@@ -1,5 +1,5 @@
 /*
- * test_cache.c - the conventional L1 (src/cache/conventional.c) driven
+ * test_cache.c - the conventional L1 (src/cache/org/conventional.c) driven
  * through its ops table with a fake environment that records every send and
  * respond.  Each scenario's expectations are traced by hand from the
  * semantics in docs/cache.md (GPGPU-Sim's check order for reservation fails).

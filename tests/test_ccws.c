@@ -1,6 +1,6 @@
 /*
- * test_ccws.c - cache-conscious wavefront scheduling (src/core/ccws.c and
- * the controller src/core/ctl_ccws.c): the per-warp victim tag array, the
+ * test_ccws.c - cache-conscious wavefront scheduling (src/core/controllers/ccws.c and
+ * the controller src/core/controllers/ctl_ccws.c): the per-warp victim tag array, the
  * lost-locality score and its decay, the load list from hand-made scores,
  * and end-to-end runs on the tiny GPU (tests/tiny_config.h) where a lost
  * line is detected and a thrashing pattern is throttled.  Every expected
@@ -9,7 +9,7 @@
 #include "check.h"
 #include "tiny_config.h"
 #include "tiny_gpu.h"
-#include "core/ccws.h"
+#include "core/controllers/ccws.h"
 #include "listsrc.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"

@@ -1,5 +1,5 @@
 /*
- * test_dwt.c - seed 002's DWT-CS controller (src/core/ctl_dwt_cs.c) driven
+ * test_dwt.c - seed 002's DWT-CS controller (src/core/controllers/ctl_dwt_cs.c) driven
  * through its hooks with hand-made period counters: no simulation runs, the
  * test plays the engine (kernel begin, period boundaries, kernel end) on a
  * 4-SM GPU and checks the knobs, the timeline and the per-kernel memory.

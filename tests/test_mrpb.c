@@ -1,6 +1,6 @@
 /*
  * test_mrpb.c - seed 004's memory request prioritization buffer
- * (src/core/memstage_mrpb.c) driven directly, on a mock SM: a scripted L1
+ * (src/core/stages/memstage_mrpb.c) driven directly, on a mock SM: a scripted L1
  * (which requests it refuses, why, until when) logs what reaches it and
  * what is sent around it, and a small driver plays the SM's part (the stage
  * runs before issue; an instruction is accepted only while the stage is not

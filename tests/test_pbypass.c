@@ -4,7 +4,7 @@
  * threshold t, and the two passes through the engine (a recording run, then
  * runs of the profiled-bypass organisation at several thresholds).
  */
-#include "cache/pbypass_profile.h"
+#include "cache/org/pbypass_profile.h"
 #include "check.h"
 #include "listsrc.h"
 #include "tiny_config.h"

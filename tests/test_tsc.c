@@ -1,10 +1,10 @@
 /*
- * test_tsc.c - the tag-split cache (src/cache/tsc.c; seed 000, sections 3-4):
+ * test_tsc.c - the tag-split cache (src/cache/org/tsc.c; seed 000, sections 3-4):
  * partial misses, the issued-chunk mask, the free-chunk rule with a
  * conflicting shared tag, several lines' chunks replaced in one step, the NRU
  * reset, private tag length 0 behaving like the sector cache, and DSC-2
- * (src/cache/dsc.c) refusing two lines that TSC stores (section 5.2), and
- * TSC+ (src/cache/tscplus.c) switching mode when its counters cross.  Every
+ * (src/cache/org/dsc.c) refusing two lines that TSC stores (section 5.2), and
+ * TSC+ (src/cache/org/tscplus.c) switching mode when its counters cross.  Every
  * expected value is derived by hand in the comment above its test.
  *
  * Geometry in every test: 32 sets x 4 groups x 4 chunks of 32 B (128 B

@@ -5,7 +5,7 @@
  */
 #include <strings.h>
 
-#include "index_impl.h"
+#include "cache/index_impl.h"
 
 static const wc_index_desc index_descs[] = {
     {"linear", 'L', wc_index_linear_init},

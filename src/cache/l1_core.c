@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "l1_core.h"
-#include "repl_impl.h"
-#include "tagstore_array.h"
+#include "cache/l1_core.h"
+#include "cache/repl_impl.h"
+#include "cache/tagstore_array.h"
 #include "warpcache/trace.h"
 
 /* ---- miss queue ------------------------------------------------------- */

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "l1_impl.h"
+#include "cache/l1_impl.h"
 
 static const wc_l1_ops *const l1_all[] = {
     &wc_l1_conventional, &wc_l1_dl1d_static, &wc_l1_ball,    &wc_l1_profiled_bypass,

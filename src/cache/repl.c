@@ -6,7 +6,7 @@
  */
 #include <strings.h>
 
-#include "repl_impl.h"
+#include "cache/repl_impl.h"
 
 static const wc_repl_ops *const repl_all[] = {
     &wc_repl_lru, &wc_repl_fifo, &wc_repl_nru, &wc_repl_srrip, &wc_repl_ship, &wc_repl_pdp,

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "repl_impl.h"
+#include "cache/repl_impl.h"
 #include "util/rng.h"
 #include "warpcache/cache.h"
 

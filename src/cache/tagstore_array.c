@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tagstore_array.h"
+#include "cache/tagstore_array.h"
 
 #define MAX_CHUNKS 16 /* wc_line's chunk masks are 16 bits */
 

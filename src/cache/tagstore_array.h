@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "l1_core.h"
+#include "cache/l1_core.h"
 
 /* The array lives in the L1 core (wc_l1_core.arr), so the core reaches it
  * at a fixed offset, without loading a pointer first. */

@@ -10,7 +10,7 @@
  *                    IPC per workload.
  *   profiled-bypass  Profiled-BYPASS: the baseline run records every line's
  *                    reference counts per SM and kernel-wide
- *                    (src/cache/pbypass_profile.c); a second run per
+ *                    (src/cache/org/pbypass_profile.c); a second run per
  *                    threshold of --thresholds (1..16) and filter of
  *                    --filters bypasses the lines counted under it
  *                    (organisation profiled-bypass); the best IPC per
@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache/pbypass_profile.h"
+#include "cache/org/pbypass_profile.h"
 #include "cli/cli.h"
 #include "util/nearest.h"
 

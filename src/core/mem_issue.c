@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "core/mem_issue.h"
-#include "core/memstage_inorder.h"
+#include "core/stages/memstage_inorder.h"
 
 int wc_mi_init(wc_sm *sm, unsigned ahead, wc_err *err)
 {

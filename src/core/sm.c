@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "core/mem_issue.h"
-#include "core/memstage_inorder.h"
+#include "core/stages/memstage_inorder.h"
 #include "core/memstage_sm.h"
 
 /* ---- the L1's view of the GPU (wc_l1_env) ----------------------------- */

@@ -20,7 +20,7 @@
  */
 #include <stdlib.h>
 
-#include "repl_impl.h"
+#include "cache/repl_impl.h"
 #include "warpcache/params.h"
 
 #define RRPV_MAX    3u

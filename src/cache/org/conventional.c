@@ -6,8 +6,8 @@
  * "sector" (a miss fetches the missing requested 32 B sectors).  Lines of
  * 32..512 B; docs/cache.md states the semantics.
  */
-#include "l1_core.h"
-#include "l1_impl.h"
+#include "cache/l1_core.h"
+#include "cache/l1_impl.h"
 
 static wc_l1 *conv_create(const wc_config *cfg, const wc_l1_env *env, wc_err *err)
 {

@@ -7,7 +7,7 @@
  * the oldest non-reserved way to 3 - the same result as aging one step at a
  * time and rescanning, in one pass.
  */
-#include "repl_impl.h"
+#include "cache/repl_impl.h"
 
 #define RRPV_MAX    3u
 #define RRPV_INSERT 2u

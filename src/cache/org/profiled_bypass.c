@@ -21,9 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "l1_impl.h"
-#include "pbypass_profile.h"
-#include "tagstore_array.h"
+#include "cache/l1_impl.h"
+#include "cache/org/pbypass_profile.h"
+#include "cache/tagstore_array.h"
 #include "warpcache/params.h"
 
 #define MAX_CHUNKS 16

@@ -10,7 +10,7 @@
  * precompute, per byte position b and byte value v, the XOR of x^(8b+j) mod P
  * over the set bits j of v.  The hot path is then 8 table lookups and XORs.
  */
-#include "index_impl.h"
+#include "cache/index_impl.h"
 
 /* Standard irreducible (primitive) polynomials, with the x^m term, by degree.
  * Degree 5 is seed 002's Poly(37) = x^5 + x^2 + 1. */

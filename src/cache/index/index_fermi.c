@@ -9,7 +9,7 @@
  * where L = addr >> log2(line) (addr[11:7] for the measured 128 B lines).  The
  * upper bits are absolute address bits, as measured; only 32 and 64 sets exist.
  */
-#include "index_impl.h"
+#include "cache/index_impl.h"
 
 /* (addr13, addr14, addr15, addr17, addr19) as bits 0..4: bits 13-15 move
  * together, then 17 and 19 each into place (one shift and mask per run). */

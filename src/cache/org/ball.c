@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "l1_core.h"
-#include "l1_impl.h"
+#include "cache/l1_core.h"
+#include "cache/l1_impl.h"
 
 static wc_line *ball_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
 {

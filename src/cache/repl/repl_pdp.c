@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 
-#include "repl_impl.h"
+#include "cache/repl_impl.h"
 #include "warpcache/params.h"
 
 static const wc_param_desc pdp_params[] = {

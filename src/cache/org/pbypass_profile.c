@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "pbypass_profile.h"
+#include "cache/org/pbypass_profile.h"
 
 #define PB_ALL 0xffffu /* the SM field of a kernel-wide entry */
 

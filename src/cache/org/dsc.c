@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "l1_core.h"
-#include "l1_impl.h"
+#include "cache/l1_core.h"
+#include "cache/l1_impl.h"
 #include "warpcache/params.h"
 
 static const wc_param_desc dsc_params[] = {

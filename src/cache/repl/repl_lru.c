@@ -3,7 +3,7 @@
  * remembers the stamp of its last access; the victim is the non-reserved way
  * with the oldest one.
  */
-#include "repl_impl.h"
+#include "cache/repl_impl.h"
 
 static void lru_touch(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
                       const wc_repl_ctx *ctx)

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tsc.h"
+#include "cache/org/tsc.h"
 
 enum { MODE_FINE = 0, MODE_COARSE = 1 };
 enum { ROLE_FOLLOWER = 0, ROLE_FINE, ROLE_COARSE };

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/ccws.h"
+#include "core/controllers/ccws.h"
 
 void wc_ccws_defaults(wc_ccws_params *p)
 {

@@ -3,7 +3,7 @@
  * the line address, L mod S.  See ../shared/specs/formats.md,
  * "Set-index functions".
  */
-#include "index_impl.h"
+#include "cache/index_impl.h"
 
 static uint32_t linear_set(const wc_index *ix, uint64_t addr)
 {

@@ -36,8 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "l1_core.h"
-#include "l1_impl.h"
+#include "cache/l1_core.h"
+#include "cache/l1_impl.h"
 #include "warpcache/params.h"
 
 #define MAX_CHUNKS 16
@@ -327,7 +327,7 @@ static wc_tagstore *dl1d_ts_create(wc_l1_core *core, const wc_config *cfg, const
     return &d->base;
 }
 
-/* WC_L1_CTL_MODE (SM dueling, src/core/ctl_sm_dueling.c): 0 the decoupled
+/* WC_L1_CTL_MODE (SM dueling, src/core/controllers/ctl_sm_dueling.c): 0 the decoupled
  * design, 1 the baseline - threshold 0, every access allocates (section 4.3:
  * "disable the RC checking ... by setting the locality threshold to zero");
  * the tag store keeps counting either way.  Returns the old mode. */

@@ -4,7 +4,7 @@
  * (L mod S) XOR ((L / S) mod S).  See ../shared/specs/formats.md,
  * "Set-index functions".
  */
-#include "index_impl.h"
+#include "cache/index_impl.h"
 
 static uint32_t xor_set(const wc_index *ix, uint64_t addr)
 {

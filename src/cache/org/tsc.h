@@ -6,8 +6,8 @@
 #ifndef WC_CACHE_TSC_H
 #define WC_CACHE_TSC_H
 
-#include "l1_core.h"
-#include "l1_impl.h"
+#include "cache/l1_core.h"
+#include "cache/l1_impl.h"
 #include "warpcache/params.h"
 
 #define TSC_MAX_SLOTS 64 /* chunk slots per set: the victim masks are 64 bits */

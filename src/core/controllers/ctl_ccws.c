@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/ccws.h"
+#include "core/controllers/ccws.h"
 #include "core/gpu.h"
 
 typedef struct ccws {

@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tsc.h"
+#include "cache/org/tsc.h"
 #include "warpcache/params.h"
 
 const wc_param_desc wc_tsc_params[] = {

@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "core/memstage_inorder.h"
+#include "core/stages/memstage_inorder.h"
 
 static wc_mstage *io_create(wc_sm *sm, const char *params, wc_err *err)
 {

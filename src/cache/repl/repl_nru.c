@@ -7,7 +7,7 @@
  * When every non-reserved way has its bit at 1, all bits of the set are
  * cleared (the "epoch" ends) and the first non-reserved way is the victim.
  */
-#include "repl_impl.h"
+#include "cache/repl_impl.h"
 
 static void nru_touch(void *st, wc_line *set, uint32_t assoc, uint32_t way, uint64_t stamp,
                       const wc_repl_ctx *ctx)

@@ -479,7 +479,7 @@ static void csv_num(FILE *f, double v)
 static void write_csv(const hw_cli *v, FILE *f)
 {
     fputs("id,kernel,hw_l1_hit_pct,sim_l1_hit_pct,hw_l2_read_sectors,sim_l2_read_sectors,"
-          "hw_cycles,sim_cycles,hw_id,hw_shared_mem_config_bytes\n",
+          "hw_cycles,sim_cycles,hw_id,hw_kernel,hw_shared_mem_config_bytes\n",
           f);
     for (size_t i = 0; i < v->n_rows; i++) {
         const hw_row *r = &v->rows[i];
@@ -493,6 +493,8 @@ static void write_csv(const hw_cli *v, FILE *f)
         csv_num(f, r->sim_cycles);
         fputc(',', f);
         if (r->hw) wc_csv_field(f, r->hw->id);
+        fputc(',', f);
+        if (r->hw) wc_csv_field(f, r->hw->name);
         csv_num(f, r->hw ? r->hw->shmem_config_bytes : NAN);
         fputc('\n', f);
     }

@@ -22,7 +22,9 @@ commented out in the copy, and the power model is off.
 
 Definitions (the same on both sides):
   L1 load miss rate = global-load misses / (hits + hit-reserved + misses)
-                      (reservation fails are retries, not lookups)
+                      (reservation fails are retries, not lookups; a lookup merged
+                      into a pending MSHR entry is hit-reserved, also where GPGPU-Sim
+                      counts it as MISS or SECTOR_MISS: l1_fetch_misses)
   Accel-Sim: Total_core_cache_stats_breakdown[GLOBAL_ACC_R][...] per kernel
              (its counters are cumulative; per-kernel values are differences)
   warpcache: kernels[].l1.read_misses / kernels[].l1.reads
@@ -74,6 +76,23 @@ def run_accelsim(accelsim, run_dir, trace_dir, log):
     return parse_accelsim(open(log).read())
 
 
+def l1_fetch_misses(l1):
+    """The lookups that fetched, from GPGPU-Sim 4.x's L1 breakdown (l1(STATUS) -> count).
+
+    A read that merges into a pending MSHR entry (baseline_cache::send_read_request's
+    mshr_hit branch) is counted twice: once as MSHR_HIT, and once under the status its tag
+    probe found, chosen by cache_stats::select_stats_status.  With allocation on miss the
+    pending sector is reserved, the probe says HIT_RESERVED, and MSHR_HIT equals
+    HIT_RESERVED.  With allocation on fill (the Volta/Turing/Ampere files' streaming L1,
+    `s`) nothing is reserved: the probe says MISS (line absent) or SECTOR_MISS (line
+    present, sector not), so MISS + SECTOR_MISS include every merge.  Counting merges as
+    hits in both cases (as warpcache's read_misses do): MISS + SECTOR_MISS minus the
+    merges that are not already HIT_RESERVED.  Versions that do not count MSHR_HIT give 0
+    there, and the formula falls back to MISS + SECTOR_MISS."""
+    merged_as_miss = max(0, l1("MSHR_HIT") - l1("HIT_RESERVED"))
+    return l1("MISS") + l1("SECTOR_MISS") - merged_as_miss
+
+
 def parse_accelsim(text):
     kernels, cur, prev = [], None, {}
     for line in text.splitlines():
@@ -101,7 +120,7 @@ def parse_accelsim(text):
         out.append({
             "name": k["name"],
             "cycles": k.get("cycles", 0),
-            "l1_load_miss": (l1("MISS") + l1("SECTOR_MISS")) / looks if looks else 0.0,
+            "l1_load_miss": l1_fetch_misses(l1) / looks if looks else 0.0,
             "res_fails": l1("RESERVATION_FAIL"),
             "l2_reads": l2("HIT") + l2("HIT_RESERVED") + l2("MISS") + l2("SECTOR_MISS"),
         })

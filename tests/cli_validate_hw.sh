@@ -14,7 +14,7 @@ expect missing 2 "absent.csv: cannot open" -- $W validate --hw $FX/absent.csv -w
 expect not_ncu 2 "no Nsight Compute CSV header" -- $W validate --hw $FX/README.md -w $WL
 expect both 2 "exactly one of --workload and --trace" -- \
   $W validate --hw $FX/handmade-atax-raw.csv -w $WL -t x.wct
-expect twice 2 "given twice" -- $W validate --hw $FX/handmade-atax-raw.csv -w $WL -w $WL
+expect twice 2 "given twice" -- $W validate --hw $FX/handmade-atax-raw.csv --hw $FX/handmade-atax-raw.csv -w $WL
 expect unmatched 2 "none of its 2 launches is a simulated kernel" -- \
   $W validate --hw $FX/handmade-atax-raw.csv -w micro/stream:n=4096
 expect bad_workload 2 "nosuch" -- $W validate --hw $FX/handmade-atax-raw.csv -w micro/nosuch
@@ -63,6 +63,32 @@ grep -q '"kernel": "atax_kernel2"' "$T/t.json" 2>/dev/null && ok trace_pairs || 
 # CSV output: a header and one line per kernel.
 $W validate --hw $FX/handmade-atax-raw.csv -w $WL --csv - >"$T/c.csv" 2>/dev/null
 [ "$(wc -l <"$T/c.csv")" -eq 3 ] && head -1 "$T/c.csv" | grep -q '^id,kernel,hw_l1_hit_pct' && ok csv || bad csv "$(head -3 "$T/c.csv")"
+
+# --launches pairs by position, whatever the names: launch 3 (colcopy_u1 in the
+# file) with the first workload's colcopy, 4 with the second's.  Each hardware
+# hit rate is the fixture's (10 % and 50 %), and with two carveouts (228 KB and
+# 32 KB) simulated on one L1 the launches are named on stderr.
+CV=$FX/handmade-carveout-raw.csv
+C1=micro/colcopy:h=32,w=64
+C2=micro/colcopy:h=32,w=64,unroll=16
+$W validate --hw $CV -w $C1 -w $C2 --launches 3-4 --json "$T/l.json" >"$T/l.txt" 2>"$T/l.err"
+grep -q '"hw_id": "3", "hw_kernel": "colcopy_u1", "hw_l1_hit_pct": 10,' "$T/l.json" &&
+  grep -q '"hw_id": "4", "hw_kernel": "colcopy", "hw_l1_hit_pct": 50,' "$T/l.json" &&
+  ok launches_by_position || bad launches_by_position "$(head -c 400 "$T/l.json")"
+grep -q '(hw: colcopy_u1)' "$T/l.txt" && ok launches_name_shown || bad launches_name_shown "$(cat "$T/l.txt")"
+grep -q 'different shared-memory carveouts.* 3:228KB 4:32KB' "$T/l.err" && ok carveout_note ||
+  bad carveout_note "$(cat "$T/l.err")"
+grep -q '"hw_shared_mem_config_bytes": 233472' "$T/l.json" && ok carveout_json || bad carveout_json "$(head -c 400 "$T/l.json")"
+# One carveout: no note.  Without --launches the names pair: only launch 4 (colcopy).
+$W validate --hw $CV -w $C1 --launches 4 >/dev/null 2>"$T/l1.err"
+grep -q carveouts "$T/l1.err" && bad one_carveout_silent "$(cat "$T/l1.err")" || ok one_carveout_silent
+$W validate --hw $CV -w $C1 --json "$T/n.json" >/dev/null 2>&1
+grep -q '"hw_id": "4"' "$T/n.json" && ok names_pair || bad names_pair "$(head -c 400 "$T/n.json")"
+expect launches_count 2 "lists 1 launches, the simulation has 2 kernels" -- \
+  $W validate --hw $CV -w $C1 -w $C2 --launches 3
+expect launches_absent 2 "no launch with ID '5'" -- $W validate --hw $CV -w $C1 --launches 3-5
+expect launches_range 2 "not a range" -- $W validate --hw $CV -w $C1 --launches 4-3
+expect launches_empty 2 "expected IDs or ranges" -- $W validate --hw $CV -w $C1 --launches 3,,4
 
 echo "cli_validate_hw: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -11,8 +11,9 @@
  *                         not only the oldest
  *   -ldst_loads_per_warp N  a warp's next load waits while N of its loads
  *                         are in flight
- *   unroll=K              micro/colcopy and the PolyBench matrix-vector
- *                         kernels: same accesses, K loads per loop trip
+ *   unroll=K              micro/colcopy (K up to 32) and the PolyBench
+ *                         matrix-vector kernels: same accesses, K loads per
+ *                         loop trip, K loads in flight per warp (up to 16)
  */
 #include <stdlib.h>
 
@@ -447,13 +448,14 @@ static void test_unroll_same_accesses(void)
             }
             free(ref);
         }
-    const char *cc[] = {"micro/colcopy:h=64,w=10,store=1",
-                        "micro/colcopy:h=64,w=10,store=1,unroll=4",
-                        "micro/colcopy:h=64,w=10,store=1,unroll=3"};
+    const char *cc[] = {
+        "micro/colcopy:h=64,w=10,store=1", "micro/colcopy:h=64,w=10,store=1,unroll=4",
+        "micro/colcopy:h=64,w=10,store=1,unroll=3", "micro/colcopy:h=64,w=10,store=1,unroll=16",
+        "micro/colcopy:h=64,w=10,store=1,unroll=32"};
     acc *ref;
     size_t nref = collect(cc[0], &ref);
     CHECK_EQ(nref, 2 * 2 * 10); /* 2 warps, 10 loads and 10 stores each */
-    for (unsigned i = 1; i < 3; i++) {
+    for (unsigned i = 1; i < 5; i++) {
         acc *got;
         size_t n = collect(cc[i], &got);
         CHECK_EQ(n, nref);
@@ -519,11 +521,99 @@ static void test_unroll_polybench_shape(void)
     CHECK_EQ(in.op, WC_OP_STG);
 }
 
+/* unroll=16, nvcc's shape of the H100 colcopy (../shared/data/hw/h100), by
+ * hand.  h=64, w=40: warp 1 (threads 32..63, rows 160 B apart from
+ * in + 32 * 160) takes trips of 16, 16 and 8 elements.  Trip c's copy u
+ * loads element 16c + u of every lane's row into r1 (u = 0) or r(3 + u), so
+ * its 16 loads are independent; then one address increment.  40 loads + 3
+ * ALU = 43 instructions; lane l of load (c, u) reads
+ * in + (32 + l) * 160 + (16c + u) * 4. */
+static void test_unroll16_colcopy_shape(void)
+{
+    wc_err err;
+    wc_source *src = wc_workload_open("micro/colcopy:h=64,w=40,unroll=16", 1, &err);
+    CHECK(src != NULL);
+    if (!src) return;
+    wc_kernel k;
+    CHECK_EQ(src->ops->next_kernel(src, &k, &err), 1);
+    void *blk;
+    CHECK_EQ(src->ops->open_block(src, 0, &blk, &err), 1);
+    const unsigned trip_len[3] = {16, 16, 8};
+    wc_winst in;
+    unsigned n = 0;
+    for (unsigned c = 0; c < 3; c++) {
+        for (unsigned u = 0; u < trip_len[c]; u++, n++) {
+            CHECK_EQ(src->ops->next_inst(src, blk, 1, &in, &err), 1);
+            CHECK_EQ(in.op, WC_OP_LDG);
+            CHECK_EQ(in.dst[0], u == 0 ? 1 : 3 + u);
+            for (unsigned l = 0; l < 32; l += 31)
+                CHECK_EQ(wc_winst_lane_addr(&in, l),
+                         0x10000000ull + (32 + l) * 160ull + (16 * c + u) * 4ull);
+        }
+        CHECK_EQ(src->ops->next_inst(src, blk, 1, &in, &err), 1);
+        CHECK_EQ(in.op, WC_OP_ALU);
+        n++;
+    }
+    CHECK_EQ(src->ops->next_inst(src, blk, 1, &in, &err), 0);
+    CHECK_EQ(n, 43);
+    src->ops->close_block(src, blk);
+    wc_source_destroy(src);
+}
+
+/* The cycles of micro/colcopy:h=32,w=32,unroll=K on the hand-timed GPU with
+ * -ldst_loads_per_warp cap (0: none), its DRAM slowed to 5000 cycles and the
+ * L1's MSHRs merging 32 requests: a load's 32 lines take 32 cycles of the
+ * LD/ST unit, so 16 loads issue long before the first is answered, and
+ * every copy of a trip merges into its line's entry. */
+static uint64_t colcopy_cycles(unsigned unroll, unsigned cap)
+{
+    char spec[80];
+    snprintf(spec, sizeof spec, "micro/colcopy:h=32,w=32,unroll=%u", unroll);
+    wc_err err;
+    wc_source *src = wc_workload_open(spec, 1, &err);
+    CHECK(src != NULL);
+    if (!src) return 0;
+    wc_config c;
+    tiny_config(&c);
+    c.dram_latency = 5000;
+    c.l1.mshr_max_merge = 32;
+    c.ldst_loads_per_warp = cap;
+    wc_stats st;
+    CHECK_EQ(tiny_simulate(&c, src, &st), 0);
+    uint64_t cycles = st.total.cycles;
+    wc_stats_free(&st);
+    return cycles;
+}
+
+/* How many loads a warp has in flight, read off the load cap: a cap of N
+ * changes nothing iff the warp never has more than N loads out.  One warp,
+ * each thread's row one 128 B line, answered 5000+ cycles after the miss:
+ * with unroll=16 all 16 loads of the first trip are out at once (a cap of
+ * 16 is never reached; with 15 the 16th load waits for the fill and the
+ * kernel ends later); unroll=32's 32 independent loads are held to 16 by the
+ * warp's 16 scoreboard entries, so a cap of 16 changes nothing there either;
+ * unroll=1 has one load out (each reuses r1), and its 32 loads wait for the
+ * line one after another: at least one slow DRAM round trip more. */
+static void test_unroll_loads_in_flight(void)
+{
+    uint64_t u16 = colcopy_cycles(16, 0);
+    CHECK(u16 > 5000);
+    CHECK_EQ(colcopy_cycles(16, 16), u16);
+    CHECK(colcopy_cycles(16, 15) > u16);
+    uint64_t u32 = colcopy_cycles(32, 0);
+    CHECK_EQ(colcopy_cycles(32, 16), u32);
+    CHECK(colcopy_cycles(32, 15) > u32);
+    uint64_t u1 = colcopy_cycles(1, 0);
+    CHECK_EQ(colcopy_cycles(1, 1), u1);
+    CHECK(u1 > u16);
+}
+
 static void test_unroll_bad_values(void)
 {
     wc_err err;
     CHECK(wc_workload_open("micro/colcopy:unroll=0", 1, &err) == NULL);
-    CHECK(wc_workload_open("micro/colcopy:unroll=9", 1, &err) == NULL);
+    CHECK(wc_workload_open("micro/colcopy:unroll=33", 1, &err) == NULL);
+    CHECK(strstr(err.msg, "unroll") != NULL);
     CHECK(wc_workload_open("polybench/atax:unroll=5", 1, &err) == NULL);
     CHECK(strstr(err.msg, "unroll") != NULL);
 }
@@ -543,6 +633,8 @@ int main(void)
     RUN(test_unroll_same_accesses);
     RUN(test_unroll_colcopy_shape);
     RUN(test_unroll_polybench_shape);
+    RUN(test_unroll16_colcopy_shape);
+    RUN(test_unroll_loads_in_flight);
     RUN(test_unroll_bad_values);
     return check_summary("fhw");
 }

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FIELD_L1, FIELD_L2, FIELD_CYCLES };
+enum { FIELD_L1, FIELD_L2, FIELD_CYCLES, FIELD_SHMEM };
 
 /* Recognised metrics; a higher rank is more specific and wins. */
 static const struct metric {
@@ -43,13 +43,15 @@ static const struct metric {
     {"lts__t_sectors_op_read.sum", FIELD_L2, 1, "sector"},
     {"gpc__cycles_elapsed.max", FIELD_CYCLES, 2, "cycle"},
     {"sm__cycles_elapsed.max", FIELD_CYCLES, 1, "cycle"},
+    {"launch__shared_mem_config_size", FIELD_SHMEM, 1, "byte"},
 };
 
 const char wc_ncu_metrics_help[] =
     "  L1 hit rate:       l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct (global loads)\n"
     "                     or l1tex__t_sector_hit_rate.pct\n"
     "  L2 read sectors:   lts__t_sectors_srcunit_tex_op_read.sum or lts__t_sectors_op_read.sum\n"
-    "  cycles:            gpc__cycles_elapsed.max or sm__cycles_elapsed.max\n";
+    "  cycles:            gpc__cycles_elapsed.max or sm__cycles_elapsed.max\n"
+    "  shared-memory carveout (shown, not compared): launch__shared_mem_config_size\n";
 
 static const struct metric *find_metric(const char *name)
 {
@@ -205,9 +207,6 @@ typedef struct parser {
     const char *file;
     wc_hw_set *set;
     wc_err *err;
-    /* launch ids, parallel to set->k */
-    char (*ids)[32];
-    size_t ids_cap;
 } parser;
 
 /* The launch with ncu ID `id` (created on first sight, in file order). */
@@ -215,7 +214,7 @@ static wc_hw_kernel *launch(parser *p, const char *id, const char *name, unsigne
 {
     wc_hw_set *s = p->set;
     for (size_t i = s->n; i-- > 0;)
-        if (strcmp(p->ids[i], id) == 0) return &s->k[i];
+        if (strcmp(s->k[i].id, id) == 0) return &s->k[i];
     if (s->n == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 16;
         wc_hw_kernel *k = realloc(s->k, cap * sizeof *k);
@@ -223,19 +222,12 @@ static wc_hw_kernel *launch(parser *p, const char *id, const char *name, unsigne
         s->k = k;
         s->cap = cap;
     }
-    if (s->n == p->ids_cap) {
-        size_t cap = p->ids_cap ? 2 * p->ids_cap : 16;
-        char(*ids)[32] = realloc(p->ids, cap * sizeof *ids);
-        if (!ids) return NULL;
-        p->ids = ids;
-        p->ids_cap = cap;
-    }
-    snprintf(p->ids[s->n], sizeof p->ids[0], "%s", id);
     wc_hw_kernel *k = &s->k[s->n++];
     memset(k, 0, sizeof *k);
     base_name(name, k->name, sizeof k->name);
+    snprintf(k->id, sizeof k->id, "%s", id);
     k->line = line;
-    k->l1_hit_pct = k->l2_read_sectors = k->cycles = NAN;
+    k->l1_hit_pct = k->l2_read_sectors = k->cycles = k->shmem_config_bytes = NAN;
     return k;
 }
 
@@ -259,6 +251,10 @@ static int record(parser *p, wc_hw_kernel *k, const struct metric *m, const char
     if (m->field == FIELD_L1 && v > 100)
         return wc_errf(p->err, "%s:%u: metric %s: %g is not a percentage", p->file, line, m->name,
                        v);
+    if (m->field == FIELD_SHMEM) { /* one metric, no precedence */
+        k->shmem_config_bytes = v;
+        return 0;
+    }
     double *dst = m->field == FIELD_L1   ? &k->l1_hit_pct
                   : m->field == FIELD_L2 ? &k->l2_read_sectors
                                          : &k->cycles;
@@ -286,7 +282,7 @@ static long column(const row *r, const char *name)
 int wc_ncu_parse(const char *text, size_t len, const char *file, wc_hw_set *out, wc_err *err)
 {
     memset(out, 0, sizeof *out);
-    parser p = {file, out, err, NULL, 0};
+    parser p = {file, out, err};
     row r = {0}, units = {0};
     int rc = -1;
     bool have_header = false, long_form = false, have_units = false;
@@ -393,7 +389,6 @@ out:
     free(units.buf);
     free(units.off);
     free(wide);
-    free(p.ids);
     return rc;
 }
 

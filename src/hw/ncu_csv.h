@@ -12,10 +12,14 @@
 /* One profiled kernel launch.  A counter the file does not hold is NAN. */
 typedef struct wc_hw_kernel {
     char name[256];         /* base name: "void f<int>(float *)" -> "f" */
+    char id[32];            /* the "ID" column: ncu's launch number, as written */
     unsigned line;          /* line of the file where the launch first appears */
     double l1_hit_pct;      /* L1 sector hit rate, percent */
     double l2_read_sectors; /* 32 B sectors read from the L2 */
     double cycles;          /* elapsed cycles of the kernel */
+    /* launch__shared_mem_config_size: the shared-memory carveout the launch
+     * ran with, bytes (on a unified L1/shared array the L1 has the rest) */
+    double shmem_config_bytes;
     /* the metric each value came from (static strings, NULL if absent) */
     const char *l1_metric, *l2_metric, *cycles_metric;
     /* the precedence of the metric that set each value (a more specific one

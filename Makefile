@@ -104,6 +104,28 @@ $(shell mkdir -p $(BUILD) && { [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS
 LIB_SRC  := $(shell find src -name '*.c' ! -path 'src/cli/*' ! -path 'src/mpi/*' | LC_ALL=C sort)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+
+# Plug-in registry (include/warpcache/plugin.h): a plug-in registers itself
+# with a WC_PLUGIN(family, symbol, order) line in its own file, and
+# scripts/gen_registry.sh writes every family's list into
+# $(BUILD)/gen/registry.c from the library's sources.  The list of sources is
+# kept in $(BUILD)/gen/sources.list, rewritten only when it changes, so adding
+# or removing a file regenerates the registry as editing one does.
+# PLUGINS="dir/a.c dir/b.c": plug-ins from outside the tree, built into the
+# library and the programs (docs/design.md, "Plug-ins from outside the tree").
+PLUGINS    ?=
+PLUGIN_OBJ := $(foreach p,$(PLUGINS),$(BUILD)/obj/plugins/$(basename $(notdir $(p))).o)
+ifneq ($(words $(PLUGIN_OBJ)),$(words $(sort $(PLUGIN_OBJ))))
+  $(error PLUGINS: two plug-in files have the same name: $(PLUGINS))
+endif
+$(foreach p,$(PLUGINS),$(if $(wildcard $(p)),,$(error PLUGINS: $(p): no such file)))
+GEN_LIST := $(BUILD)/gen/sources.list
+GEN_REG  := $(BUILD)/gen/registry.c
+GEN_OBJ  := $(BUILD)/obj/gen/registry.o
+REG_SRC  := $(LIB_SRC) $(PLUGINS)
+$(shell mkdir -p $(BUILD)/gen && { [ "$$(cat $(GEN_LIST) 2>/dev/null)" = '$(REG_SRC)' ] || \
+          printf '%s\n' '$(REG_SRC)' > $(GEN_LIST); })
+LIB_OBJ  += $(GEN_OBJ) $(PLUGIN_OBJ)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 # warpcache-mpi: the same commands (all of src/cli but its entry.c) around
 # src/mpi, compiled and linked with mpicc; only when mpicc is installed, and
@@ -129,6 +151,22 @@ all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
+$(GEN_REG): scripts/gen_registry.sh include/warpcache/plugin.h $(GEN_LIST) $(REG_SRC)
+	@echo "sh scripts/gen_registry.sh include/warpcache/plugin.h SOURCES > $@"
+	@sh scripts/gen_registry.sh include/warpcache/plugin.h $(REG_SRC) > $@.tmp
+	@mv $@.tmp $@
+
+$(GEN_OBJ): $(GEN_REG) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
+define plugin_rule
+$(BUILD)/obj/plugins/$(basename $(notdir $(1))).o: $(1) $(FLAGS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CPPFLAGS_ALL) $$(DEPFLAGS) $$(CFLAGS_ALL) -c $$< -o $$@
+endef
+$(foreach p,$(PLUGINS),$(eval $(call plugin_rule,$(p))))
 
 ifneq ($(LTO),)
 $(LTO_LIB): $(LIB_OBJ)

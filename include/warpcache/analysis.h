@@ -17,6 +17,7 @@
 #ifndef WARPCACHE_ANALYSIS_H
 #define WARPCACHE_ANALYSIS_H
 
+#include "warpcache/plugin.h"
 #include "warpcache/sim.h"
 
 typedef struct wc_analysis wc_analysis;

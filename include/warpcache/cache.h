@@ -14,6 +14,7 @@
 
 #include "warpcache/common.h"
 #include "warpcache/config.h"
+#include "warpcache/plugin.h"
 
 /* ---- requests -------------------------------------------------------- */
 
@@ -138,7 +139,7 @@ typedef struct wc_index_desc {
 } wc_index_desc;
 
 const wc_index_desc *wc_index_find(const char *name_or_letter);
-const wc_index_desc *wc_index_list(size_t *count);
+const wc_index_desc *const *wc_index_list(size_t *count);
 int wc_index_init(wc_index *ix, char letter, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
                   wc_err *err);
 static inline uint32_t wc_index_set(const wc_index *ix, uint64_t addr)

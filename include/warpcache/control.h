@@ -19,6 +19,7 @@
 #define WARPCACHE_CONTROL_H
 
 #include "warpcache/cache.h"
+#include "warpcache/plugin.h"
 #include "warpcache/sim.h"
 
 /* What one SM (or the whole GPU) did during one sampling period. */

@@ -24,6 +24,7 @@
 #define WC_CORE_MEMSTAGE_H
 
 #include "warpcache/cache.h"
+#include "warpcache/plugin.h"
 
 typedef struct wc_sm wc_sm;
 

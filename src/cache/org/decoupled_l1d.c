@@ -361,6 +361,7 @@ const wc_l1_ops wc_l1_dl1d_static = {
     .params = dl1d_params,
     .n_modes = 2, /* 0 the decoupled design, 1 the baseline (dl1d_ctl) */
 };
+WC_PLUGIN(l1_org, wc_l1_dl1d_static, 20);
 
 /* For tests: the RC and data way (-1: none) of line `tag`, false if the tag
  * store has no entry for it. */

@@ -186,3 +186,4 @@ const wc_l1_ops wc_l1_profiled_bypass = {
     .params = pb_params,
     WC_L1_CORE_OPS,
 };
+WC_PLUGIN(l1_org, wc_l1_profiled_bypass, 40);

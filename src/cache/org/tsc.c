@@ -456,3 +456,4 @@ const wc_l1_ops wc_l1_tsc = {
     WC_L1_CORE_OPS,
     .params = wc_tsc_params,
 };
+WC_PLUGIN(l1_org, wc_l1_tsc, 50);

@@ -245,3 +245,4 @@ const wc_l1_ops wc_l1_tscplus = {
     .params = tscp_params,
     .base_params = wc_tsc_params,
 };
+WC_PLUGIN(l1_org, wc_l1_tscplus, 70);

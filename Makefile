@@ -8,6 +8,8 @@
 #                 format check + every test; last line "N passed, N failed"
 #   make deps-build  only the build-time libraries (zlib, liblzma, libzstd dev
 #                 packages); make deps: those and every test tool
+#   make PLUGINS="dir/a.c dir/b.c"  the same with plug-ins from outside the tree
+#                 built in (each registers itself: include/warpcache/plugin.h)
 #   make install  PREFIX=/usr/local (DESTDIR too): bin/warpcache, include/warpcache/,
 #                 lib/libwarpcache.a, lib/pkgconfig/warpcache.pc, share/warpcache/
 #   make bench    throughput benchmarks (not part of check)
@@ -145,7 +147,7 @@ LIBS_PRIVATE := $(filter-out -lm -lpthread,$(LDLIBS_ALL)) -lm -lpthread
 
 .PHONY: all demo check test bench fuzz asan tsan format fmt-check deps deps-build clean mpi \
         screenshot reproduce reproduce-quick reproduce-quick-update install install-test docs \
-        golden-update
+        golden-update plugins-test
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
@@ -230,7 +232,17 @@ install-test: all
 	@rm -rf $(BUILD)/prefix
 	@$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/prefix DESTDIR= >/dev/null
 
-test: all $(TEST_BIN) install-test
+# warpcache with the test plug-ins (tests/plugins/, checked by tests/cli_plugins.sh)
+# in $(BUILD)/plugins: `make PLUGINS=...` starting from copies of this build's
+# objects (timestamps kept), so only the registry and the plug-ins compile.
+TEST_PLUGINS := $(sort $(wildcard tests/plugins/*.c))
+plugins-test: all
+	@rm -rf $(BUILD)/plugins && mkdir -p $(BUILD)/plugins
+	@cp -pR $(BUILD)/obj $(FLAGS_STAMP) $(BUILD)/plugins/
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/plugins PLUGINS="$(TEST_PLUGINS)" \
+	  $(BUILD)/plugins/warpcache >/dev/null
+
+test: all $(TEST_BIN) install-test plugins-test
 	@sh scripts/run_tests.sh $(BUILD)
 
 check: deps-build

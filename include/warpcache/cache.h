@@ -4,7 +4,8 @@
  * organisation ops table (`wc_l1_ops`).
  *
  * An L1 organisation (conventional, sector, TSC, decoupled ...) is one file
- * implementing wc_l1_ops plus one line in the registry (src/cache/l1_registry.c).
+ * implementing wc_l1_ops and registering it with WC_PLUGIN(l1_org, ...)
+ * (warpcache/plugin.h); nothing else lists it.
  * It talks to the rest of the GPU only through the wc_l1_env it is given:
  * `send` hands a request to the interconnect, `respond` tells the SM that the
  * data of a request reached the warp.

@@ -21,7 +21,9 @@
 #   plug_oldest (scheduler: the oldest ready warp)
 #     under -max_warp_limit 1 a scheduler sees one warp at a time, so it must
 #     give lrr's and gto's cycles.
-# The normal build must contain none of them.
+# The normal build must contain none of them.  The generator orders each
+# family by the order key, then the symbol, and names file and line of a bad
+# declaration.
 . "$(dirname "$0")/clilib.sh"
 B=$(cd "${BUILD:-build}" && pwd)
 P=$B/plugins/warpcache
@@ -48,6 +50,26 @@ expect plain_no_controller 2 'unknown controller' -- "$W" run -q -w micro/stream
 expect plain_no_stage 2 'plug_delay' -- "$W" run -q -w micro/stream:n=1024 -o mem_stage=plug_delay
 if nm "$B/libwarpcache.a" 2>/dev/null | grep -q ' plug_'; then bad plain_library "plug_ symbols in $B/libwarpcache.a"
 else ok plain_library; fi
+
+# ---- the generator (scripts/gen_registry.sh) --------------------------------
+H=include/warpcache/plugin.h
+gen() { sh scripts/gen_registry.sh "$H" "$@"; }
+printf 'WC_PLUGIN(repl, b_sym, 20);\nWC_PLUGIN(repl, a_sym, 20);\n' >"$T/g1.c"
+printf 'WC_PLUGIN(repl, c_sym, 5); /* first: smaller order */\n' >"$T/g2.c"
+gen "$T/g1.c" "$T/g2.c" >"$T/gen12.c" 2>&1
+gen "$T/g2.c" "$T/g1.c" >"$T/gen21.c" 2>&1
+# order key first, then the symbol; the file order does not matter
+if [ "$(sed -n '/wc_plugins_repl\[\]/,/NULL/p' "$T/gen12.c" | tr -d ' \n')" = \
+     'constWC_PLUGIN_TYPE_repl*constwc_plugins_repl[]={&c_sym,&a_sym,&b_sym,NULL,' ] &&
+   grep -q '^const size_t wc_plugins_repl_n = 3;$' "$T/gen12.c" &&
+   grep -q '^const size_t wc_plugins_controller_n = 0;$' "$T/gen12.c" &&
+   cmp -s "$T/gen12.c" "$T/gen21.c"; then ok gen_order
+else bad gen_order "$(cat "$T/gen12.c")"; fi
+printf '/* x */\nWC_PLUGIN(repl, a_sym);\n' >"$T/bad1.c"
+expect gen_malformed 2 "bad1.c:2: malformed" -- gen "$T/bad1.c"
+printf 'WC_PLUGIN(nosuch, a_sym, 1);\n' >"$T/bad2.c"
+expect gen_family 2 'bad2.c:1: unknown plug-in family "nosuch"' -- gen "$T/bad2.c"
+expect gen_twice 2 "a_sym is registered twice (first at $T/g1.c:2)" -- gen "$T/g1.c" "$T/g1.c"
 
 # ---- behaviour -------------------------------------------------------------
 stat() { # STAT BINARY ARGS... -> the value of the totals line STAT

@@ -8,6 +8,8 @@
 #                 format check + every test; last line "N passed, N failed"
 #   make deps-build  only the build-time libraries (zlib, liblzma, libzstd dev
 #                 packages); make deps: those and every test tool
+#   make PLUGINS="dir/a.c dir/b.c"  the same with plug-ins from outside the tree
+#                 built in (each registers itself: include/warpcache/plugin.h)
 #   make install  PREFIX=/usr/local (DESTDIR too): bin/warpcache, include/warpcache/,
 #                 lib/libwarpcache.a, lib/pkgconfig/warpcache.pc, share/warpcache/
 #   make bench    throughput benchmarks (not part of check)
@@ -104,6 +106,28 @@ $(shell mkdir -p $(BUILD) && { [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS
 LIB_SRC  := $(shell find src -name '*.c' ! -path 'src/cli/*' ! -path 'src/mpi/*' | LC_ALL=C sort)
 CLI_SRC  := $(wildcard src/cli/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+
+# Plug-in registry (include/warpcache/plugin.h): a plug-in registers itself
+# with a WC_PLUGIN(family, symbol, order) line in its own file, and
+# scripts/gen_registry.sh writes every family's list into
+# $(BUILD)/gen/registry.c from the library's sources.  The list of sources is
+# kept in $(BUILD)/gen/sources.list, rewritten only when it changes, so adding
+# or removing a file regenerates the registry as editing one does.
+# PLUGINS="dir/a.c dir/b.c": plug-ins from outside the tree, built into the
+# library and the programs (docs/design.md, "Plug-ins from outside the tree").
+PLUGINS    ?=
+PLUGIN_OBJ := $(foreach p,$(PLUGINS),$(BUILD)/obj/plugins/$(basename $(notdir $(p))).o)
+ifneq ($(words $(PLUGIN_OBJ)),$(words $(sort $(PLUGIN_OBJ))))
+  $(error PLUGINS: two plug-in files have the same name: $(PLUGINS))
+endif
+$(foreach p,$(PLUGINS),$(if $(wildcard $(p)),,$(error PLUGINS: $(p): no such file)))
+GEN_LIST := $(BUILD)/gen/sources.list
+GEN_REG  := $(BUILD)/gen/registry.c
+GEN_OBJ  := $(BUILD)/obj/gen/registry.o
+REG_SRC  := $(LIB_SRC) $(PLUGINS)
+$(shell mkdir -p $(BUILD)/gen && { [ "$$(cat $(GEN_LIST) 2>/dev/null)" = '$(REG_SRC)' ] || \
+          printf '%s\n' '$(REG_SRC)' > $(GEN_LIST); })
+LIB_OBJ  += $(GEN_OBJ) $(PLUGIN_OBJ)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 # warpcache-mpi: the same commands (all of src/cli but its entry.c) around
 # src/mpi, compiled and linked with mpicc; only when mpicc is installed, and
@@ -123,12 +147,28 @@ LIBS_PRIVATE := $(filter-out -lm -lpthread,$(LDLIBS_ALL)) -lm -lpthread
 
 .PHONY: all demo check test bench fuzz asan tsan format fmt-check deps deps-build clean mpi \
         screenshot reproduce reproduce-quick reproduce-quick-update install install-test docs \
-        golden-update
+        golden-update plugins-test
 all: $(BUILD)/warpcache $(BUILD)/libwarpcache.a $(MPI_BIN)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
+$(GEN_REG): scripts/gen_registry.sh include/warpcache/plugin.h $(GEN_LIST) $(REG_SRC)
+	@echo "sh scripts/gen_registry.sh include/warpcache/plugin.h SOURCES > $@"
+	@sh scripts/gen_registry.sh include/warpcache/plugin.h $(REG_SRC) > $@.tmp
+	@mv $@.tmp $@
+
+$(GEN_OBJ): $(GEN_REG) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
+
+define plugin_rule
+$(BUILD)/obj/plugins/$(basename $(notdir $(1))).o: $(1) $(FLAGS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CPPFLAGS_ALL) $$(DEPFLAGS) $$(CFLAGS_ALL) -c $$< -o $$@
+endef
+$(foreach p,$(PLUGINS),$(eval $(call plugin_rule,$(p))))
 
 ifneq ($(LTO),)
 $(LTO_LIB): $(LIB_OBJ)
@@ -146,8 +186,9 @@ $(BUILD)/libwarpcache.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 endif
 
+# LINK_EXTRA: flags for this link only (plugins-test: -fno-lto).
 $(BUILD)/warpcache: $(CLI_OBJ) $(LTO_LIB)
-	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJ) $(LTO_LIB) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) $(LINK_EXTRA) -o $@ $(CLI_OBJ) $(LTO_LIB) $(LDLIBS_ALL)
 
 $(BUILD)/obj/src/mpi/%.o: src/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -192,7 +233,19 @@ install-test: all
 	@rm -rf $(BUILD)/prefix
 	@$(MAKE) --no-print-directory install PREFIX=$(abspath $(BUILD))/prefix DESTDIR= >/dev/null
 
-test: all $(TEST_BIN) install-test
+# warpcache with the test plug-ins (tests/plugins/, checked by tests/cli_plugins.sh)
+# in $(BUILD)/plugins: `make PLUGINS=...` starting from copies of this build's
+# objects (timestamps kept), so only the registry and the plug-ins compile.
+# Linked without LTO (the objects are fat: they hold ordinary code too): the
+# tests check what the plug-ins do, not how fast.
+TEST_PLUGINS := $(sort $(wildcard tests/plugins/*.c))
+plugins-test: all
+	@rm -rf $(BUILD)/plugins && mkdir -p $(BUILD)/plugins
+	@cp -pR $(BUILD)/obj $(FLAGS_STAMP) $(BUILD)/plugins/
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/plugins PLUGINS="$(TEST_PLUGINS)" \
+	  LINK_EXTRA=$(if $(LTO),-fno-lto) $(BUILD)/plugins/warpcache >/dev/null
+
+test: all $(TEST_BIN) install-test plugins-test
 	@sh scripts/run_tests.sh $(BUILD)
 
 check: deps-build

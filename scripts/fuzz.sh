@@ -21,6 +21,10 @@ for l in zlib.h:-lz:ZLIB lzma.h:-llzma:LZMA zstd.h:-lzstd:ZSTD; do
   if [ -f /usr/include/$h ]; then DEFS="$DEFS -DWC_HAVE_$name=1"; LIBS="$LIBS $flag"; fi
 done
 SRCS=$(find src -name '*.c' ! -path 'src/cli/*' ! -path 'src/mpi/*' | LC_ALL=C sort)  # the MPI driver needs mpicc
+# the plug-in registry the Makefile generates (include/warpcache/plugin.h)
+mkdir -p $OUT/gen
+sh scripts/gen_registry.sh include/warpcache/plugin.h $SRCS > $OUT/gen/registry.c || exit 2
+SRCS="$SRCS $OUT/gen/registry.c"
 CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -Isrc -Ifuzz $DEFS -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION"
 
 # Seeds: small valid inputs of each format.

@@ -8,47 +8,23 @@
 
 #include "cache/l1_core.h"
 #include "check.h"
+#include "fake_l1.h"
 #include "warpcache/cache.h"
 
 /* ---- fake engine ------------------------------------------------------- */
 
 #define MAXREC 64
 
-typedef struct fake {
-    int n_sent, n_resp, n_evict, n_fill, n_bypass;
-    wc_mem_req sent[MAXREC];
-    uint64_t sent_sectors[MAXREC]; /* chunks moved: 32 B sectors of 128 B lines here */
-    uint32_t resp_cookie[MAXREC];
-    uint64_t resp_t[MAXREC];
+/* What the listeners saw (the sends and answers: fake_l1.h). */
+typedef struct seen {
+    int n_evict, n_fill, n_bypass;
     uint64_t evict_addr[MAXREC];
     uint8_t evict_used[MAXREC];
-    uint64_t delay; /* a send leaves the SM at now + delay */
-} fake;
-
-static uint64_t fake_send(void *ctx, const wc_mem_req *req, uint64_t sectors, uint64_t now)
-{
-    fake *f = ctx;
-    if (f->n_sent < MAXREC) {
-        f->sent[f->n_sent] = *req;
-        f->sent_sectors[f->n_sent] = sectors;
-    }
-    f->n_sent++;
-    return now + f->delay;
-}
-
-static void fake_respond(void *ctx, uint32_t cookie, uint64_t t)
-{
-    fake *f = ctx;
-    if (f->n_resp < MAXREC) {
-        f->resp_cookie[f->n_resp] = cookie;
-        f->resp_t[f->n_resp] = t;
-    }
-    f->n_resp++;
-}
+} seen;
 
 static void fake_evict(void *ctx, int sm, const wc_line *line, uint64_t line_addr, uint64_t now)
 {
-    fake *f = ctx;
+    seen *f = ctx;
     if (f->n_evict < MAXREC) {
         f->evict_addr[f->n_evict] = line_addr;
         f->evict_used[f->n_evict] = (uint8_t)line->used_chunks;
@@ -58,16 +34,17 @@ static void fake_evict(void *ctx, int sm, const wc_line *line, uint64_t line_add
 
 static void fake_fill(void *ctx, int sm, uint64_t line_addr, uint64_t sectors, uint64_t now)
 {
-    ((fake *)ctx)->n_fill++;
+    ((seen *)ctx)->n_fill++;
 }
 
 static void fake_bypass(void *ctx, int sm, const wc_mem_req *req, uint64_t now)
 {
-    ((fake *)ctx)->n_bypass++;
+    ((seen *)ctx)->n_bypass++;
 }
 
 typedef struct rig {
-    fake f;
+    fake_l1 f; /* sends and answers */
+    seen l;    /* listener events */
     wc_l1_listener ls;
     wc_l1_env env;
     wc_config cfg;
@@ -99,9 +76,10 @@ static rig *rig_new(void)
 {
     rig *r = calloc(1, sizeof *r);
     r->ls = (wc_l1_listener){
-        .ctx = &r->f, .on_evict = fake_evict, .on_fill = fake_fill, .on_bypass = fake_bypass};
-    r->env = (wc_l1_env){
-        .ctx = &r->f, .sm = 3, .send = fake_send, .respond = fake_respond, .listener = &r->ls};
+        .ctx = &r->l, .on_evict = fake_evict, .on_fill = fake_fill, .on_bypass = fake_bypass};
+    r->env = fake_l1_env(&r->f);
+    r->env.sm = 3;
+    r->env.listener = &r->ls;
     /* Fermi baseline N:32:128:4,L:L:m:N:H,A:32:8,8 unless a test changes it. */
     set_geom(r, 'N', 32, 4, 'L', 'L', 'm', 'N', 'H', 32, 8, 8);
     r->cfg.seed = 1;
@@ -215,14 +193,14 @@ static void test_miss_fill_hit(void)
     CHECK_EQ(why, WC_FAIL_NONE);
     CHECK_EQ(r->f.n_sent, 1);
     CHECK_EQ(r->f.sent[0].addr, 0x1000); /* line-aligned fetch */
-    CHECK_EQ(r->f.sent_sectors[0], 0xF); /* 'N' lines fetch all 4 sectors */
+    CHECK_EQ(r->f.sent_chunks[0], 0xF);  /* 'N' lines fetch all 4 sectors */
     CHECK_EQ(r->f.sent[0].flags & WC_REQ_WRITE, 0);
     CHECK_EQ(r->f.n_resp, 0);
     fill(r, 0x1000, 0xF, 50);
     CHECK_EQ(r->f.n_resp, 1);
     CHECK_EQ(r->f.resp_cookie[0], 7);
     CHECK_EQ(r->f.resp_t[0], 50);
-    CHECK_EQ(r->f.n_fill, 1);
+    CHECK_EQ(r->l.n_fill, 1);
     CHECK_EQ(acc(r, 0x1000 + 96, 0x8, 0, 8, 60, &why), WC_HIT);
     CHECK_EQ(r->f.n_resp, 1); /* hits are answered by the engine */
     CHECK_EQ(r->f.n_sent, 1);
@@ -300,8 +278,8 @@ static void test_line_alloc_fail(void)
     /* Now the way is valid and can be evicted. */
     CHECK_EQ(acc(r, 0x80, 0x3, 0, 2, 21, &why), WC_MISS);
     CHECK_EQ(r->l1->stats.evictions, 1);
-    CHECK_EQ(r->f.n_evict, 1);
-    CHECK_EQ(r->f.evict_addr[0], 0x0);
+    CHECK_EQ(r->l.n_evict, 1);
+    CHECK_EQ(r->l.evict_addr[0], 0x0);
     CHECK_EQ(r->l1->stats.util_hist[4], 1);                          /* line 0 used all 4 sectors */
     CHECK_EQ(acc(r, 0x0, 0xF, 0, 3, 22, &why), WC_RESERVATION_FAIL); /* 0x80 now reserved */
     fill(r, 0x80, 0xF, 40);
@@ -433,7 +411,7 @@ static void test_write_evict(void)
     CHECK_EQ(r->f.n_sent, 2);
     CHECK(r->f.sent[1].flags & WC_REQ_WRITE);
     CHECK_EQ(r->f.sent[1].addr, 0x2000 + 32);
-    CHECK_EQ(r->f.sent_sectors[1], 0x2);
+    CHECK_EQ(r->f.sent_chunks[1], 0x2);
     CHECK_EQ(r->l1->stats.evictions, 1);
     CHECK_EQ(r->l1->stats.writebacks, 0);
     CHECK_EQ(r->l1->stats.writes, 1);
@@ -495,12 +473,12 @@ static void test_write_back_eviction(void)
     CHECK_EQ(r->f.sent[0].addr, 0x1000);
     CHECK_EQ(r->f.sent[0].flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK),
              WC_REQ_WRITE | WC_REQ_WRITEBACK);
-    CHECK_EQ(r->f.sent_sectors[0], 0x6); /* the dirty sectors only */
+    CHECK_EQ(r->f.sent_chunks[0], 0x6); /* the dirty sectors only */
     CHECK_EQ(r->f.sent[0].chunks, 0x6);
     CHECK_EQ(r->f.sent[0].line_log2, 7);
     CHECK_EQ(r->f.sent[0].chunk_log2, 5);
     CHECK_EQ(r->f.sent[1].addr, 0x5000);
-    CHECK_EQ(r->f.sent_sectors[1], 0x1); /* sectored: only the requested sector */
+    CHECK_EQ(r->f.sent_chunks[1], 0x1); /* sectored: only the requested sector */
     CHECK_EQ(r->l1->stats.writebacks, 1);
     CHECK_EQ(r->l1->stats.evictions, 1);
     CHECK_EQ(r->l1->stats.util_hist[2], 1); /* sectors 1, 2 used */
@@ -572,17 +550,17 @@ static void test_sector_miss(void)
     if (!rig_start(r)) return;
     wc_fail_reason why;
     CHECK_EQ(acc(r, 0x1000, 0x1, 0, 1, 0, &why), WC_MISS);
-    CHECK_EQ(r->f.sent_sectors[0], 0x1);
+    CHECK_EQ(r->f.sent_chunks[0], 0x1);
     fill(r, 0x1000, 0x1, 10);
     CHECK_EQ(r->f.n_resp, 1);
     CHECK_EQ(acc(r, 0x1000, 0x1, 0, 2, 11, &why), WC_HIT);
     CHECK_EQ(acc(r, 0x1000, 0x3, 0, 3, 12, &why), WC_SECTOR_MISS);
     CHECK_EQ(r->f.n_sent, 2);
-    CHECK_EQ(r->f.sent_sectors[1], 0x2); /* sector 0 is there already */
+    CHECK_EQ(r->f.sent_chunks[1], 0x2); /* sector 0 is there already */
     CHECK_EQ(acc(r, 0x1000 + 32, 0x2, 0, 4, 13, &why), WC_HIT_RESERVED);
     CHECK_EQ(acc(r, 0x1000, 0x1, 0, 5, 14, &why), WC_HIT); /* valid sector still hits */
     CHECK_EQ(acc(r, 0x1000, 0xC, 0, 6, 15, &why), WC_SECTOR_MISS);
-    CHECK_EQ(r->f.sent_sectors[2], 0xC);
+    CHECK_EQ(r->f.sent_chunks[2], 0xC);
     fill(r, 0x1000, 0x2, 20); /* entry still waits for sectors 2, 3 */
     CHECK_EQ(r->f.n_resp, 1);
     fill(r, 0x1000, 0xC, 30);
@@ -606,7 +584,7 @@ static void test_bypass(void)
     CHECK_EQ(r->f.n_sent, 1);
     CHECK(r->f.sent[0].flags & WC_REQ_BYPASS);
     CHECK_EQ(r->f.sent[0].tag, 1);
-    CHECK_EQ(r->f.n_bypass, 1);
+    CHECK_EQ(r->l.n_bypass, 1);
     CHECK_EQ(acc(r, 0x1000, 0x1, WC_REQ_ATOMIC, 2, 1, &why), WC_BYPASSED);
     CHECK_EQ(acc(r, 0x1000, 0x1, 0, 3, 2, &why), WC_MISS); /* nothing was allocated */
     CHECK_EQ(r->l1->stats.outcome[WC_BYPASSED], 2);
@@ -650,8 +628,8 @@ static void test_fully_associative_l1(void)
     }
     CHECK_EQ(acc(r, 0, 0xF, 0, 999, 300, &why), WC_HIT); /* line 0 now most recent */
     CHECK_EQ(acc(r, 256 * 128, 0xF, 0, 1000, 301, &why), WC_MISS);
-    CHECK_EQ(r->f.n_evict, 1);
-    CHECK_EQ(r->f.evict_addr[0], 128); /* line 1 was the least recent */
+    CHECK_EQ(r->l.n_evict, 1);
+    CHECK_EQ(r->l.evict_addr[0], 128); /* line 1 was the least recent */
     CHECK_EQ(r->l1->stats.outcome[WC_HIT], 1);
     rig_free(r);
 }

@@ -14,34 +14,20 @@
 #include "cache/l1_core.h"
 #include "cache/l1_impl.h"
 #include "check.h"
+#include "fake_l1.h"
 #include "tiny_gpu.h"
 #include "warpcache/control.h"
 #include "warpcache/experiment.h"
 #include "warpcache/params.h"
 #include "warpcache/trace.h"
 
-typedef struct rec {
-    int n_sent, n_bypass_sent, n_resp;
-} rec;
-
-static uint64_t rec_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
-{
-    rec *r = ctx;
-    r->n_sent++;
-    r->n_bypass_sent += (req->flags & WC_REQ_BYPASS) != 0;
-    return now;
-}
-
-static void rec_respond(void *ctx, uint32_t cookie, uint64_t t)
-{
-    ((rec *)ctx)->n_resp++;
-}
+typedef fake_l1 rec;
 
 /* An L1 of organisation `org`, geometry `geom`, plug-in parameters
  * "key=value" (NULL-ended). */
 static wc_l1 *make(rec *r, const char *org, const char *geom, const char *const *kv)
 {
-    wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
+    wc_l1_env env = fake_l1_env(r);
     return tiny_lone_l1(org, geom, kv, &env);
 }
 

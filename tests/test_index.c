@@ -199,7 +199,7 @@ static void test_ipoly_spreads_set_strides(void)
 static void test_registry(void)
 {
     size_t n = 0;
-    const wc_index_desc *all = wc_index_list(&n);
+    const wc_index_desc *const *all = wc_index_list(&n);
     CHECK_EQ(n, 4);
     CHECK(all != NULL);
     CHECK_STR(wc_index_find("H")->name, "fermi");

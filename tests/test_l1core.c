@@ -9,38 +9,13 @@
 
 #include "cache/l1_core.h"
 #include "check.h"
+#include "fake_l1.h"
 #include "tiny_gpu.h"
 #include "warpcache/coalescer.h"
 #include "warpcache/sim.h"
 #include "warpcache/workloads.h"
 
-/* ---- a recording environment -------------------------------------------- */
-
-#define MAXREC 128
-
-typedef struct rec {
-    int n_sent, n_resp;
-    wc_mem_req sent[MAXREC];
-    uint64_t sent_chunks[MAXREC];
-    uint64_t sent_bytes; /* data the L1 asked for: chunks x chunk size */
-} rec;
-
-static uint64_t rec_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
-{
-    rec *r = ctx;
-    if (r->n_sent < MAXREC) {
-        r->sent[r->n_sent] = *req;
-        r->sent_chunks[r->n_sent] = chunks;
-    }
-    r->n_sent++;
-    r->sent_bytes += wc_chunk_bytes(chunks, req->chunk_log2);
-    return now;
-}
-
-static void rec_respond(void *ctx, uint32_t cookie, uint64_t t)
-{
-    ((rec *)ctx)->n_resp++;
-}
+typedef fake_l1 rec;
 
 /* An L1 of geometry `geom` (GPGPU-Sim syntax) on the defaults. */
 static wc_l1 *make_l1(rec *r, const char *geom, uint32_t coalesce)
@@ -48,7 +23,7 @@ static wc_l1 *make_l1(rec *r, const char *geom, uint32_t coalesce)
     char co[16];
     snprintf(co, sizeof co, "%u", coalesce);
     const char *const kv[] = {"coalesce_bytes", co, NULL};
-    wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
+    wc_l1_env env = fake_l1_env(r);
     return tiny_lone_l1("conventional", geom, kv, &env);
 }
 
@@ -155,7 +130,7 @@ static void test_refused_combinations(void)
     wc_config_defaults(&cfg);
     wc_err err = {{0}};
     cfg.coalesce_bytes = 256; /* larger than the 128 B line */
-    wc_l1_env env = {.ctx = &r, .sm = 0, .send = rec_send, .respond = rec_respond};
+    wc_l1_env env = fake_l1_env(&r);
     CHECK(wc_l1_find("conventional")->create(&cfg, &env, &err) == NULL);
     CHECK(strstr(err.msg, "option -coalesce_bytes: 256") != NULL);
     wc_config_defaults(&cfg);
@@ -434,7 +409,7 @@ static void test_own_tag_store(void)
     wc_config_defaults(&cfg);
     wc_err err = {{0}};
     CHECK_EQ(wc_config_set(&cfg, "gpgpu_cache:dl1", "N:1:128:4,L:E:m:N:L,A:8:8,8", "t", &err), 0);
-    wc_l1_env env = {.ctx = &r, .sm = 0, .send = rec_send, .respond = rec_respond};
+    wc_l1_env env = fake_l1_env(&r);
     wc_l1 *l1 = wc_l1_core_create(&toy_org, toy_create, &cfg, &env, &err);
     CHECK(l1 != NULL);
     if (!l1) return;

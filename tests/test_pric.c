@@ -8,18 +8,14 @@
  */
 #include "cache/l1_core.h"
 #include "check.h"
+#include "fake_l1.h"
 #include "mem/mem.h"
 #include "warpcache/config.h"
 #include "warpcache/sim.h"
 
 static void *the_shared; /* the organisation's shared block of the L1 being tested */
 
-static uint64_t no_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
-{
-    return now;
-}
-
-static void no_respond(void *ctx, uint32_t cookie, uint64_t t) {}
+static fake_l1 the_fake; /* what the L1 sends and answers (not checked here) */
 
 /* An L1 of organisation `org`, 32 sets x 4 x 128 B, set index P, with
  * polynomial `poly` (0 = default).  "sector" is the conventional
@@ -44,7 +40,8 @@ static wc_l1 *make_l1(const char *org, uint32_t poly)
     const wc_l1_ops *ops = wc_l1_find(org);
     /* the block every SM's instance shares (TSC+), made as the engine does */
     the_shared = ops->shared_create ? ops->shared_create(&cfg, 1, &err) : NULL;
-    wc_l1_env env = {.send = no_send, .respond = no_respond, .shared = the_shared};
+    wc_l1_env env = fake_l1_env(&the_fake);
+    env.shared = the_shared;
     wc_l1 *l1 = ops->create(&cfg, &env, &err);
     if (!l1) fprintf(stderr, "%s: %s\n", org, err.msg);
     return l1;

@@ -17,51 +17,18 @@
 
 #include "cache/l1_core.h"
 #include "check.h"
+#include "fake_l1.h"
 #include "tiny_gpu.h"
 #include "warpcache/sim.h"
 
-#define MAXREC 64
-
-typedef struct rec {
-    int n_sent, n_resp;
-    int n_rec; /* timeline events tscp_mode_coarse, and the last one's value and cycle */
-    double last_rec_value;
-    uint64_t last_rec_at;
-    uint64_t sent_addr[MAXREC], sent_chunks[MAXREC];
-} rec;
-
-static uint64_t rec_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uint64_t now)
-{
-    rec *r = ctx;
-    if (r->n_sent < MAXREC) {
-        r->sent_addr[r->n_sent] = req->addr;
-        r->sent_chunks[r->n_sent] = chunks;
-    }
-    r->n_sent++;
-    return now;
-}
-
-static void rec_respond(void *ctx, uint32_t cookie, uint64_t t)
-{
-    ((rec *)ctx)->n_resp++;
-}
-
-/* Timeline events (env.record) of TSC+. */
-static void rec_record(void *ctx, const char *key, double value, uint64_t now)
-{
-    rec *r = ctx;
-    if (strcmp(key, "tscp_mode_coarse") != 0) return;
-    r->n_rec++;
-    r->last_rec_value = value;
-    r->last_rec_at = now;
-}
+typedef fake_l1 rec;
 
 /* An L1 of organisation `org` on geometry `geom`, with one extra option
  * (key=value) or none. */
 static wc_l1 *make(rec *r, const char *org, const char *geom, const char *key, const char *val)
 {
     const char *const kv[] = {key, val, NULL};
-    wc_l1_env env = {.ctx = r, .sm = 0, .send = rec_send, .respond = rec_respond};
+    wc_l1_env env = fake_l1_env(r);
     return tiny_lone_l1(org, geom, kv, &env);
 }
 
@@ -415,12 +382,8 @@ static wc_l1 *make_tscp(rec *r, const char *halve, void **sh)
         return NULL;
     const wc_l1_ops *ops = wc_l1_find("tsc-plus");
     *sh = ops->shared_create(&cfg, 1, &err);
-    wc_l1_env env = {.ctx = r,
-                     .sm = 0,
-                     .send = rec_send,
-                     .respond = rec_respond,
-                     .record = rec_record,
-                     .shared = *sh};
+    wc_l1_env env = fake_l1_env(r);
+    env.shared = *sh;
     wc_l1 *l1 = ops->create(&cfg, &env, &err);
     if (!l1) fprintf(stderr, "create: %s\n", err.msg);
     return l1;
@@ -472,6 +435,7 @@ static void test_tscplus_switches_mode(void)
         CHECK_EQ(rd_fill(l1, (uint64_t)F, 0x2, 14), WC_SECTOR_MISS);
         CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_ORG + 2, 0), 1);
         CHECK_EQ(r.n_rec, 1); /* the switch is on the timeline: coarse at cycle 14 */
+        CHECK_STR(r.last_rec_key, "tscp_mode_coarse");
         CHECK_EQ(r.last_rec_value, 1);
         CHECK_EQ(r.last_rec_at, 14);
         CHECK_EQ(stat(l1, "tscp_winner_switches"), 1);
@@ -529,7 +493,7 @@ static void test_refused(void)
     CHECK(wc_config_set(&cfg, "tsc_chunk_bytes", "24", "test", &err) == 0);
     CHECK(wc_config_set(&cfg, "gpgpu_cache:dl1", GEOM, "test", &err) == 0);
     rec r = {0};
-    wc_l1_env env = {.ctx = &r, .sm = 0, .send = rec_send, .respond = rec_respond};
+    wc_l1_env env = fake_l1_env(&r);
     CHECK(wc_l1_find("tsc")->create(&cfg, &env, &err) == NULL);
     CHECK(strstr(err.msg, "tsc_chunk_bytes") != NULL);
     wc_config_defaults(&cfg);

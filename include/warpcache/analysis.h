@@ -4,8 +4,8 @@
  * the simulated GPU does.
  *
  * An analysis (the contention breakdown of seed 004 section 2.4, the locality
- * classes of seed 002 section 3) is one file with a wc_analysis_ops and one
- * line in the registry (src/analysis/analysis.c).  `-analysis NAME[,NAME...]`
+ * classes of seed 002 section 3) is one file with a wc_analysis_ops registered
+ * with WC_PLUGIN(analysis, ...) (warpcache/plugin.h).  `-analysis NAME[,NAME...]`
  * turns them on; without it no analysis exists, no listener is installed and
  * the per-access path is the one of a plain run.
  *
@@ -17,6 +17,7 @@
 #ifndef WARPCACHE_ANALYSIS_H
 #define WARPCACHE_ANALYSIS_H
 
+#include "warpcache/plugin.h"
 #include "warpcache/sim.h"
 
 typedef struct wc_analysis wc_analysis;

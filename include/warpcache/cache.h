@@ -4,7 +4,8 @@
  * organisation ops table (`wc_l1_ops`).
  *
  * An L1 organisation (conventional, sector, TSC, decoupled ...) is one file
- * implementing wc_l1_ops plus one line in the registry (src/cache/l1_registry.c).
+ * implementing wc_l1_ops and registering it with WC_PLUGIN(l1_org, ...)
+ * (warpcache/plugin.h); nothing else lists it.
  * It talks to the rest of the GPU only through the wc_l1_env it is given:
  * `send` hands a request to the interconnect, `respond` tells the SM that the
  * data of a request reached the warp.
@@ -14,6 +15,7 @@
 
 #include "warpcache/common.h"
 #include "warpcache/config.h"
+#include "warpcache/plugin.h"
 
 /* ---- requests -------------------------------------------------------- */
 
@@ -138,7 +140,7 @@ typedef struct wc_index_desc {
 } wc_index_desc;
 
 const wc_index_desc *wc_index_find(const char *name_or_letter);
-const wc_index_desc *wc_index_list(size_t *count);
+const wc_index_desc *const *wc_index_list(size_t *count);
 int wc_index_init(wc_index *ix, char letter, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
                   wc_err *err);
 static inline uint32_t wc_index_set(const wc_index *ix, uint64_t addr)

@@ -3,8 +3,8 @@
  * controllers and the timeline they record into.
  *
  * A controller (TSC+ set dueling, SM dueling, DWT-CS, streaming bypass,
- * static warp limiting ...) is one file with a wc_controller_ops and one line
- * in the registry (src/core/control.c).  The engine calls it at kernel begin
+ * static warp limiting ...) is one file with a wc_controller_ops registered
+ * with WC_PLUGIN(controller, ...) (warpcache/plugin.h).  The engine calls it at kernel begin
  * (with the kernel's name), at every sampling period boundary (the clock never
  * jumps past one, even across idle stretches it skips) and at kernel end.  It
  * reads the counters of the period that just ended, per SM and for the whole
@@ -19,6 +19,7 @@
 #define WARPCACHE_CONTROL_H
 
 #include "warpcache/cache.h"
+#include "warpcache/plugin.h"
 #include "warpcache/sim.h"
 
 /* What one SM (or the whole GPU) did during one sampling period. */

@@ -10,6 +10,7 @@
 #ifndef WARPCACHE_WORKLOADS_H
 #define WARPCACHE_WORKLOADS_H
 
+#include "warpcache/plugin.h"
 #include "warpcache/trace.h"
 
 #define WC_MAX_PARAMS 16

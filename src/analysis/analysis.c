@@ -1,5 +1,6 @@
 /*
- * analysis.c - the analysis registry (include/warpcache/analysis.h), the
+ * analysis.c - the analysis registry (include/warpcache/analysis.h;
+ * analyses register with WC_PLUGIN(analysis, ...), the list is generated), the
  * -analysis option and what the engine calls: creation with the simulator,
  * counters into each kernel's extras, derived rates.
  */
@@ -9,32 +10,27 @@
 #include "analysis/analysis_impl.h"
 #include "core/gpu.h"
 
-extern const wc_analysis_ops wc_analysis_contention, wc_analysis_locality;
-
-static const wc_analysis_ops *const analyses[] = {
-    &wc_analysis_contention,
-    &wc_analysis_locality,
-};
+WC_PLUGIN_LIST(analysis);
 
 const wc_analysis_ops *const *wc_analysis_list(size_t *count)
 {
-    *count = sizeof analyses / sizeof analyses[0];
-    return analyses;
+    *count = wc_plugins_analysis_n;
+    return wc_plugins_analysis;
 }
 
 const wc_analysis_ops *wc_analysis_find(const char *name)
 {
-    for (size_t i = 0; i < sizeof analyses / sizeof analyses[0]; i++)
-        if (strcmp(analyses[i]->name, name) == 0) return analyses[i];
+    for (size_t i = 0; i < wc_plugins_analysis_n; i++)
+        if (strcmp(wc_plugins_analysis[i]->name, name) == 0) return wc_plugins_analysis[i];
     return NULL;
 }
 
 static int unknown(const wc_sim *g, const char *name, wc_err *err)
 {
     char known[256] = "";
-    for (size_t i = 0; i < sizeof analyses / sizeof analyses[0]; i++)
+    for (size_t i = 0; i < wc_plugins_analysis_n; i++)
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                 analyses[i]->name);
+                 wc_plugins_analysis[i]->name);
     return wc_errf(err, "%s: option -analysis: unknown analysis '%s' (known: %s)",
                    wc_cfg_where(&g->cfg), name, known);
 }

@@ -187,3 +187,4 @@ const wc_analysis_ops wc_analysis_contention = {
     .stats = stats,
     .derive = derive,
 };
+WC_PLUGIN(analysis, wc_analysis_contention, 10);

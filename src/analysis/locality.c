@@ -151,3 +151,4 @@ const wc_analysis_ops wc_analysis_locality = {
     .destroy = destroy,
     .stats = stats,
 };
+WC_PLUGIN(analysis, wc_analysis_locality, 20);

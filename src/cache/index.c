@@ -1,24 +1,20 @@
 /*
  * index.c - the registry of set-index functions: by name ("linear", "fermi",
  * "ipoly", "xor") or by GPGPU-Sim's sif letter (L, H, P, X).  A new function
- * is one index_*.c file exporting its init plus one line below.
+ * is one index/index_*.c file defining a wc_index_desc and registering it
+ * with WC_PLUGIN(index, ...); the list is generated (warpcache/plugin.h).
  */
 #include <strings.h>
 
 #include "cache/index_impl.h"
 
-static const wc_index_desc index_descs[] = {
-    {"linear", 'L', wc_index_linear_init},
-    {"fermi", 'H', wc_index_fermi_init},
-    {"ipoly", 'P', wc_index_ipoly_init},
-    {"xor", 'X', wc_index_xor_init},
-};
-#define N_INDEX (sizeof index_descs / sizeof index_descs[0])
+WC_PLUGIN_LIST(index);
+#define N_INDEX wc_plugins_index_n
 
-const wc_index_desc *wc_index_list(size_t *count)
+const wc_index_desc *const *wc_index_list(size_t *count)
 {
     *count = N_INDEX;
-    return index_descs;
+    return wc_plugins_index;
 }
 
 /* One character is a letter (either case), anything longer a name. */
@@ -29,7 +25,7 @@ const wc_index_desc *wc_index_find(const char *name_or_letter)
     char up = (char)(name_or_letter[0] >= 'a' && name_or_letter[0] <= 'z' ? name_or_letter[0] - 32
                                                                           : name_or_letter[0]);
     for (size_t i = 0; i < N_INDEX; i++) {
-        const wc_index_desc *d = &index_descs[i];
+        const wc_index_desc *d = wc_plugins_index[i];
         if (letter ? d->letter == up : strcasecmp(d->name, name_or_letter) == 0) return d;
     }
     return NULL;

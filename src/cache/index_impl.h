@@ -1,7 +1,8 @@
 /*
- * index_impl.h - what the set-index function files (index_*.c) share: the
- * common checks on set count and line size, and the init functions the
- * registry (index.c) pairs with names and letters.  Private to src/cache/.
+ * index_impl.h - what the set-index function files (index/index_*.c) share:
+ * the common checks on set count and line size.  Each file defines its
+ * wc_index_desc (name, letter, init) and registers it with WC_PLUGIN.
+ * Private to src/cache/.
  */
 #ifndef WC_CACHE_INDEX_IMPL_H
 #define WC_CACHE_INDEX_IMPL_H
@@ -9,16 +10,6 @@
 #include <string.h>
 
 #include "warpcache/cache.h"
-
-/* Each index_<name>.c exports its init; index.c pairs them with names/letters. */
-int wc_index_linear_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
-                         wc_err *err);
-int wc_index_fermi_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
-                        wc_err *err);
-int wc_index_ipoly_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
-                        wc_err *err);
-int wc_index_xor_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
-                      wc_err *err);
 
 /* Resets *ix and fills the fields every index function uses.  Returns -1 with
  * a message naming `what` (the function) when the line size is unusable. */

@@ -1,6 +1,6 @@
 /*
- * l1_impl.h - the L1 organisations the registry (l1_registry.c) lists.
- * Private to src/cache/.
+ * l1_impl.h - what the L1 organisations export besides their registration
+ * (tests name some of them directly).  Private to src/cache/.
  */
 #ifndef WC_CACHE_L1_IMPL_H
 #define WC_CACHE_L1_IMPL_H

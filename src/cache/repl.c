@@ -1,17 +1,17 @@
 /*
  * repl.c - the registry of replacement policies: by name ("lru", "fifo",
  * "nru", "srrip", "ship", "pdp") or letter (GPGPU-Sim's L and F; N, R, S and P are
- * warpcache extensions for NRU, SRRIP, SHiP and PDP).  A new policy is one repl_*.c file plus one
- * line below.
+ * warpcache extensions for NRU, SRRIP, SHiP and PDP).  A new policy is one
+ * repl/repl_*.c file registering itself with WC_PLUGIN(repl, ...); the list
+ * is generated (warpcache/plugin.h).
  */
 #include <strings.h>
 
 #include "cache/repl_impl.h"
 
-static const wc_repl_ops *const repl_all[] = {
-    &wc_repl_lru, &wc_repl_fifo, &wc_repl_nru, &wc_repl_srrip, &wc_repl_ship, &wc_repl_pdp,
-};
-#define N_REPL (sizeof repl_all / sizeof repl_all[0])
+WC_PLUGIN_LIST(repl);
+#define repl_all wc_plugins_repl
+#define N_REPL   wc_plugins_repl_n
 
 const wc_repl_ops *const *wc_repl_list(size_t *count)
 {

@@ -1,6 +1,6 @@
 /*
- * repl_impl.h - the replacement policies the registry (repl.c) lists, and the
- * scan helpers they share.  Private to src/cache/.
+ * repl_impl.h - what the replacement policies (repl/repl_*.c, registered
+ * with WC_PLUGIN) share: the scan helpers.  Private to src/cache/.
  *
  * Policies keep per-line state in wc_line.repl and anything else in the
  * instance their create() returns; the tag array calls on_insert when a way is
@@ -13,6 +13,7 @@
 
 #include "warpcache/cache.h"
 
+/* By name for the LRU fast paths (tag_array.c, l1_core.c) and tests. */
 extern const wc_repl_ops wc_repl_lru, wc_repl_fifo, wc_repl_nru, wc_repl_srrip, wc_repl_ship,
     wc_repl_pdp;
 

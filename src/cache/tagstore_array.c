@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cache/tagstore_array.h"
+#include "util/rng.h"
 
 #define MAX_CHUNKS 16 /* wc_line's chunk masks are 16 bits */
 
@@ -112,7 +113,7 @@ static wc_tagstore *array_create(const wc_tagstore_ops *ops, wc_l1_core *core, c
     a->base.chunk_log2 = 5;
     a->base.nchunks = g->line_bytes / 32;
     a->base.whole_line = ops == &line_ops;
-    uint64_t seed = cfg->seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(env->sm + 1));
+    uint64_t seed = wc_rng_sm_seed(cfg->seed, env->sm);
     if (wc_tag_array_init(a->base.ta, g, cfg->ipoly_poly, seed, cfg, err) < 0) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err ? err->msg : "");

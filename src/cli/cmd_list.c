@@ -327,8 +327,8 @@ int wc_cmd_list(int argc, char **argv)
         const wc_sched_ops *const *s = wc_sched_list(&n);
         for (size_t i = 0; i < n; i++) printf("%-16s %s\n", s[i]->name, s[i]->help);
     } else if (strcmp(what, "index") == 0) {
-        const wc_index_desc *d = wc_index_list(&n);
-        for (size_t i = 0; i < n; i++) printf("%-16s letter %c\n", d[i].name, d[i].letter);
+        const wc_index_desc *const *d = wc_index_list(&n);
+        for (size_t i = 0; i < n; i++) printf("%-16s letter %c\n", d[i]->name, d[i]->letter);
     } else if (strcmp(what, "replacement") == 0) {
         const wc_repl_ops *const *r = wc_repl_list(&n);
         for (size_t i = 0; i < n; i++)

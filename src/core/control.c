@@ -1,6 +1,8 @@
 /*
- * control.c - GPU-wide controllers (control.h): the registry, the
- * -controllers option, period counters, per-kernel-name state and knobs.
+ * control.c - GPU-wide controllers (control.h): the registry (controllers/
+ * register with WC_PLUGIN(controller, ...); the list is generated,
+ * warpcache/plugin.h), the -controllers option, period counters,
+ * per-kernel-name state and knobs.
  *
  * Each controller instance keeps a snapshot of every SM's cumulative
  * counters at its last period boundary; a period's counters are the
@@ -14,23 +16,18 @@
 
 #include "core/gpu.h"
 
-extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl, wc_ctl_sm_dueling, wc_ctl_dwt_cs,
-    wc_ctl_ccws;
-
-static const wc_controller_ops *const controllers[] = {
-    &wc_ctl_stream_bypass, &wc_ctl_swl, &wc_ctl_sm_dueling, &wc_ctl_dwt_cs, &wc_ctl_ccws,
-};
+WC_PLUGIN_LIST(controller);
 
 const wc_controller_ops *const *wc_controller_list(size_t *count)
 {
-    *count = sizeof controllers / sizeof controllers[0];
-    return controllers;
+    *count = wc_plugins_controller_n;
+    return wc_plugins_controller;
 }
 
 const wc_controller_ops *wc_controller_find(const char *name)
 {
-    for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
-        if (strcmp(controllers[i]->name, name) == 0) return controllers[i];
+    for (size_t i = 0; i < wc_plugins_controller_n; i++)
+        if (strcmp(wc_plugins_controller[i]->name, name) == 0) return wc_plugins_controller[i];
     return NULL;
 }
 
@@ -139,9 +136,9 @@ static int create_one(wc_sim *g, const char *spec, size_t len, wc_err *err)
     const wc_controller_ops *ops = wc_controller_find(text);
     if (!ops) {
         char known[256] = "";
-        for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
+        for (size_t i = 0; i < wc_plugins_controller_n; i++)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                     controllers[i]->name);
+                     wc_plugins_controller[i]->name);
         return wc_errf(err, "%s: option -controllers: unknown controller '%s' (known: %s)",
                        wc_cfg_where(&g->cfg), text, known);
     }

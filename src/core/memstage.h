@@ -17,13 +17,14 @@
  *
  * The default, "inorder", is the Fermi-class stage: one instruction's
  * requests, one per cycle, retried on a reservation fail.  A new stage is one
- * file with a wc_mstage_ops plus one line in memstage.c, chosen with the
- * option -mem_stage NAME[:params].
+ * file with a wc_mstage_ops registered with WC_PLUGIN(stage, ...)
+ * (warpcache/plugin.h), chosen with the option -mem_stage NAME[:params].
  */
 #ifndef WC_CORE_MEMSTAGE_H
 #define WC_CORE_MEMSTAGE_H
 
 #include "warpcache/cache.h"
+#include "warpcache/plugin.h"
 
 typedef struct wc_sm wc_sm;
 

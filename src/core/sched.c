@@ -1,24 +1,19 @@
 /*
- * sched.c - warp-scheduler registry and the age-ordered warp list every
- * policy shares.
+ * sched.c - warp-scheduler registry (schedulers/sched_*.c register with
+ * WC_PLUGIN(scheduler, ...); the list is generated, warpcache/plugin.h) and
+ * the age-ordered warp list every policy shares.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/sched.h"
 
-extern const wc_sched_ops wc_sched_lrr, wc_sched_gto, wc_sched_two_level;
-
-static const wc_sched_ops *const scheds[] = {
-    &wc_sched_lrr,
-    &wc_sched_gto,
-    &wc_sched_two_level,
-};
+WC_PLUGIN_LIST(scheduler);
 
 const wc_sched_ops *const *wc_sched_list(size_t *count)
 {
-    *count = sizeof scheds / sizeof scheds[0];
-    return scheds;
+    *count = wc_plugins_scheduler_n;
+    return wc_plugins_scheduler;
 }
 
 const wc_sched_ops *wc_sched_find(const char *name)

@@ -23,6 +23,7 @@
 #define WC_CORE_SCHED_H
 
 #include "warpcache/common.h"
+#include "warpcache/plugin.h"
 #include "warpcache/trace.h"
 
 typedef bool (*wc_ready_fn)(void *ctx, unsigned slot);

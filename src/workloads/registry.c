@@ -1,6 +1,7 @@
 /*
  * registry.c - every built-in workload by name.  Adding a workload: define a
- * `const wc_workload` in its own file and add it to the list below.
+ * `const wc_workload` in its own file and register it there with
+ * WC_PLUGIN(workload, ...); the list is generated (warpcache/plugin.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -8,142 +9,12 @@
 #include "util/nearest.h"
 #include "warpcache/workloads.h"
 
-extern const wc_workload wc_wl_micro_stream, wc_wl_micro_stride, wc_wl_micro_colcopy;
-/* polybench */
-extern const wc_workload wc_wl_pb_atax, wc_wl_pb_bicg, wc_wl_pb_gesummv, wc_wl_pb_mvt,
-    wc_wl_pb_syrk, wc_wl_pb_syr2k, wc_wl_pb_gemm, wc_wl_pb_2mm, wc_wl_pb_3mm, wc_wl_pb_2dconv,
-    wc_wl_pb_3dconv, wc_wl_pb_fdtd2d, wc_wl_pb_correlation, wc_wl_pb_covariance,
-    wc_wl_pb_gramschmidt, wc_wl_pb_lu, wc_wl_pb_jacobi2d, wc_wl_pb_doitgen, wc_wl_pb_gemver,
-    wc_wl_pb_adi;
-/* seed micro-benchmarks */
-extern const wc_workload wc_wl_seed_assoc, wc_wl_seed_assoc_stride, wc_wl_seed_mshr,
-    wc_wl_seed_atax_col, wc_wl_seed_srad_preload, wc_wl_seed_syrk_conflict;
-/* rodinia */
-extern const wc_workload wc_wl_rodinia_kmeans;
-extern const wc_workload wc_wl_rodinia_bfs;
-extern const wc_workload wc_wl_rodinia_hotspot;
-extern const wc_workload wc_wl_rodinia_srad_v1;
-extern const wc_workload wc_wl_rodinia_srad_v2;
-extern const wc_workload wc_wl_rodinia_nw;
-extern const wc_workload wc_wl_rodinia_pathfinder;
-extern const wc_workload wc_wl_rodinia_backprop;
-extern const wc_workload wc_wl_rodinia_gaussian;
-extern const wc_workload wc_wl_rodinia_lud;
-extern const wc_workload wc_wl_rodinia_streamcluster;
-extern const wc_workload wc_wl_rodinia_particlefilter;
-extern const wc_workload wc_wl_rodinia_bptree;
-extern const wc_workload wc_wl_rodinia_cfd;
-extern const wc_workload wc_wl_rodinia_leukocyte;
-extern const wc_workload wc_wl_rodinia_heartwall;
-extern const wc_workload wc_wl_rodinia_myocyte;
-/* parboil */
-extern const wc_workload wc_wl_parboil_spmv;
-extern const wc_workload wc_wl_parboil_stencil;
-extern const wc_workload wc_wl_parboil_histo;
-extern const wc_workload wc_wl_parboil_mri_gridding;
-extern const wc_workload wc_wl_parboil_sgemm;
-extern const wc_workload wc_wl_parboil_lbm;
-extern const wc_workload wc_wl_parboil_cutcp;
-/* lonestar */
-extern const wc_workload wc_wl_lonestar_sssp;
-extern const wc_workload wc_wl_lonestar_bh;
-/* seed 001's CUDA SDK and SHOC kernels */
-extern const wc_workload wc_wl_sdk_matrixmul;
-extern const wc_workload wc_wl_shoc_fft;
-/* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009), Mars and Rodinia hotspot3D kernels */
-extern const wc_workload wc_wl_sdk_blackscholes;
-extern const wc_workload wc_wl_sdk_scalarprod;
-extern const wc_workload wc_wl_sdk_vectoradd;
-extern const wc_workload wc_wl_sdk_fwt;
-extern const wc_workload wc_wl_sdk_convsep;
-extern const wc_workload wc_wl_sdk_mcpi;
-extern const wc_workload wc_wl_ispass_nn;
-extern const wc_workload wc_wl_mars_invertedindex;
-extern const wc_workload wc_wl_rodinia_hotspot3d;
-
-/* One entry per line (merges stay trivial); clang-format would pack them. */
-// clang-format off
-static const wc_workload *const workloads[] = {
-    &wc_wl_micro_stream,
-    &wc_wl_micro_stride,
-    &wc_wl_micro_colcopy,
-    /* polybench */
-    &wc_wl_pb_atax,
-    &wc_wl_pb_bicg,
-    &wc_wl_pb_gesummv,
-    &wc_wl_pb_mvt,
-    &wc_wl_pb_syrk,
-    &wc_wl_pb_syr2k,
-    &wc_wl_pb_gemm,
-    &wc_wl_pb_2mm,
-    &wc_wl_pb_3mm,
-    &wc_wl_pb_2dconv,
-    &wc_wl_pb_3dconv,
-    &wc_wl_pb_fdtd2d,
-    &wc_wl_pb_correlation,
-    &wc_wl_pb_covariance,
-    &wc_wl_pb_gramschmidt,
-    &wc_wl_pb_lu,
-    &wc_wl_pb_jacobi2d,
-    &wc_wl_pb_doitgen,
-    &wc_wl_pb_gemver,
-    &wc_wl_pb_adi,
-    /* seed micro-benchmarks */
-    &wc_wl_seed_assoc,
-    &wc_wl_seed_assoc_stride,
-    &wc_wl_seed_mshr,
-    &wc_wl_seed_atax_col,
-    &wc_wl_seed_srad_preload,
-    &wc_wl_seed_syrk_conflict,
-    /* rodinia */
-    &wc_wl_rodinia_kmeans,
-    &wc_wl_rodinia_bfs,
-    &wc_wl_rodinia_hotspot,
-    &wc_wl_rodinia_srad_v1,
-    &wc_wl_rodinia_srad_v2,
-    &wc_wl_rodinia_nw,
-    &wc_wl_rodinia_pathfinder,
-    &wc_wl_rodinia_backprop,
-    &wc_wl_rodinia_gaussian,
-    &wc_wl_rodinia_lud,
-    &wc_wl_rodinia_streamcluster,
-    &wc_wl_rodinia_particlefilter,
-    &wc_wl_rodinia_bptree,
-    &wc_wl_rodinia_cfd,
-    &wc_wl_rodinia_leukocyte,
-    &wc_wl_rodinia_heartwall,
-    &wc_wl_rodinia_myocyte,
-    /* parboil */
-    &wc_wl_parboil_spmv,
-    &wc_wl_parboil_stencil,
-    &wc_wl_parboil_histo,
-    &wc_wl_parboil_mri_gridding,
-    &wc_wl_parboil_sgemm,
-    &wc_wl_parboil_lbm,
-    &wc_wl_parboil_cutcp,
-    /* lonestar */
-    &wc_wl_lonestar_sssp,
-    &wc_wl_lonestar_bh,
-    /* seed 001's CUDA SDK and SHOC kernels */
-    &wc_wl_sdk_matrixmul,
-    &wc_wl_shoc_fft,
-    /* seed 002's CUDA SDK, GPGPU-Sim (ISPASS 2009), Mars and Rodinia hotspot3D kernels */
-    &wc_wl_sdk_blackscholes,
-    &wc_wl_sdk_scalarprod,
-    &wc_wl_sdk_vectoradd,
-    &wc_wl_sdk_fwt,
-    &wc_wl_sdk_convsep,
-    &wc_wl_sdk_mcpi,
-    &wc_wl_ispass_nn,
-    &wc_wl_mars_invertedindex,
-    &wc_wl_rodinia_hotspot3d,
-};
-// clang-format on
+WC_PLUGIN_LIST(workload);
 
 const wc_workload *const *wc_workload_list(size_t *count)
 {
-    *count = sizeof workloads / sizeof workloads[0];
-    return workloads;
+    *count = wc_plugins_workload_n;
+    return wc_plugins_workload;
 }
 
 const wc_workload *wc_workload_find(const char *name)

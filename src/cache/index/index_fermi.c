@@ -28,8 +28,8 @@ static uint32_t fermi64_set(const wc_index *ix, uint64_t addr)
     return fermi32_set(ix, addr) | (uint32_t)((addr >> 12) & 1) << 5;
 }
 
-int wc_index_fermi_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
-                        wc_err *err)
+static int wc_index_fermi_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
+                               wc_err *err)
 {
     if (nsets != 32 && nsets != 64)
         return wc_errf(err, "fermi set index: %u sets (the Fermi hash exists for 32 or 64 sets)",
@@ -38,3 +38,6 @@ int wc_index_fermi_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint3
     ix->fn = nsets == 32 ? fermi32_set : fermi64_set;
     return 0;
 }
+
+const wc_index_desc wc_index_fermi = {"fermi", 'H', wc_index_fermi_init};
+WC_PLUGIN(index, wc_index_fermi, 20);

@@ -96,8 +96,8 @@ static void ipoly_fill_tables(wc_index *ix)
     }
 }
 
-int wc_index_ipoly_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
-                        wc_err *err)
+static int wc_index_ipoly_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
+                               wc_err *err)
 {
     if (wc_index_check_pow2_sets("ipoly", nsets, err) < 0) return -1;
     if (wc_index_base_init(ix, "ipoly", nsets, line_bytes, err) < 0) return -1;
@@ -125,3 +125,6 @@ int wc_index_ipoly_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint3
     ix->fn = ipoly_set;
     return 0;
 }
+
+const wc_index_desc wc_index_ipoly = {"ipoly", 'P', wc_index_ipoly_init};
+WC_PLUGIN(index, wc_index_ipoly, 30);

@@ -14,7 +14,8 @@ static uint32_t xor_set(const wc_index *ix, uint64_t addr)
     return (uint32_t)(line ^ (line >> ix->poly)) & mask;
 }
 
-int wc_index_xor_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly, wc_err *err)
+static int wc_index_xor_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_t poly,
+                             wc_err *err)
 {
     if (wc_index_check_pow2_sets("xor", nsets, err) < 0) return -1;
     if (wc_index_base_init(ix, "xor", nsets, line_bytes, err) < 0) return -1;
@@ -22,3 +23,6 @@ int wc_index_xor_init(wc_index *ix, uint32_t nsets, uint32_t line_bytes, uint32_
     ix->fn = xor_set;
     return 0;
 }
+
+const wc_index_desc wc_index_xor = {"xor", 'X', wc_index_xor_init};
+WC_PLUGIN(index, wc_index_xor, 40);

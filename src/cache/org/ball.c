@@ -103,3 +103,4 @@ const wc_l1_ops wc_l1_ball = {
     .create = ball_create,
     WC_L1_CORE_OPS,
 };
+WC_PLUGIN(l1_org, wc_l1_ball, 30);

@@ -28,3 +28,4 @@ const wc_l1_ops wc_l1_conventional = {
     .create = conv_create,
     WC_L1_CORE_OPS,
 };
+WC_PLUGIN(l1_org, wc_l1_conventional, 10);

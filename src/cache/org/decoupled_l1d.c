@@ -38,6 +38,7 @@
 
 #include "cache/l1_core.h"
 #include "cache/l1_impl.h"
+#include "util/rng.h"
 #include "warpcache/params.h"
 
 #define MAX_CHUNKS 16
@@ -308,7 +309,7 @@ static wc_tagstore *dl1d_ts_create(wc_l1_core *core, const wc_config *cfg, const
     d->tways = (uint32_t)wc_param_get(cfg, &dl1d_params[P_TAG_WAYS]);
     d->thr = d->thr_cfg = (uint32_t)wc_param_get(cfg, &dl1d_params[P_THRESHOLD]);
     d->rc_max = (1u << wc_param_get(cfg, &dl1d_params[P_RC_BITS])) - 1;
-    uint64_t seed = cfg->seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(env->sm + 1));
+    uint64_t seed = wc_rng_sm_seed(cfg->seed, env->sm);
     if (wc_tag_array_init(&d->data, g, cfg->ipoly_poly, seed, cfg, err) < 0) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err ? err->msg : "");
@@ -361,6 +362,7 @@ const wc_l1_ops wc_l1_dl1d_static = {
     .params = dl1d_params,
     .n_modes = 2, /* 0 the decoupled design, 1 the baseline (dl1d_ctl) */
 };
+WC_PLUGIN(l1_org, wc_l1_dl1d_static, 20);
 
 /* For tests: the RC and data way (-1: none) of line `tag`, false if the tag
  * store has no entry for it. */

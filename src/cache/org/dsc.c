@@ -319,3 +319,4 @@ const wc_l1_ops wc_l1_dsc = {
     WC_L1_CORE_OPS,
     .params = dsc_params,
 };
+WC_PLUGIN(l1_org, wc_l1_dsc, 60);

@@ -24,6 +24,7 @@
 #include "cache/l1_impl.h"
 #include "cache/org/pbypass_profile.h"
 #include "cache/tagstore_array.h"
+#include "util/rng.h"
 #include "warpcache/params.h"
 
 #define MAX_CHUNKS 16
@@ -161,7 +162,7 @@ static wc_tagstore *pb_ts_create(wc_l1_core *core, const wc_config *cfg, const w
     p->filter = (int)wc_param_get(cfg, &pb_params[P_FILTER]);
     p->profile = env->data;
     /* the conventional L1's seed per SM, so its random choices match */
-    uint64_t seed = cfg->seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(env->sm + 1));
+    uint64_t seed = wc_rng_sm_seed(cfg->seed, env->sm);
     if (wc_tag_array_init(&p->arr, g, cfg->ipoly_poly, seed, cfg, err) < 0) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err ? err->msg : "");
@@ -186,3 +187,4 @@ const wc_l1_ops wc_l1_profiled_bypass = {
     .params = pb_params,
     WC_L1_CORE_OPS,
 };
+WC_PLUGIN(l1_org, wc_l1_profiled_bypass, 40);

@@ -53,14 +53,6 @@ const wc_param_desc wc_tsc_params[] = {
 
 /* ---- helpers --------------------------------------------------------------- */
 
-static inline uint64_t rng_next(uint64_t *s) /* splitmix64: seeded, deterministic */
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 static inline wc_line *pool(tsc_ts *t, uint32_t set)
 {
     return t->lines + (size_t)set * t->npool;
@@ -168,7 +160,7 @@ static bool plan(const tsc_ts *t, uint32_t set, int li, uint64_t s, unsigned n, 
                     victims_of(t, p, sl, i, li, s, gone))
                     cand[nc++] = (uint8_t)i;
         if (nc == 0) return false;
-        unsigned pick = rng && nc > 1 ? cand[rng_next(rng) % nc] : cand[0];
+        unsigned pick = rng && nc > 1 ? cand[wc_splitmix64(rng) % nc] : cand[0];
         gone |= victims_of(t, p, sl, pick, li, s, gone);
     }
     *gone_out = gone;
@@ -418,7 +410,7 @@ int wc_tsc_init(tsc_ts *t, const wc_tagstore_ops *ops, const wc_config *cfg, con
     t->priv_bits = (unsigned)wc_param_get(cfg, &wc_tsc_params[0]);
     t->shared_bits = (unsigned)wc_param_get(cfg, &wc_tsc_params[1]);
     t->shared_shift = wc_log2(g->nsets) + t->priv_bits;
-    t->rng = cfg->seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(env->sm + 1));
+    t->rng = wc_rng_sm_seed(cfg->seed, env->sm);
     char sif = g->nsets == 1 ? 'L' : g->set_index;
     if (wc_index_init(&t->index, sif, g->nsets, g->line_bytes, cfg->ipoly_poly, err) < 0) return -1;
     t->lines = calloc((size_t)t->nsets * t->npool, sizeof *t->lines);
@@ -456,3 +448,4 @@ const wc_l1_ops wc_l1_tsc = {
     WC_L1_CORE_OPS,
     .params = wc_tsc_params,
 };
+WC_PLUGIN(l1_org, wc_l1_tsc, 50);

@@ -8,6 +8,7 @@
 
 #include "cache/l1_core.h"
 #include "cache/l1_impl.h"
+#include "util/rng.h"
 #include "warpcache/params.h"
 
 #define TSC_MAX_SLOTS 64 /* chunk slots per set: the victim masks are 64 bits */

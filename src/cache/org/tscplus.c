@@ -61,14 +61,6 @@ typedef struct tscp_ts {
     uint64_t acc[2];
 } tscp_ts;
 
-static inline uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 static void *tscp_shared_create(const wc_config *cfg, unsigned n_sm, wc_err *err)
 {
     tscp_shared *sh = calloc(1, sizeof *sh);
@@ -87,7 +79,7 @@ static void *tscp_shared_create(const wc_config *cfg, unsigned n_sm, wc_err *err
     uint32_t per = (uint32_t)(want * 2 <= nsets ? want : nsets / 2);
     for (int r = ROLE_FINE; r <= ROLE_COARSE; r++)
         for (uint32_t k = 0; k < per;) {
-            uint32_t s = (uint32_t)(rng_next(&rng) % nsets);
+            uint32_t s = (uint32_t)(wc_splitmix64(&rng) % nsets);
             if (sh->role[s]) continue;
             sh->role[s] = (uint8_t)r;
             k++;
@@ -245,3 +237,4 @@ const wc_l1_ops wc_l1_tscplus = {
     .params = tscp_params,
     .base_params = wc_tsc_params,
 };
+WC_PLUGIN(l1_org, wc_l1_tscplus, 70);

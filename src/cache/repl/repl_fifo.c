@@ -30,3 +30,4 @@ const wc_repl_ops wc_repl_fifo = {
     .on_insert = fifo_insert,
     .victim = fifo_victim,
 };
+WC_PLUGIN(repl, wc_repl_fifo, 20);

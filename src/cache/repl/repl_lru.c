@@ -24,3 +24,4 @@ const wc_repl_ops wc_repl_lru = {
     .on_insert = lru_touch,
     .victim = lru_victim,
 };
+WC_PLUGIN(repl, wc_repl_lru, 10);

@@ -36,3 +36,4 @@ const wc_repl_ops wc_repl_nru = {
     .on_insert = nru_touch,
     .victim = nru_victim,
 };
+WC_PLUGIN(repl, wc_repl_nru, 30);

@@ -97,3 +97,4 @@ const wc_repl_ops wc_repl_pdp = {
     .victim = pdp_victim,
     .stats = pdp_stats,
 };
+WC_PLUGIN(repl, wc_repl_pdp, 60);

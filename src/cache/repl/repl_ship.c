@@ -168,3 +168,4 @@ const wc_repl_ops wc_repl_ship = {
     .on_evict = ship_evict,
     .stats = ship_stats,
 };
+WC_PLUGIN(repl, wc_repl_ship, 50);

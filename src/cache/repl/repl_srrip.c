@@ -55,3 +55,4 @@ const wc_repl_ops wc_repl_srrip = {
     .on_insert = srrip_insert,
     .victim = srrip_victim,
 };
+WC_PLUGIN(repl, wc_repl_srrip, 40);

@@ -227,3 +227,4 @@ const wc_controller_ops wc_ctl_ccws = {
     .kernel_begin = ccws_kernel_begin,
     .stats = ccws_stats,
 };
+WC_PLUGIN(controller, wc_ctl_ccws, 50);

@@ -249,3 +249,4 @@ const wc_controller_ops wc_ctl_dwt_cs = {
     .period = dwt_period,
     .kernel_end = dwt_kernel_end,
 };
+WC_PLUGIN(controller, wc_ctl_dwt_cs, 40);

@@ -107,3 +107,4 @@ const wc_controller_ops wc_ctl_sm_dueling = {
     .kernel_begin = duel_kernel_begin,
     .period = duel_period,
 };
+WC_PLUGIN(controller, wc_ctl_sm_dueling, 30);

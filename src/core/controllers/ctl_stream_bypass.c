@@ -140,3 +140,4 @@ const wc_controller_ops wc_ctl_stream_bypass = {
     .period = sb_period,
     .kernel_end = sb_kernel_end,
 };
+WC_PLUGIN(controller, wc_ctl_stream_bypass, 10);

@@ -50,3 +50,4 @@ const wc_controller_ops wc_ctl_swl = {
     .destroy = swl_destroy,
     .kernel_begin = swl_kernel_begin,
 };
+WC_PLUGIN(controller, wc_ctl_swl, 20);

@@ -26,3 +26,4 @@ const wc_sched_ops wc_sched_gto = {
     .help = "greedy-then-oldest",
     .pick = gto_pick,
 };
+WC_PLUGIN(scheduler, wc_sched_gto, 20);

@@ -38,3 +38,4 @@ const wc_sched_ops wc_sched_lrr = {
     .help = "loose round-robin",
     .pick = lrr_pick,
 };
+WC_PLUGIN(scheduler, wc_sched_lrr, 10);

@@ -167,3 +167,4 @@ const wc_sched_ops wc_sched_two_level = {
     .on_add = tl_add,
     .on_remove = tl_remove,
 };
+WC_PLUGIN(scheduler, wc_sched_two_level, 30);

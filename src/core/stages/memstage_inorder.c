@@ -43,3 +43,4 @@ const wc_mstage_ops wc_mstage_inorder = {
     .accept = wc_inorder_accept,
     .cycle = wc_inorder_cycle,
 };
+WC_PLUGIN(stage, wc_mstage_inorder, 10);

@@ -256,3 +256,4 @@ const wc_mstage_ops wc_mstage_l1q = {
     .accept = l1q_accept,
     .cycle = l1q_cycle,
 };
+WC_PLUGIN(stage, wc_mstage_l1q, 20);

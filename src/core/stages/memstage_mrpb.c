@@ -523,3 +523,4 @@ const wc_mstage_ops wc_mstage_mrpb = {
     .stats = mrpb_stats,
     .barrier = mrpb_barrier,
 };
+WC_PLUGIN(stage, wc_mstage_mrpb, 30);

@@ -249,3 +249,4 @@ const wc_mstage_ops wc_mstage_replay = {
     .accept = rp_accept,
     .cycle = rp_cycle,
 };
+WC_PLUGIN(stage, wc_mstage_replay, 40);

@@ -188,3 +188,4 @@ const wc_workload wc_wl_ispass_nn = {
             "digits; images (NUM)",
     .open = open_nn,
 };
+WC_PLUGIN(workload, wc_wl_ispass_nn, 640);

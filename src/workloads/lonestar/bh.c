@@ -513,3 +513,4 @@ const wc_workload wc_wl_lonestar_bh = {
     .help = "Barnes-Hut over a seeded Plummer cluster; bodies, steps, blocks, theta",
     .open = open_bh,
 };
+WC_PLUGIN(workload, wc_wl_lonestar_bh, 550);

@@ -278,3 +278,4 @@ const wc_workload wc_wl_lonestar_sssp = {
     .help = "Lonestar-style worklist sssp over a seeded R-MAT graph; scale, degree",
     .open = open_sssp,
 };
+WC_PLUGIN(workload, wc_wl_lonestar_sssp, 540);

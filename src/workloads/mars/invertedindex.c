@@ -312,3 +312,4 @@ const wc_workload wc_wl_mars_invertedindex = {
             "segments with a link)",
     .open = open_invertedindex,
 };
+WC_PLUGIN(workload, wc_wl_mars_invertedindex, 650);

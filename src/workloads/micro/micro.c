@@ -79,6 +79,7 @@ const wc_workload wc_wl_micro_stream = {
     .help = "coalesced copy out[tid] = in[tid]; n=elements, block=threads per block",
     .open = open_stream,
 };
+WC_PLUGIN(workload, wc_wl_micro_stream, 10);
 
 const wc_workload wc_wl_micro_stride = {
     .name = "micro/stride",
@@ -89,6 +90,7 @@ const wc_workload wc_wl_micro_stride = {
     .help = "strided read out[tid] = in[tid*stride]; stride in 4 B elements, n, block",
     .open = open_stride,
 };
+WC_PLUGIN(workload, wc_wl_micro_stride, 20);
 
 /* ---- column-major copy (seed 003, Figure 3) -------------------------- */
 
@@ -173,3 +175,4 @@ const wc_workload wc_wl_micro_colcopy = {
             "loop iteration, as nvcc's unrolled loop",
     .open = open_colcopy,
 };
+WC_PLUGIN(workload, wc_wl_micro_colcopy, 30);

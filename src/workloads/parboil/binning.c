@@ -192,6 +192,7 @@ const wc_workload wc_wl_parboil_histo = {
     .help = "Parboil histo (approximated kernels, seeded image); width, height, bins, iterations",
     .open = open_histo,
 };
+WC_PLUGIN(workload, wc_wl_parboil_histo, 490);
 
 /* ---- mri-gridding ------------------------------------------------------------- */
 
@@ -413,3 +414,4 @@ const wc_workload wc_wl_parboil_mri_gridding = {
     .help = "Parboil mri-gridding (approximated kernels, seeded k-space samples); samples, grid",
     .open = open_mri_gridding,
 };
+WC_PLUGIN(workload, wc_wl_parboil_mri_gridding, 500);

@@ -110,6 +110,7 @@ const wc_workload wc_wl_parboil_stencil = {
     .help = "Parboil stencil (naive 7-point); nx (<= 1025), ny, nz, iterations",
     .open = open_stencil,
 };
+WC_PLUGIN(workload, wc_wl_parboil_stencil, 480);
 
 /* ---- sgemm ---------------------------------------------------------------- */
 
@@ -189,6 +190,7 @@ const wc_workload wc_wl_parboil_sgemm = {
     .help = "Parboil sgemm (A column-major, B transposed); m (x128), n (x16), k (x8)",
     .open = open_sgemm,
 };
+WC_PLUGIN(workload, wc_wl_parboil_sgemm, 510);
 
 /* ---- lbm ------------------------------------------------------------------- */
 
@@ -277,6 +279,7 @@ const wc_workload wc_wl_parboil_lbm = {
     .help = "Parboil lbm (SoA, 20 values per cell); x, y, z (cells, at most 120/120/150), steps",
     .open = open_lbm,
 };
+WC_PLUGIN(workload, wc_wl_parboil_lbm, 520);
 
 /* ---- cutcp ------------------------------------------------------------------ */
 
@@ -371,3 +374,4 @@ const wc_workload wc_wl_parboil_cutcp = {
     .help = "Parboil cutcp; lattice (points per side, multiple of 8)",
     .open = open_cutcp,
 };
+WC_PLUGIN(workload, wc_wl_parboil_cutcp, 530);

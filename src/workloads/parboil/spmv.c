@@ -170,3 +170,4 @@ const wc_workload wc_wl_parboil_spmv = {
     .help = "Parboil spmv (JDS) over a seeded banded FEM-like matrix; rows, launches",
     .open = open_spmv,
 };
+WC_PLUGIN(workload, wc_wl_parboil_spmv, 470);

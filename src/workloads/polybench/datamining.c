@@ -206,6 +206,7 @@ const wc_workload wc_wl_pb_correlation = {
     .help = "correlation matrix (1-based, stride m+1); m, n; scale=f; rmw=0|1|2",
     .open = open_correlation,
 };
+WC_PLUGIN(workload, wc_wl_pb_correlation, 160);
 
 const wc_workload wc_wl_pb_covariance = {
     .name = "polybench/covariance",
@@ -217,3 +218,4 @@ const wc_workload wc_wl_pb_covariance = {
             "source); m, n; scale=f; rmw=0|1|2",
     .open = open_covariance,
 };
+WC_PLUGIN(workload, wc_wl_pb_covariance, 170);

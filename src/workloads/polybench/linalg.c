@@ -567,6 +567,7 @@ const wc_workload wc_wl_pb_atax = {
     .help = "y = A^T (A x); nx, ny; " PB_SCALE_HELP,
     .open = open_atax,
 };
+WC_PLUGIN(workload, wc_wl_pb_atax, 40);
 
 const wc_workload wc_wl_pb_bicg = {
     .name = "polybench/bicg",
@@ -577,6 +578,7 @@ const wc_workload wc_wl_pb_bicg = {
     .help = "BiCG sub-kernel s = A^T r, q = A p; nx, ny; " PB_SCALE_HELP,
     .open = open_bicg,
 };
+WC_PLUGIN(workload, wc_wl_pb_bicg, 50);
 
 const wc_workload wc_wl_pb_gesummv = {
     .name = "polybench/gesummv",
@@ -587,6 +589,7 @@ const wc_workload wc_wl_pb_gesummv = {
     .help = "y = alpha A x + beta B x; n; " PB_SCALE_HELP,
     .open = open_gesummv,
 };
+WC_PLUGIN(workload, wc_wl_pb_gesummv, 60);
 
 const wc_workload wc_wl_pb_mvt = {
     .name = "polybench/mvt",
@@ -597,6 +600,7 @@ const wc_workload wc_wl_pb_mvt = {
     .help = "x1 += A y1, x2 += A^T y2; n; " PB_SCALE_HELP,
     .open = open_mvt,
 };
+WC_PLUGIN(workload, wc_wl_pb_mvt, 70);
 
 const wc_workload wc_wl_pb_syrk = {
     .name = "polybench/syrk",
@@ -607,6 +611,7 @@ const wc_workload wc_wl_pb_syrk = {
     .help = "C = alpha A A^T + beta C; n, m; " PB_SCALE_HELP,
     .open = open_syrk,
 };
+WC_PLUGIN(workload, wc_wl_pb_syrk, 80);
 
 const wc_workload wc_wl_pb_syr2k = {
     .name = "polybench/syr2k",
@@ -617,6 +622,7 @@ const wc_workload wc_wl_pb_syr2k = {
     .help = "C = alpha A B^T + alpha B A^T + beta C; n, m; " PB_SCALE_HELP,
     .open = open_syr2k,
 };
+WC_PLUGIN(workload, wc_wl_pb_syr2k, 90);
 
 const wc_workload wc_wl_pb_gemm = {
     .name = "polybench/gemm",
@@ -627,6 +633,7 @@ const wc_workload wc_wl_pb_gemm = {
     .help = "C = alpha A B + beta C; ni, nj, nk; " PB_SCALE_HELP,
     .open = open_gemm,
 };
+WC_PLUGIN(workload, wc_wl_pb_gemm, 100);
 
 const wc_workload wc_wl_pb_2mm = {
     .name = "polybench/2mm",
@@ -637,6 +644,7 @@ const wc_workload wc_wl_pb_2mm = {
     .help = "C = A B; E = C D; ni, nj, nk, nl; " PB_SCALE_HELP,
     .open = open_2mm,
 };
+WC_PLUGIN(workload, wc_wl_pb_2mm, 110);
 
 const wc_workload wc_wl_pb_3mm = {
     .name = "polybench/3mm",
@@ -647,6 +655,7 @@ const wc_workload wc_wl_pb_3mm = {
     .help = "E = A B; F = C D; G = E F; ni, nj, nk, nl, nm; " PB_SCALE_HELP,
     .open = open_3mm,
 };
+WC_PLUGIN(workload, wc_wl_pb_3mm, 120);
 
 const wc_workload wc_wl_pb_gemver = {
     .name = "polybench/gemver",
@@ -657,6 +666,7 @@ const wc_workload wc_wl_pb_gemver = {
     .help = "A += u1 v1^T + u2 v2^T; x += beta A^T y + z; w += alpha A x; n; " PB_SCALE_HELP,
     .open = open_gemver,
 };
+WC_PLUGIN(workload, wc_wl_pb_gemver, 220);
 
 const wc_workload wc_wl_pb_doitgen = {
     .name = "polybench/doitgen",
@@ -667,3 +677,4 @@ const wc_workload wc_wl_pb_doitgen = {
     .help = "multiresolution kernel, 2 launches per r < nr; nr, nq, np; " PB_SCALE_HELP,
     .open = open_doitgen,
 };
+WC_PLUGIN(workload, wc_wl_pb_doitgen, 210);

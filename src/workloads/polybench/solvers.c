@@ -130,6 +130,7 @@ const wc_workload wc_wl_pb_gramschmidt = {
     .help = "Gram-Schmidt QR, 3 launches per column k < n; m, n; scale=f; rmw=0|1|2",
     .open = open_gramschmidt,
 };
+WC_PLUGIN(workload, wc_wl_pb_gramschmidt, 180);
 
 const wc_workload wc_wl_pb_lu = {
     .name = "polybench/lu",
@@ -141,3 +142,4 @@ const wc_workload wc_wl_pb_lu = {
             "scale=f",
     .open = open_lu,
 };
+WC_PLUGIN(workload, wc_wl_pb_lu, 190);

@@ -318,6 +318,7 @@ const wc_workload wc_wl_pb_2dconv = {
     .help = "2DConvolution, 3x3 stencil; ni, nj; scale=f multiplies every dimension",
     .open = open_2dconv,
 };
+WC_PLUGIN(workload, wc_wl_pb_2dconv, 130);
 
 const wc_workload wc_wl_pb_3dconv = {
     .name = "polybench/3dconv",
@@ -329,6 +330,7 @@ const wc_workload wc_wl_pb_3dconv = {
             "source's repeated loads; scale=f",
     .open = open_3dconv,
 };
+WC_PLUGIN(workload, wc_wl_pb_3dconv, 140);
 
 const wc_workload wc_wl_pb_fdtd2d = {
     .name = "polybench/fdtd2d",
@@ -339,6 +341,7 @@ const wc_workload wc_wl_pb_fdtd2d = {
     .help = "2-D FDTD, 3 launches per time step; nx, ny, tmax; scale=f (not tmax)",
     .open = open_fdtd2d,
 };
+WC_PLUGIN(workload, wc_wl_pb_fdtd2d, 150);
 
 const wc_workload wc_wl_pb_jacobi2d = {
     .name = "polybench/jacobi2d",
@@ -349,6 +352,7 @@ const wc_workload wc_wl_pb_jacobi2d = {
     .help = "2-D Jacobi, 2 launches per step; n, tsteps; scale=f (not tsteps)",
     .open = open_jacobi2d,
 };
+WC_PLUGIN(workload, wc_wl_pb_jacobi2d, 200);
 
 const wc_workload wc_wl_pb_adi = {
     .name = "polybench/adi",
@@ -360,3 +364,4 @@ const wc_workload wc_wl_pb_adi = {
     .help = "alternating direction implicit solver, 2n+1 launches per step; n, tsteps; scale=f",
     .open = open_adi,
 };
+WC_PLUGIN(workload, wc_wl_pb_adi, 230);

@@ -270,3 +270,4 @@ const wc_workload wc_wl_rodinia_bfs = {
     .help = "Rodinia bfs from node 0 over a seeded graphgen-style graph; nodes",
     .open = open_bfs,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_bfs, 310);

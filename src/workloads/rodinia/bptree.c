@@ -216,3 +216,4 @@ const wc_workload wc_wl_rodinia_bptree = {
     .help = "Rodinia b+tree findK over a seeded bulk-loaded tree; keys, queries",
     .open = open_bptree,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_bptree, 420);

@@ -283,3 +283,4 @@ const wc_workload wc_wl_rodinia_cfd = {
     .help = "Rodinia cfd euler3d over a seeded mesh; elements, iterations",
     .open = open_cfd,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_cfd, 430);

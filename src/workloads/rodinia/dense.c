@@ -240,6 +240,7 @@ const wc_workload wc_wl_rodinia_backprop = {
             "layerforward reduction on the weights in global memory)",
     .open = open_backprop,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_backprop, 370);
 
 /* ---- gaussian --------------------------------------------------------- */
 
@@ -367,6 +368,7 @@ const wc_workload wc_wl_rodinia_gaussian = {
     .help = "Rodinia gaussian elimination; size (matrix is size x size)",
     .open = open_gaussian,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_gaussian, 380);
 
 /* ---- lud --------------------------------------------------------------- */
 
@@ -681,3 +683,4 @@ const wc_workload wc_wl_rodinia_lud = {
             "/U, the three kernels on the matrix in global memory)",
     .open = open_lud,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_lud, 390);

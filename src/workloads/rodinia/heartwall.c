@@ -505,3 +505,4 @@ const wc_workload wc_wl_rodinia_heartwall = {
             "/U, the rotated template and the maximum scratch in global memory)",
     .open = open_heartwall,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_heartwall, 450);

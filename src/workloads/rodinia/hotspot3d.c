@@ -132,3 +132,4 @@ const wc_workload wc_wl_rodinia_hotspot3d = {
             "walking its column's layers; cols, rows, layers, iterations",
     .open = open_hotspot3d,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_hotspot3d, 660);

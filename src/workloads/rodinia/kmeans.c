@@ -224,3 +224,4 @@ const wc_workload wc_wl_rodinia_kmeans = {
             "until no membership changes)",
     .open = open_kmeans,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_kmeans, 300);

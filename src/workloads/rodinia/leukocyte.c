@@ -396,3 +396,4 @@ const wc_workload wc_wl_rodinia_leukocyte = {
             "IMGVF in global memory)",
     .open = open_leukocyte,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_leukocyte, 440);

@@ -151,3 +151,4 @@ const wc_workload wc_wl_rodinia_myocyte = {
             "attempts (step attempts per step, 1..12)",
     .open = open_myocyte,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_myocyte, 460);

@@ -206,3 +206,4 @@ const wc_workload wc_wl_rodinia_nw = {
             "seed 004's unshared NW/U, the wavefront in global memory)",
     .open = open_nw,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_nw, 350);

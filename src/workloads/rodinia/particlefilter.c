@@ -140,3 +140,4 @@ const wc_workload wc_wl_rodinia_particlefilter = {
     .help = "Rodinia particlefilter (naive kernel); particles, frames",
     .open = open_particlefilter,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_particlefilter, 410);

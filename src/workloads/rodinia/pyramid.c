@@ -277,6 +277,7 @@ const wc_workload wc_wl_rodinia_hotspot = {
             "shared (0: seed 004's unshared HS/U, global loads instead of shared tiles)",
     .open = open_hotspot,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_hotspot, 320);
 
 /* ---- pathfinder -------------------------------------------------------- */
 
@@ -478,3 +479,4 @@ const wc_workload wc_wl_rodinia_pathfinder = {
             "loads instead of the shared rows)",
     .open = open_pathfinder,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_pathfinder, 360);

@@ -352,6 +352,7 @@ const wc_workload wc_wl_rodinia_srad_v1 = {
             "004's unshared /U, reduce in place in global memory)",
     .open = open_srad_v1,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_srad_v1, 330);
 
 /* ---- srad_v2 -------------------------------------------------------- */
 
@@ -562,3 +563,4 @@ const wc_workload wc_wl_rodinia_srad_v2 = {
             "(0: seed 004's unshared SRAD/U, global loads instead of shared tiles)",
     .open = open_srad_v2,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_srad_v2, 340);

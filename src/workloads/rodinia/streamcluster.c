@@ -201,3 +201,4 @@ const wc_workload wc_wl_rodinia_streamcluster = {
     .help = "Rodinia streamcluster pgain kernel over seeded points; n, dim, centers, calls",
     .open = open_streamcluster,
 };
+WC_PLUGIN(workload, wc_wl_rodinia_streamcluster, 400);

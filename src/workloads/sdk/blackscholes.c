@@ -105,3 +105,4 @@ const wc_workload wc_wl_sdk_blackscholes = {
             "block, iterations (launches)",
     .open = open_blackscholes,
 };
+WC_PLUGIN(workload, wc_wl_sdk_blackscholes, 580);

@@ -185,3 +185,4 @@ const wc_workload wc_wl_sdk_convsep = {
             "shared-memory tiles; width, height, steps (result steps per thread), iterations",
     .open = open_convsep,
 };
+WC_PLUGIN(workload, wc_wl_sdk_convsep, 620);

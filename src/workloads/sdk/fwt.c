@@ -230,3 +230,4 @@ const wc_workload wc_wl_sdk_fwt = {
             "transform back; log2data (odd, 11..27)",
     .open = open_fwt,
 };
+WC_PLUGIN(workload, wc_wl_sdk_fwt, 610);

@@ -163,3 +163,4 @@ const wc_workload wc_wl_sdk_matrixmul = {
             "no shared memory)",
     .open = open_matrixmul,
 };
+WC_PLUGIN(workload, wc_wl_sdk_matrixmul, 560);

@@ -213,3 +213,4 @@ const wc_workload wc_wl_sdk_mcpi = {
             "precomputed matrices, then the estimate; sims, block, sms (sets the grid)",
     .open = open_mcpi,
 };
+WC_PLUGIN(workload, wc_wl_sdk_mcpi, 630);

@@ -141,3 +141,4 @@ const wc_workload wc_wl_sdk_scalarprod = {
             "shared-memory accumulators; vectors, elements, grid, block, iterations",
     .open = open_scalarprod,
 };
+WC_PLUGIN(workload, wc_wl_sdk_scalarprod, 590);

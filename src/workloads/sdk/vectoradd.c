@@ -78,3 +78,4 @@ const wc_workload wc_wl_sdk_vectoradd = {
             "iterations (launches)",
     .open = open_vectoradd,
 };
+WC_PLUGIN(workload, wc_wl_sdk_vectoradd, 600);

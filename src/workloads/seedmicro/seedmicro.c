@@ -272,6 +272,7 @@ const wc_workload wc_wl_seed_assoc = {
             "threads, loads, sv (element index)",
     .open = open_assoc,
 };
+WC_PLUGIN(workload, wc_wl_seed_assoc, 240);
 
 const wc_workload wc_wl_seed_assoc_stride = {
     .name = "seed/assoc_stride",
@@ -283,6 +284,7 @@ const wc_workload wc_wl_seed_assoc_stride = {
             "stride bytes apart",
     .open = open_assoc_stride,
 };
+WC_PLUGIN(workload, wc_wl_seed_assoc_stride, 250);
 
 const wc_workload wc_wl_seed_mshr = {
     .name = "seed/mshr",
@@ -294,6 +296,7 @@ const wc_workload wc_wl_seed_mshr = {
             "loads to distinct lines",
     .open = open_mshr,
 };
+WC_PLUGIN(workload, wc_wl_seed_mshr, 260);
 
 const wc_workload wc_wl_seed_atax_col = {
     .name = "seed/atax_col",
@@ -304,6 +307,7 @@ const wc_workload wc_wl_seed_atax_col = {
     .help = "seed 004 atax column access (kernel_1, n x n); both=1 adds kernel_2; rmw=0|1|2",
     .open = open_atax_col,
 };
+WC_PLUGIN(workload, wc_wl_seed_atax_col, 270);
 
 const wc_workload wc_wl_seed_srad_preload = {
     .name = "seed/srad_preload",
@@ -315,6 +319,7 @@ const wc_workload wc_wl_seed_srad_preload = {
             "store=1 also writes out[index]",
     .open = open_srad_preload,
 };
+WC_PLUGIN(workload, wc_wl_seed_srad_preload, 280);
 
 const wc_workload wc_wl_seed_syrk_conflict = {
     .name = "seed/syrk_conflict",
@@ -326,3 +331,4 @@ const wc_workload wc_wl_seed_syrk_conflict = {
             "(k-loop length, default m); rmw=0|1|2",
     .open = open_syrk_conflict,
 };
+WC_PLUGIN(workload, wc_wl_seed_syrk_conflict, 290);

@@ -141,3 +141,4 @@ const wc_workload wc_wl_shoc_fft = {
             "floats), passes (forward + inverse launch pairs)",
     .open = open_fft,
 };
+WC_PLUGIN(workload, wc_wl_shoc_fft, 570);

@@ -1,0 +1,30 @@
+/*
+ * plug_limit.c - a test plug-in (tests/cli_plugins.sh): the controller
+ * "plug_limit" sets the warp_limit knob of every SM to 2 at each kernel's
+ * start and records the limit on the timeline (key plug_limit, SM -1), so it
+ * must behave exactly as `swl:warp_limit=2`.  It exists to show that a
+ * controller is one file (make PLUGINS=tests/plugins/plug_limit.c).
+ */
+#include "warpcache/control.h"
+
+enum { PLUG_LIMIT = 2 };
+
+static int limit_create(wc_ctl *c, const char *params, wc_err *err)
+{
+    if (params && *params) return wc_errf(err, "plug_limit takes no parameters");
+    return 0;
+}
+
+static void limit_kernel_begin(wc_ctl *c, wc_ctl_io *io)
+{
+    for (unsigned i = 0; i < io->n_sm; i++) io->knobs[i].warp_limit = PLUG_LIMIT;
+    wc_sim_record(io->sim, io->now, -1, "plug_limit", PLUG_LIMIT);
+}
+
+const wc_controller_ops plug_ctl_limit = {
+    .name = "plug_limit",
+    .help = "test plug-in: warp limit 2 on every SM, recorded on the timeline",
+    .create = limit_create,
+    .kernel_begin = limit_kernel_begin,
+};
+WC_PLUGIN(controller, plug_ctl_limit, 1000);

@@ -73,7 +73,14 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     g->n_sm = wc_config_n_sm(cfg);
     g->err = err;
     g->ctl_next = WC_NEVER;
-    if (wc_ctl_create_all(g, err) < 0 || wc_analysis_create_all(g, err) < 0) {
+    g->views = calloc(g->n_sm, sizeof *g->views); /* filled by the SMs of each run */
+    if (!g->views) {
+        wc_errf(err, "out of memory");
+        wc_sim_destroy(g);
+        return NULL;
+    }
+    if (wc_ctl_create_all(g, err) < 0 ||
+        wc_analysis_create_all(&g->analyses, g, &g->cfg, err) < 0) {
         wc_sim_destroy(g);
         return NULL;
     }
@@ -112,6 +119,12 @@ int wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l)
     if (l->on_access) sim->n_access_listeners++;
     if (!sim->building) sim->n_user_listeners = sim->n_listeners; /* not a run's own part */
     return 0;
+}
+
+void wc_sim_fail(wc_sim *sim, const char *msg)
+{
+    if (!sim->failed && sim->err) wc_errf(sim->err, "%s", msg);
+    sim->failed = true;
 }
 
 void wc_sim_set_l1_data(wc_sim *sim, const void *data)
@@ -213,6 +226,8 @@ static void teardown(wc_sim *g)
         for (unsigned i = 0; i < g->n_sm; i++) wc_sm_free(&g->sms[i]);
     free(g->sms);
     g->sms = NULL;
+    if (g->views) /* they pointed into the SMs: a plug-in reading one now fails at once */
+        memset(g->views, 0, g->n_sm * sizeof *g->views);
     if (g->l1_shared && g->l1_ops->shared_destroy) g->l1_ops->shared_destroy(g->l1_shared);
     g->l1_shared = NULL;
     wc_mem_free(&g->mem);
@@ -236,8 +251,9 @@ void wc_sim_destroy(wc_sim *sim)
     if (!sim) return;
     teardown(sim);
     wc_ctl_destroy_all(sim);
-    wc_analysis_destroy_all(sim);
+    wc_analysis_destroy_all(&sim->analyses);
     free(sim->listeners);
+    free(sim->views);
     free(sim);
 }
 
@@ -371,7 +387,7 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
     }
     for (unsigned i = 0; i < g->n_ctls; i++)
         if (g->ctls[i].c.ops->stats) g->ctls[i].c.ops->stats(&g->ctls[i].c, sum_extra, s);
-    wc_analysis_stats_all(g, sum_extra, s);
+    wc_analysis_stats_all(&g->analyses, sum_extra, s);
     const wc_mem_counters *c = &g->mem.c;
     s->l2.accesses = c->l2_accesses;
     s->l2.hits = c->l2_hits;
@@ -603,9 +619,9 @@ static int run_all(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
         snprintf(ks->name, sizeof ks->name, "%s", g->k.name);
         ks->id = g->k.id;
         wc_kstats_add(&st->total, ks);
-        if (g->n_analyses) { /* rates are not sums: set again on both */
-            wc_analysis_derive_all(g, ks);
-            wc_analysis_derive_all(g, &st->total);
+        if (g->analyses.n) { /* rates are not sums: set again on both */
+            wc_analysis_derive_all(&g->analyses, ks);
+            wc_analysis_derive_all(&g->analyses, &st->total);
         }
         if (g->truncated) {
             st->truncated = true;

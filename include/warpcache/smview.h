@@ -52,9 +52,11 @@ typedef struct wc_smview {
     unsigned n_slots;           /* warp slots */
     unsigned n_block_slots;     /* block slots */
     unsigned n_sched;           /* warp schedulers; warp slot w belongs to w % n_sched */
-    const uint64_t *now;        /* the SM's current cycle */
+    const uint64_t *now;        /* the SM's clock: the cycle it runs (listeners, load gate) or
+                                   ran last (a controller's hook at a boundary) */
     const uint64_t *warp_insts; /* warp instructions issued (cumulative) */
-    const uint32_t *kernel_id;  /* the launch whose blocks run here (wc_kernel.id) */
+    const uint32_t *kernel_id;  /* the launch whose blocks run here (wc_kernel.id; set as its
+                                   first block starts, before kernel_begin) */
     /* per warp slot */
     wc_view_field warp_block;      /* uint32_t: its block slot */
     wc_view_field warp_state;      /* uint8_t: WC_WARP_* */

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "analysis/analyses.h"
-#include "analysis/analysis_impl.h"
 
 extern const wc_analysis_ops wc_analysis_contention, wc_analysis_locality;
 
@@ -102,14 +101,4 @@ void wc_analysis_derive_all(const wc_analysis_set *set, wc_kstats *k)
 {
     for (unsigned i = 0; i < set->n; i++)
         if (set->a[i].ops->derive) set->a[i].ops->derive(k);
-}
-
-void wc_analysis_set_pki(wc_kstats *k, const char *count, const char *rate)
-{
-    for (unsigned j = 0; j < k->n_extras; j++)
-        if (strcmp(k->extras[j].name, count) == 0) {
-            double v = k->warp_insts ? 1000.0 * k->extras[j].value / (double)k->warp_insts : 0;
-            wc_kstats_set_extra(k, rate, v);
-            return;
-        }
 }

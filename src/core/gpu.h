@@ -225,9 +225,13 @@ void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi);
  * (mem/xbar.h); the engine queues it when the record completes. */
 void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi);
 
-/* gpu.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
+/* respond.c: the crossbar as far as it is known at `now`; the responses it
+ * completed are queued. */
+void wc_sim_run_xbar(wc_sim *g, uint64_t now);
+
+/* sim_api.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
 void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params);
-/* gpu.c: replaces the L1 organisation chosen by -l1_org (before wc_sim_run). */
+/* sim_api.c: replaces the L1 organisation chosen by -l1_org (before wc_sim_run). */
 void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops);
 
 /* control.c */

@@ -11,7 +11,7 @@
  * drain policy among queues whose head has been in the buffer for `latency`
  * cycles.  A request the L1 refuses (reservation fail) waits in the outbound
  * slot and is retried, as the default stage retries, unless the bypass option
- * sends it around the L1 (wc_sm_send_around: no line, no MSHR; the data goes
+ * sends it around the L1 (wc_stage_send_around: no line, no MSHR; the data goes
  * to the warp).  reorder=0 is one FIFO for everything (arrival order), the
  * paper's bypass-only configuration.
  *

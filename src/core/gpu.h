@@ -2,6 +2,12 @@
  * gpu.h - internal state of the cycle engine: the GPU (kernel, dispatch,
  * event heap, memory side) and its SMs (warps, scoreboard, schedulers, memory
  * stage, L1).  sm.c runs one SM for one cycle; gpu.c runs the clock.
+ *
+ * Private to the engine (the .c files of src/core): no plug-in includes it
+ * (tests/cli_plugins.sh checks).  What plug-ins see of these records is
+ * the SM view (warpcache/smview.h, filled by sm.c's init_view), the stage
+ * environment (warpcache/stage.h: `env`, the SM's first member) and the
+ * controller I/O (warpcache/control.h).
  */
 #ifndef WC_CORE_GPU_H
 #define WC_CORE_GPU_H

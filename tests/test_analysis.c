@@ -45,7 +45,7 @@ static wc_kstats counts_of(const wc_sim *s)
 {
     counters c;
     memset(&c, 0, sizeof c);
-    wc_analysis_stats_all(s, collect, &c);
+    wc_analysis_stats_all(&s->analyses, collect, &c);
     return c.k;
 }
 
@@ -450,7 +450,7 @@ static void test_option(void)
     CHECK(s != NULL);
     if (s) {
         CHECK_EQ(s->n_listeners, 0);
-        CHECK_EQ(s->n_analyses, 0);
+        CHECK_EQ(s->analyses.n, 0);
         wc_sim_destroy(s);
     }
     s = sim_with("contention,locality", 1);

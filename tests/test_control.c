@@ -10,7 +10,7 @@
 #include "tiny_config.h"
 #include "tiny_gpu.h"
 #include "core/gpu.h"
-#include "core/memstage_sm.h"
+#include "warpcache/stage.h"
 #include "listsrc.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"
@@ -643,7 +643,7 @@ typedef struct toy {
     unsigned n, sent;
 } toy;
 
-static wc_mstage *toy_create(wc_sm *sm, const char *params, wc_err *err)
+static wc_mstage *toy_create(wc_stage_env *env, const char *params, wc_err *err)
 {
     toy *t = calloc(1, sizeof *t);
     t->base.retry_at = WC_NEVER;
@@ -675,11 +675,11 @@ static void toy_cycle(wc_mstage *ms, uint64_t now)
     toy *t = (toy *)ms;
     unsigned i = 1 - t->sent; /* 1, then 0 */
     wc_fail_reason why;
-    if (wc_sm_present(ms->sm, &t->req[i], t->load[i], now, &why) == WC_RESERVATION_FAIL) {
+    if (wc_stage_present(ms->env, &t->req[i], t->load[i], now, &why) == WC_RESERVATION_FAIL) {
         ms->retry_at = now + 1;
         return;
     }
-    wc_sm_inst_sent(ms->sm, t->load[i]);
+    wc_stage_inst_sent(ms->env, t->load[i]);
     if (++t->sent < 2) {
         ms->retry_at = now + 1;
         return;
@@ -687,7 +687,7 @@ static void toy_cycle(wc_mstage *ms, uint64_t now)
     t->n = t->sent = 0;
     ms->full = ms->holding = false;
     ms->retry_at = WC_NEVER;
-    wc_sm_stage_freed(ms->sm, now);
+    wc_stage_freed(ms->env, now);
 }
 
 static const wc_mstage_ops toy_ops = {
@@ -739,7 +739,7 @@ typedef struct around {
     uint32_t load;
 } around;
 
-static wc_mstage *around_create(wc_sm *sm, const char *params, wc_err *err)
+static wc_mstage *around_create(wc_stage_env *env, const char *params, wc_err *err)
 {
     around *a = calloc(1, sizeof *a);
     a->base.retry_at = WC_NEVER;
@@ -761,15 +761,15 @@ static void around_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, 
 static void around_cycle(wc_mstage *ms, uint64_t now)
 {
     around *a = (around *)ms;
-    wc_sm_send_around(ms->sm, &a->req[a->next], a->load, now);
+    wc_stage_send_around(ms->env, &a->req[a->next], a->load, now);
     if (++a->next < a->n) {
         ms->retry_at = now + 1;
         return;
     }
     ms->full = ms->holding = false;
     ms->retry_at = WC_NEVER;
-    wc_sm_stage_freed(ms->sm, now);
-    wc_sm_inst_sent(ms->sm, a->load);
+    wc_stage_freed(ms->env, now);
+    wc_stage_inst_sent(ms->env, a->load);
 }
 
 static const wc_mstage_ops around_ops = {

@@ -375,7 +375,7 @@ static void test_sm_dueling_switches_both_ways(void)
     const wc_controller_ops *ops = wc_controller_find("sm_dueling");
     CHECK(ops != NULL);
     if (!ops) return;
-    wc_ctl c = {ops, NULL, 0, NULL};
+    wc_ctl c = {.ops = ops};
     wc_err err = {{0}};
     CHECK(ops->create(&c, "interval=500,threshold=10", &err) == 0);
     CHECK_EQ(c.period, 500);

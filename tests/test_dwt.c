@@ -48,6 +48,8 @@ static int rig_open(rig *r, const char *params, unsigned warps_per_sched)
     r->sim->st = &r->st; /* what wc_sim_run does: the timeline goes here */
     r->c.ops = &wc_ctl_dwt_cs;
     r->c.sim = r->sim;
+    r->c.cfg = &r->sim->cfg; /* what the engine hands every controller (control.c) */
+    r->c.n_sm = NSM;
     if (r->c.ops->create(&r->c, params, &err) < 0) {
         fprintf(stderr, "dwt_cs: %s\n", err.msg);
         return -1;
@@ -67,6 +69,7 @@ static void rig_close(rig *r)
 static wc_ctl_io rig_io(rig *r, bool counters)
 {
     wc_ctl_io io = {.sim = r->sim,
+                    .cfg = &r->sim->cfg,
                     .now = r->now,
                     .kernel = "k",
                     .n_sm = NSM,

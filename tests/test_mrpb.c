@@ -1,6 +1,7 @@
 /*
  * test_mrpb.c - seed 004's memory request prioritization buffer
- * (src/core/stages/memstage_mrpb.c) driven directly, on a mock SM: a scripted L1
+ * (src/core/stages/memstage_mrpb.c) driven directly, on a mock SM built from
+ * the public stage API only (warpcache/stage.h, smview.h): a scripted L1
  * (which requests it refuses, why, until when) logs what reaches it and
  * what is sent around it, and a small driver plays the SM's part (the stage
  * runs before issue; an instruction is accepted only while the stage is not
@@ -19,16 +20,18 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/memstage.h"
-#include "core/memstage_sm.h"
+#include "core/memstage.h" /* the registry: wc_mstage_find */
+#include "warpcache/stage.h"
 #include "util/rng.h"
 
 #define LOG_MAX 4096
 
 typedef struct mock {
-    wc_sm sm; /* first: the L1's env.send gets the SM as its context */
+    wc_stage_env env; /* first: the environment's calls find the mock */
+    wc_smview view;
     wc_l1 l1;
-    wc_warp warps[48];
+    uint64_t stall_by[WC_FAIL__COUNT];
+    uint32_t block[48], wib[48]; /* per warp slot */
     /* refusals: requests at refuse_addr are refused with refuse_why until
      * refuse_until; random refusals (refuse_pct) in the randomized test */
     uint64_t refuse_addr, refuse_until;
@@ -83,21 +86,41 @@ static uint64_t mock_send(void *ctx, const wc_mem_req *req, uint64_t chunks, uin
 
 static const wc_l1_ops mock_l1_ops = {.name = "mock", .access = mock_access};
 
+static void mock_send_around(wc_stage_env *env, const wc_mem_req *req, uint32_t load, uint64_t now)
+{
+    mock_send(env, req, 0, now);
+}
+
+static void mock_stage_freed(wc_stage_env *env, uint64_t now) {}
+
+/* As the engine counts a bypass of the stage's own: an L1 access that
+ * bypassed it. */
+static void mock_count_bypassed(wc_stage_env *env, const wc_mem_req *req)
+{
+    mock *m = (mock *)env;
+    m->l1.stats.accesses++;
+    m->l1.stats.reads++;
+    m->l1.stats.outcome[WC_BYPASSED]++;
+}
+
 /* A mock SM of 48 warp slots and 8 block slots; warp slot w is in block
  * slot w / 6 unless a test says otherwise. */
 static mock *mock_new(void)
 {
     mock *m = calloc(1, sizeof *m);
-    m->sm.l1 = &m->l1;
     m->l1.ops = &mock_l1_ops;
-    m->l1.env.send = mock_send;
-    m->sm.warps = m->warps;
-    m->sm.n_slots = 48;
-    m->sm.n_block_slots = 8;
-    m->sm.wake = WC_NEVER;
+    m->view.n_slots = 48;
+    m->view.n_block_slots = 8;
+    m->view.warp_block = (wc_view_field){(const unsigned char *)m->block, sizeof m->block[0]};
+    m->env.view = &m->view;
+    m->env.l1 = &m->l1;
+    m->env.stall_by = m->stall_by;
+    m->env.send_around = mock_send_around;
+    m->env.stage_freed = mock_stage_freed;
+    m->env.count_bypassed = mock_count_bypassed;
     for (unsigned w = 0; w < 48; w++) {
-        m->warps[w].block = w / 6;
-        m->warps[w].wib = w % 6;
+        m->block[w] = w / 6;
+        m->wib[w] = w % 6;
     }
     return m;
 }
@@ -106,14 +129,13 @@ static wc_mstage *stage_new(mock *m, const char *params)
 {
     const wc_mstage_ops *ops = wc_mstage_find("mrpb");
     wc_err err = {{0}};
-    wc_mstage *ms = ops ? ops->create(&m->sm, params, &err) : NULL;
+    wc_mstage *ms = ops ? ops->create(&m->env, params, &err) : NULL;
     if (!ms) {
         fprintf(stderr, "mrpb:%s: %s\n", params, err.msg);
         return NULL;
     }
     ms->ops = ops;
-    ms->sm = &m->sm;
-    m->sm.ms = ms;
+    ms->env = &m->env;
     return ms;
 }
 
@@ -155,7 +177,7 @@ static void drive(driver *d, uint64_t from, uint64_t to)
                 memset(r, 0, sizeof *r);
                 r->addr = in->addr + 128u * i;
                 r->warp = (uint16_t)in->slot;
-                r->origin = d->m->warps[in->slot].wib;
+                r->origin = d->m->wib[in->slot];
                 r->op = in->write ? WC_OP_STG : WC_OP_LDG;
                 r->flags = in->write ? WC_REQ_WRITE : 0;
                 r->line_log2 = 7;
@@ -580,8 +602,8 @@ static void random_case(const char *params, uint64_t seed)
 {
     mock *m = mock_new();
     for (unsigned w = 0; w < RW; w++) {
-        m->warps[w].block = w / 4;
-        m->warps[w].wib = w % 4;
+        m->block[w] = w / 4;
+        m->wib[w] = w % 4;
     }
     m->rng = wc_rng_seed(seed);
     m->refuse_pct = 20;
@@ -693,13 +715,13 @@ static void test_params(void)
                                       "bypass=some", "queues=8",   "len"};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         wc_err err = {{0}};
-        wc_mstage *ms = ops->create(&m->sm, bad[i], &err);
+        wc_mstage *ms = ops->create(&m->env, bad[i], &err);
         CHECK(ms == NULL);
         CHECK(strncmp(err.msg, "mrpb: ", 6) == 0);
         if (ms) ops->destroy(ms);
     }
     wc_err err = {{0}};
-    wc_mstage *ms = ops->create(&m->sm, "sig=warp,drain=fixed,greedy=0,len=32,latency=18", &err);
+    wc_mstage *ms = ops->create(&m->env, "sig=warp,drain=fixed,greedy=0,len=32,latency=18", &err);
     CHECK(ms != NULL);
     if (ms) ops->destroy(ms);
     free(m);

@@ -45,8 +45,4 @@ struct wc_analysis {
 const wc_analysis_ops *wc_analysis_find(const char *name);
 const wc_analysis_ops *const *wc_analysis_list(size_t *count);
 
-/* For a listener that cannot go on (out of memory): the run stops with exit
- * status 1 and this message. */
-void wc_sim_fail(wc_sim *sim, const char *msg);
-
 #endif

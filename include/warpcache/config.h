@@ -202,4 +202,11 @@ int wc_config_get(const wc_config *cfg, const char *name, char *buf, size_t n);
 /* Writes the effective configuration in gpgpusim.config syntax. */
 void wc_config_dump(const wc_config *cfg, void *file /* FILE* */);
 
+/* Where configuration errors point: the file, or "configuration" for the
+ * built-in defaults and -o options. */
+static inline const char *wc_cfg_where(const wc_config *cfg)
+{
+    return cfg->source_file[0] ? cfg->source_file : "configuration";
+}
+
 #endif

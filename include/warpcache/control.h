@@ -12,6 +12,12 @@
  * first cycle of the next period (a memory stage parked waiting for a fill
  * and schedulers whose warps were outside their window look again then).
  *
+ * What a controller may rely on: this header and the ones it includes - the
+ * configuration (c->cfg, io->cfg), each SM's read-only view (c->views,
+ * io->views: warp slots, blocks, barrier state, kernel id, instructions,
+ * time; smview.h), the period counters and the knobs.  It never sees the
+ * engine's own records (src/core/gpu.h is private to the engine).
+ *
  * Controllers are chosen with the option -controllers
  * ("name[:key=value,...][+name...]", e.g. "stream_bypass:level=l2+swl:warp_limit=4").
  */
@@ -21,6 +27,7 @@
 #include "warpcache/cache.h"
 #include "warpcache/plugin.h"
 #include "warpcache/sim.h"
+#include "warpcache/smview.h"
 
 /* What one SM (or the whole GPU) did during one sampling period. */
 typedef struct wc_period_counters {
@@ -48,10 +55,12 @@ typedef struct wc_ctl wc_ctl;
 
 /* What a hook sees and may change. */
 typedef struct wc_ctl_io {
-    wc_sim *sim;        /* for wc_sim_record */
-    uint64_t now;       /* the cycle (a period boundary for `period`) */
-    const char *kernel; /* name of the running kernel */
+    wc_sim *sim;          /* for wc_sim_record */
+    const wc_config *cfg; /* the simulator's configuration */
+    uint64_t now;         /* the cycle (a period boundary for `period`) */
+    const char *kernel;   /* name of the running kernel */
     unsigned n_sm;
+    const wc_smview *views;        /* [n_sm]: each SM (smview.h) */
     const wc_period_counters *sm;  /* [n_sm]: the period that just ended (NULL at kernel begin) */
     const wc_period_counters *gpu; /* sums over SMs plus the L2 (NULL at kernel begin) */
     wc_sm_knobs *knobs;            /* [n_sm]: write to change; applied from the next cycle */
@@ -88,9 +97,17 @@ typedef struct wc_controller_ops {
 /* One controller instance of a simulator. */
 struct wc_ctl {
     const wc_controller_ops *ops;
-    wc_sim *sim;     /* its simulator: create may subscribe L1 listeners to it */
+    /* Its simulator: create may subscribe L1 listeners to it and install a
+     * load gate.  NULL (and cfg, views NULL, n_sm 0) when create is only
+     * asked to check the parameters. */
+    wc_sim *sim;
     uint64_t period; /* sampling period in cycles, 0 = none (set by create) */
     void *priv;      /* the controller's own state */
+    /* Set by the engine before create (after the fields above, so that
+     * initializers written for them stay valid). */
+    const wc_config *cfg;   /* the simulator's configuration */
+    unsigned n_sm;          /* SMs */
+    const wc_smview *views; /* [n_sm]: each SM, valid while the simulator runs (smview.h) */
 };
 
 const wc_controller_ops *wc_controller_find(const char *name);

@@ -32,7 +32,7 @@
 #define WC_PLUGIN_TYPE_repl       struct wc_repl_ops       /* warpcache/cache.h, cache geometry */
 #define WC_PLUGIN_TYPE_index      struct wc_index_desc     /* warpcache/cache.h, set index */
 #define WC_PLUGIN_TYPE_scheduler  struct wc_sched_ops      /* src/core/sched.h */
-#define WC_PLUGIN_TYPE_stage      struct wc_mstage_ops     /* src/core/memstage.h, -mem_stage */
+#define WC_PLUGIN_TYPE_stage      struct wc_mstage_ops     /* warpcache/stage.h, -mem_stage */
 #define WC_PLUGIN_TYPE_controller struct wc_controller_ops /* warpcache/control.h */
 #define WC_PLUGIN_TYPE_analysis   struct wc_analysis_ops   /* warpcache/analysis.h, -analysis */
 #define WC_PLUGIN_TYPE_workload   struct wc_workload       /* warpcache/workloads.h */

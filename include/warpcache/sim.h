@@ -42,5 +42,8 @@ void wc_sim_destroy(wc_sim *sim);
  * stage's parameters, an L1 organisation's limits) is reported now, as a run
  * would report it, without a workload.  0 or -1 with err set. */
 int wc_sim_check(wc_sim *sim, wc_err *err);
+/* For a plug-in that cannot go on (a listener or a memory stage out of
+ * memory): the run stops with exit status 1 and this message. */
+void wc_sim_fail(wc_sim *sim, const char *msg);
 
 #endif

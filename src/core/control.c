@@ -110,6 +110,9 @@ static int add_instance(wc_sim *g, const wc_controller_ops *ops, const char *par
     memset(s, 0, sizeof *s);
     s->c.ops = ops;
     s->c.sim = g;
+    s->c.cfg = &g->cfg;
+    s->c.n_sm = g->n_sm;
+    s->c.views = g->views;
     s->next = WC_NEVER;
     wc_err why = {{0}};
     if (ops->create(&s->c, params, &why) < 0)
@@ -312,9 +315,11 @@ static void **kernel_state(wc_ctl_slot *s, const char *name)
 static wc_ctl_io io_for(wc_sim *g, wc_ctl_slot *s, uint64_t now, bool with_counters)
 {
     wc_ctl_io io = {.sim = g,
+                    .cfg = &g->cfg,
                     .now = now,
                     .kernel = g->k.name,
                     .n_sm = g->n_sm,
+                    .views = g->views,
                     .sm = with_counters ? g->pc_sm : NULL,
                     .gpu = with_counters ? &g->pc_sm[g->n_sm] : NULL,
                     .knobs = g->knobs,

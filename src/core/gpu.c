@@ -73,138 +73,18 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     g->n_sm = wc_config_n_sm(cfg);
     g->err = err;
     g->ctl_next = WC_NEVER;
-    if (wc_ctl_create_all(g, err) < 0 || wc_analysis_create_all(g, err) < 0) {
+    g->views = calloc(g->n_sm, sizeof *g->views); /* filled by the SMs of each run */
+    if (!g->views) {
+        wc_errf(err, "out of memory");
+        wc_sim_destroy(g);
+        return NULL;
+    }
+    if (wc_ctl_create_all(g, err) < 0 ||
+        wc_analysis_create_all(&g->analyses, g, &g->cfg, err) < 0) {
         wc_sim_destroy(g);
         return NULL;
     }
     return g;
-}
-
-/* A test or an embedding program replaces the L1 organisation. */
-void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops)
-{
-    sim->l1_ops = ops;
-}
-
-/* A test or an embedding program replaces the memory stage (memstage.h). */
-void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params)
-{
-    sim->mstage_ops = ops;
-    sim->mstage_params = params ? params : "";
-}
-
-void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx)
-{
-    sim->progress = fn;
-    sim->progress_ctx = ctx;
-}
-
-int wc_sim_add_l1_listener(wc_sim *sim, const wc_l1_listener *l)
-{
-    if (sim->n_listeners == sim->cap_listeners) {
-        unsigned cap = sim->cap_listeners ? 2 * sim->cap_listeners : 4;
-        wc_l1_listener *p = realloc(sim->listeners, cap * sizeof *p);
-        if (!p) return -1;
-        sim->listeners = p;
-        sim->cap_listeners = cap;
-    }
-    sim->listeners[sim->n_listeners++] = *l;
-    if (l->on_access) sim->n_access_listeners++;
-    if (!sim->building) sim->n_user_listeners = sim->n_listeners; /* not a run's own part */
-    return 0;
-}
-
-void wc_sim_set_l1_data(wc_sim *sim, const void *data)
-{
-    sim->l1_data = data;
-}
-
-void wc_sim_set_load_gate(wc_sim *sim, wc_load_gate_fn fn, void *ctx)
-{
-    sim->load_gate = fn;
-    sim->load_gate_ctx = ctx;
-    for (unsigned i = 0; sim->sms && i < sim->n_sm; i++) wc_sm_set_load_gate(&sim->sms[i], fn, ctx);
-}
-
-/* Bounded: past WC_TIMELINE_MAX events only the number dropped is kept. */
-void wc_sim_record(wc_sim *sim, uint64_t cycle, int sm, const char *key, double value)
-{
-    wc_stats *st = sim->st;
-    if (!st) return;
-    if (st->n_timeline == st->cap_timeline) {
-        size_t cap = st->cap_timeline ? 2 * st->cap_timeline : 256;
-        wc_tl_event *p = cap <= WC_TIMELINE_MAX ? realloc(st->timeline, cap * sizeof *p) : NULL;
-        if (!p) {
-            st->timeline_dropped++;
-            return;
-        }
-        st->timeline = p;
-        st->cap_timeline = cap;
-    }
-    wc_tl_event *e = &st->timeline[st->n_timeline++];
-    e->cycle = cycle;
-    e->sm = sm;
-    snprintf(e->key, sizeof e->key, "%s", key);
-    e->value = value;
-}
-
-/* A response waiting for the crossbar (-icnt_model islip). */
-typedef struct wc_deferred {
-    wc_event ev;
-    uint32_t hi;
-} wc_deferred;
-
-void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi)
-{
-    int rc = wc_heap_push(&g->events, ev);
-    if (ev.kind == WC_EV_FILL && hi && rc == 0) {
-        ev.arg = hi;
-        ev.kind = WC_EV_FILL_HI;
-        rc = wc_heap_push(&g->events, ev);
-    }
-    if (rc < 0 && !g->failed) {
-        g->failed = true;
-        wc_errf(g->err, "out of memory (event queue)");
-    }
-}
-
-void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi)
-{
-    if (rec >= g->cap_deferred) {
-        uint32_t cap = g->cap_deferred ? g->cap_deferred : 256;
-        while (cap <= rec) cap *= 2;
-        wc_deferred *d = realloc(g->deferred, cap * sizeof *d);
-        if (!d) {
-            if (!g->failed) wc_errf(g->err, "out of memory (interconnect)");
-            g->failed = true;
-            return;
-        }
-        g->deferred = d;
-        g->cap_deferred = cap;
-    }
-    g->deferred[rec] = (wc_deferred){*ev, hi};
-}
-
-/* Runs the crossbar as far as it is known at cycle `now` and queues the
- * responses it completed.  No request sent from `now` on has a reply ready
- * at its L2 before now + latency + L2 latency (the trip up and the ROP
- * latency), so every cycle before that can be simulated already: the
- * engine need not visit each cycle the crossbar works in (see run_kernel). */
-static void run_xbar(wc_sim *g, uint64_t now)
-{
-    wc_xbar_run(g->mem.xbar, now + g->mem.latency + g->mem.l2_latency - 1);
-    const uint32_t *recs;
-    const uint64_t *times;
-    size_t n = wc_xbar_done(g->mem.xbar, &recs, &times);
-    for (size_t k = 0; k < n; k++) {
-        wc_deferred *d = &g->deferred[recs[k]];
-        d->ev.time = times[k];
-        wc_sim_push_response(g, d->ev, d->hi);
-    }
-    if (g->mem.failed && !g->failed) {
-        g->failed = true;
-        wc_errf(g->err, "out of memory (interconnect)");
-    }
 }
 
 static void teardown(wc_sim *g)
@@ -213,6 +93,8 @@ static void teardown(wc_sim *g)
         for (unsigned i = 0; i < g->n_sm; i++) wc_sm_free(&g->sms[i]);
     free(g->sms);
     g->sms = NULL;
+    if (g->views) /* they pointed into the SMs: a plug-in reading one now fails at once */
+        memset(g->views, 0, g->n_sm * sizeof *g->views);
     if (g->l1_shared && g->l1_ops->shared_destroy) g->l1_ops->shared_destroy(g->l1_shared);
     g->l1_shared = NULL;
     wc_mem_free(&g->mem);
@@ -236,8 +118,9 @@ void wc_sim_destroy(wc_sim *sim)
     if (!sim) return;
     teardown(sim);
     wc_ctl_destroy_all(sim);
-    wc_analysis_destroy_all(sim);
+    wc_analysis_destroy_all(&sim->analyses);
     free(sim->listeners);
+    free(sim->views);
     free(sim);
 }
 
@@ -371,7 +254,7 @@ static void snapshot(const wc_sim *g, wc_kstats *s)
     }
     for (unsigned i = 0; i < g->n_ctls; i++)
         if (g->ctls[i].c.ops->stats) g->ctls[i].c.ops->stats(&g->ctls[i].c, sum_extra, s);
-    wc_analysis_stats_all(g, sum_extra, s);
+    wc_analysis_stats_all(&g->analyses, sum_extra, s);
     const wc_mem_counters *c = &g->mem.c;
     s->l2.accesses = c->l2_accesses;
     s->l2.hits = c->l2_hits;
@@ -496,7 +379,7 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
             wc_ctl_period(g, now);
             live_update_all(g);
         }
-        if (g->mem.xbar) run_xbar(g, now);
+        if (g->mem.xbar) wc_sim_run_xbar(g, now);
         while (g->events.n && g->events.ev[0].time <= now) {
             wc_event ev = wc_heap_pop(&g->events);
             wc_sm_deliver(&g->sms[ev.sm], &ev);
@@ -603,9 +486,9 @@ static int run_all(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
         snprintf(ks->name, sizeof ks->name, "%s", g->k.name);
         ks->id = g->k.id;
         wc_kstats_add(&st->total, ks);
-        if (g->n_analyses) { /* rates are not sums: set again on both */
-            wc_analysis_derive_all(g, ks);
-            wc_analysis_derive_all(g, &st->total);
+        if (g->analyses.n) { /* rates are not sums: set again on both */
+            wc_analysis_derive_all(&g->analyses, ks);
+            wc_analysis_derive_all(&g->analyses, &st->total);
         }
         if (g->truncated) {
             st->truncated = true;

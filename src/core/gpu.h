@@ -2,6 +2,12 @@
  * gpu.h - internal state of the cycle engine: the GPU (kernel, dispatch,
  * event heap, memory side) and its SMs (warps, scoreboard, schedulers, memory
  * stage, L1).  sm.c runs one SM for one cycle; gpu.c runs the clock.
+ *
+ * Private to the engine (the .c files of src/core): no plug-in includes it
+ * (tests/cli_plugins.sh checks).  What plug-ins see of these records is
+ * the SM view (warpcache/smview.h, filled by sm.c's init_view), the stage
+ * environment (warpcache/stage.h: `env`, the SM's first member) and the
+ * controller I/O (warpcache/control.h).
  */
 #ifndef WC_CORE_GPU_H
 #define WC_CORE_GPU_H
@@ -9,18 +15,19 @@
 #include "core/events.h"
 #include "core/memstage.h"
 #include "core/sched.h"
+#include "analysis/analyses.h"
 #include "mem/mem.h"
 #include "warpcache/analysis.h"
 #include "warpcache/coalescer.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"
+#include "warpcache/smview.h"
+#include "warpcache/stage.h"
 
-#define WC_MAX_PENDING     16 /* scoreboard entries per warp */
-#define WC_NO_REC          UINT32_MAX
-#define WC_MAX_SLOTS       256 /* warp slots per SM (8192 threads) */
-#define WC_MAX_BLOCK_WARPS 32  /* 1024 threads per block, CUDA's limit */
+#define WC_MAX_PENDING 16  /* scoreboard entries per warp */
+#define WC_MAX_SLOTS   256 /* warp slots per SM (8192 threads) */
 
-enum { W_FREE = 0, W_ACTIVE, W_DRAINING };
+enum { W_FREE = WC_WARP_FREE, W_ACTIVE = WC_WARP_ACTIVE, W_DRAINING = WC_WARP_DRAINING };
 
 /* A register write not yet done: ready at `ready` (WC_NEVER while a load is out). */
 typedef struct wc_pending {
@@ -51,17 +58,20 @@ typedef struct wc_block {
 
 /* A load in flight: completes when every request has been answered. */
 typedef struct wc_load {
+    wc_stage_load h; /* first: what a memory stage sees (stage.h) */
     uint64_t ready;
-    uint32_t outstanding;
     uint32_t next_free;
     uint16_t warp;
-    uint8_t all_sent, nregs;
+    uint8_t nregs;
     uint16_t regs[WC_MAX_DST];
 } wc_load;
 
 typedef struct wc_sim wc_gpu;
 
 typedef struct wc_sm {
+    /* first, so that the engine's calls behind the stage's environment find
+     * the SM at the same address (sm_of_env in sm.c) */
+    wc_stage_env env;
     unsigned id;
     wc_gpu *gpu;
     wc_l1 *l1;
@@ -74,15 +84,14 @@ typedef struct wc_sm {
     wc_sched *sched;
     wc_sched **slot_sched; /* per slot: its scheduler, sched[slot % n_sched] (no division) */
     unsigned n_sched;
-    wc_mstage *ms;        /* the memory stage (memstage.h) */
-    uint32_t hit_latency; /* cycles from an L1 hit to its answer (-gpgpu_l1_latency; a stage may
-                             change it) */
+    wc_mstage *ms; /* the memory stage (stage.h); env.hit_latency: cycles from an L1 hit to its
+                      answer (-gpgpu_l1_latency; a stage may change it) */
     wc_mem_req reqs[WC_MAX_REQS_PER_INST]; /* the coalescer's output for the stage */
     const wc_mem_req *cur_req;             /* request the L1 is serving (eviction events) */
     /* knobs (control.h), as applied; req_flags is what they add to a read */
     wc_sm_knobs knobs;
     uint8_t req_flags;
-    bool hooks;   /* wc_sm_present needs its full version (knobs, listeners, on_miss) */
+    /* env.hooks: wc_stage_present needs its full version (knobs, listeners, on_miss) */
     bool inorder; /* the stage is the default one: its code is called directly */
     /* memory instructions issued ahead of the stage (mem_issue.c); mi_cap 0:
      * none, the stage's `full` blocks issue directly */
@@ -141,6 +150,7 @@ struct wc_sim {
     wc_config cfg;
     wc_mem mem;
     wc_sm *sms;
+    wc_smview *views; /* [n_sm]: each SM's read-only view for plug-ins (smview.h) */
     unsigned n_sm;
     wc_heap events;
     /* -icnt_model islip: responses waiting for crossbar records, by id */
@@ -167,8 +177,7 @@ struct wc_sim {
     wc_sm_knobs *knobs;        /* [n_sm]: what controllers asked for */
     wc_period_counters *pc_sm; /* [n_sm + 1]: scratch for a period's counters */
     /* analyses (-analysis; src/analysis/): listeners and counters only */
-    wc_analysis *analyses;
-    unsigned n_analyses;
+    wc_analysis_set analyses;
     wc_load_gate_fn load_gate; /* installed on every SM */
     void *load_gate_ctx;
     wc_stats *st; /* the run's statistics: the timeline is recorded into it */
@@ -185,14 +194,25 @@ struct wc_sim {
     wc_err *err;
 };
 
-/* Where configuration errors point: the file, or "configuration" for the
- * built-in defaults and -o options. */
-static inline const char *wc_cfg_where(const wc_config *cfg)
+/* The stage is no longer full: schedulers whose warps waited for it look
+ * again this cycle (the stage runs before issue). */
+static inline void wc_sm_stage_freed(wc_sm *sm, uint64_t now)
 {
-    return cfg->source_file[0] ? cfg->source_file : "configuration";
+    for (unsigned i = 0; i < sm->n_sched; i++)
+        if (sm->sched[i].wake > now) sm->sched[i].wake = now;
+    if (sm->wake > now) sm->wake = now;
 }
 
 /* sm.c */
+void wc_sm_respond(void *ctx, uint32_t cookie, uint64_t t);
+void wc_sm_load_complete(wc_sm *sm, uint32_t id);
+void wc_sm_fanout_access(wc_gpu *g, int sm, const wc_mem_req *req, wc_outcome o, wc_fail_reason why,
+                         uint64_t now);
+/* The full version of wc_stage_present (stage.h): knobs, listeners, a
+ * scheduler's on_miss; and a read sent around the L1. */
+wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t now,
+                                wc_fail_reason *why);
+void wc_sm_send_around(wc_sm *sm, const wc_mem_req *r, uint32_t load, uint64_t now);
 int wc_sm_init(wc_sm *sm, wc_gpu *gpu, unsigned id, wc_err *err);
 int wc_sm_init_l1(wc_sm *sm, wc_err *err);
 void wc_sm_apply_knobs(wc_sm *sm, const wc_sm_knobs *k, uint64_t now);
@@ -211,9 +231,13 @@ void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi);
  * (mem/xbar.h); the engine queues it when the record completes. */
 void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi);
 
-/* gpu.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
+/* respond.c: the crossbar as far as it is known at `now`; the responses it
+ * completed are queued. */
+void wc_sim_run_xbar(wc_sim *g, uint64_t now);
+
+/* sim_api.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
 void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params);
-/* gpu.c: replaces the L1 organisation chosen by -l1_org (before wc_sim_run). */
+/* sim_api.c: replaces the L1 organisation chosen by -l1_org (before wc_sim_run). */
 void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops);
 
 /* control.c */
@@ -223,12 +247,5 @@ int wc_ctl_build(wc_sim *g, wc_err *err); /* per run: knobs and period buffers *
 void wc_ctl_kernel_begin(wc_sim *g, uint64_t now);
 void wc_ctl_period(wc_sim *g, uint64_t now);
 void wc_ctl_kernel_end(wc_sim *g, uint64_t now);
-
-/* src/analysis/analysis.c */
-int wc_analysis_create_all(wc_sim *g, wc_err *err);
-void wc_analysis_destroy_all(wc_sim *g);
-void wc_analysis_stats_all(const wc_sim *g, void (*emit)(void *ctx, const char *name, double v),
-                           void *ctx);
-void wc_analysis_derive_all(const wc_sim *g, wc_kstats *k);
 
 #endif

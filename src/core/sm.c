@@ -17,9 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/gpu.h"
 #include "core/mem_issue.h"
 #include "core/stages/memstage_inorder.h"
-#include "core/memstage_sm.h"
+
+/* The SM of a stage environment: the environment is the SM's first member. */
+_Static_assert(offsetof(wc_sm, env) == 0, "wc_sm.env must come first");
+_Static_assert(offsetof(wc_load, h) == 0, "wc_load.h must come first");
+
+static inline wc_sm *sm_of_env(wc_stage_env *env)
+{
+    return (wc_sm *)env;
+}
 
 /* ---- the L1's view of the GPU (wc_l1_env) ----------------------------- */
 
@@ -112,7 +121,7 @@ void wc_sm_respond(void *ctx, uint32_t cookie, uint64_t t)
     if (cookie == WC_NO_REC || cookie >= sm->n_loads) return;
     wc_load *ld = &sm->loads[cookie];
     if (t > ld->ready) ld->ready = t;
-    if (--ld->outstanding == 0 && ld->all_sent) wc_sm_load_complete(sm, cookie);
+    if (--ld->h.outstanding == 0 && ld->h.all_sent) wc_sm_load_complete(sm, cookie);
 }
 
 static void fanout_evict(void *ctx, int sm, const wc_line *line, uint64_t addr, uint64_t now)
@@ -181,6 +190,89 @@ void wc_sm_set_load_gate(wc_sm *sm, wc_load_gate_fn fn, void *ctx)
     pick_ready(sm);
 }
 
+/* ---- the stage's environment and the plug-ins' view (stage.h, smview.h) - */
+
+static wc_outcome env_present_hooked(wc_stage_env *env, const wc_mem_req *req, uint32_t load,
+                                     uint64_t now, wc_fail_reason *why)
+{
+    return wc_sm_present_hooked(sm_of_env(env), req, load, now, why);
+}
+
+static void env_respond(wc_stage_env *env, uint32_t load, uint64_t t)
+{
+    wc_sm_respond(sm_of_env(env), load, t);
+}
+
+static void env_load_complete(wc_stage_env *env, uint32_t load)
+{
+    wc_sm_load_complete(sm_of_env(env), load);
+}
+
+static void env_send_around(wc_stage_env *env, const wc_mem_req *req, uint32_t load, uint64_t now)
+{
+    wc_sm_send_around(sm_of_env(env), req, load, now);
+}
+
+static void env_stage_freed(wc_stage_env *env, uint64_t now)
+{
+    wc_sm_stage_freed(sm_of_env(env), now);
+}
+
+/* A read the stage sent around the L1 by itself counts as a bypassed access
+ * of the L1 (as the L1 counts its own bypasses). */
+static void env_count_bypassed(wc_stage_env *env, const wc_mem_req *req)
+{
+    wc_l1_stats *st = &sm_of_env(env)->l1->stats;
+    (void)req; /* a read: stages send nothing else around */
+    st->accesses++;
+    st->reads++;
+    st->outcome[WC_BYPASSED]++;
+}
+
+static void init_env(wc_sm *sm, wc_gpu *g)
+{
+    wc_stage_env *e = &sm->env;
+    e->cfg = &g->cfg;
+    e->sim = g;
+    e->hit_latency = g->cfg.l1_latency;
+    e->loads = (unsigned char *)sm->loads;
+    e->load_stride = sizeof *sm->loads;
+    e->stall_by = sm->stall_by;
+    e->present_hooked = env_present_hooked;
+    e->respond = env_respond;
+    e->load_complete = env_load_complete;
+    e->send_around = env_send_around;
+    e->stage_freed = env_stage_freed;
+    e->count_bypassed = env_count_bypassed;
+}
+
+/* Where each value of the view lives (smview.h): read in place, so the view
+ * is never written again.  The _Generic has no default: a field whose type
+ * is no longer the one smview.h promises does not compile. */
+#define VIEW_FIELD(arr, type, member)                                                              \
+    _Generic((arr)[0].member, type                                                                 \
+             : (wc_view_field){(const unsigned char *)&(arr)[0].member, sizeof(arr)[0]})
+
+static void init_view(wc_sm *sm, wc_smview *v)
+{
+    memset(v, 0, sizeof *v);
+    v->id = sm->id;
+    v->n_slots = sm->n_slots;
+    v->n_block_slots = sm->n_block_slots;
+    v->n_sched = sm->n_sched;
+    v->now = &sm->now;
+    v->warp_insts = &sm->warp_insts;
+    v->kernel_id = &sm->kernel_id;
+    v->warp_block = VIEW_FIELD(sm->warps, uint32_t, block);
+    v->warp_state = VIEW_FIELD(sm->warps, uint8_t, state);
+    v->warp_at_barrier = VIEW_FIELD(sm->warps, uint8_t, at_barrier);
+    v->warp_op = VIEW_FIELD(sm->warps, uint8_t, inst.op);
+    v->block_id = VIEW_FIELD(sm->blocks, uint64_t, id);
+    v->sched_n = VIEW_FIELD(sm->sched, unsigned, n);
+    v->sched_warps = VIEW_FIELD(sm->sched, uint16_t *, warps);
+    sm->env.view = v;
+}
+
 int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
 {
     const wc_config *cfg = &g->cfg;
@@ -220,15 +312,16 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
             snprintf(why, sizeof why, "%s", err->msg);
             return wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why);
         }
-    sm->hit_latency = cfg->l1_latency;
-    sm->ms = g->mstage_ops->create(sm, g->mstage_params, err);
+    init_env(sm, g);
+    init_view(sm, &g->views[id]);
+    sm->ms = g->mstage_ops->create(&sm->env, g->mstage_params, err);
     if (!sm->ms) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err->msg);
         return wc_errf(err, "%s: option -mem_stage: %s", wc_cfg_where(cfg), why);
     }
     sm->ms->ops = g->mstage_ops;
-    sm->ms->sm = sm;
+    sm->ms->env = &sm->env;
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
     if (wc_mi_init(sm, wc_config_mem_issue_ahead(cfg), err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0;
@@ -270,6 +363,7 @@ int wc_sm_init_l1(wc_sm *sm, wc_err *err)
         env.listener = &g->fanout;
     }
     sm->l1 = g->l1_ops->create(&g->cfg, &env, err);
+    sm->env.l1 = sm->l1;
     wc_sm_update_hooks(sm);
     return sm->l1 ? 0 : -1;
 }
@@ -597,8 +691,8 @@ static uint32_t load_alloc(wc_sm *sm, unsigned slot, const wc_winst *in)
     wc_load *ld = &sm->loads[id];
     sm->free_load = ld->next_free;
     ld->ready = 0;
-    ld->outstanding = 0;
-    ld->all_sent = 0;
+    ld->h.outstanding = 0;
+    ld->h.all_sent = 0;
     ld->warp = (uint16_t)slot;
     ld->nregs = in->ndst;
     for (unsigned i = 0; i < in->ndst; i++) ld->regs[i] = in->dst[i];
@@ -638,7 +732,7 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
     sm->gmem_reqs += n;
     if (n == 0) {
         if (ld != WC_NO_REC) {
-            sm->loads[ld].all_sent = 1;
+            sm->loads[ld].h.all_sent = 1;
             sm->loads[ld].ready = now + 1;
             wc_sm_load_complete(sm, ld);
         }
@@ -695,17 +789,17 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     if (sm->ifetch && --w->ibuf == 0) buffer_empty(sm, slot);
 }
 
-/* ---- what the SM offers its memory stage (memstage_sm.h) ---------------- */
+/* ---- what the SM offers its memory stage (stage.h) ----------------------- */
 
-/* Which per-request extras are wanted (wc_sm_present): bypass knobs,
+/* Which per-request extras are wanted (wc_stage_present): bypass knobs,
  * access or eviction listeners, a scheduler that wants misses. */
 void wc_sm_update_hooks(wc_sm *sm)
 {
     const wc_gpu *g = sm->gpu;
     bool evict_by = false;
     for (unsigned i = 0; i < g->n_listeners; i++) evict_by |= g->listeners[i].on_evict_by != NULL;
-    sm->hooks = sm->req_flags || g->n_access_listeners || evict_by ||
-                (sm->n_sched && sm->sched[0].ops->on_miss);
+    sm->env.hooks = sm->req_flags || g->n_access_listeners || evict_by ||
+                    (sm->n_sched && sm->sched[0].ops->on_miss);
 }
 
 wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t now,
@@ -718,16 +812,16 @@ wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load,
         tmp.flags |= sm->req_flags;
         req = &tmp;
     }
-    if (ld) ld->outstanding++; /* before access: a hit may answer at once */
+    if (ld) ld->h.outstanding++; /* before access: a hit may answer at once */
     sm->cur_req = req;
     wc_outcome o = sm->l1->ops->access(sm->l1, req, now, why);
     sm->cur_req = NULL;
     if (sm->gpu->n_access_listeners) wc_sm_fanout_access(sm->gpu, (int)sm->id, req, o, *why, now);
     if (o == WC_RESERVATION_FAIL) {
-        if (ld) ld->outstanding--;
+        if (ld) ld->h.outstanding--;
         return o;
     }
-    if (ld && o == WC_HIT) wc_sm_respond(sm, load, now + sm->hit_latency);
+    if (ld && o == WC_HIT) wc_sm_respond(sm, load, now + sm->env.hit_latency);
     if (o == WC_MISS || o == WC_SECTOR_MISS) {
         wc_sched *s = sm->slot_sched[req->warp];
         if (s->ops->on_miss) s->ops->on_miss(s, req->warp, req->addr);
@@ -740,7 +834,7 @@ void wc_sm_send_around(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t
     wc_mem_req r = *req;
     r.flags |= WC_REQ_BYPASS | (sm->req_flags & WC_REQ_L2_BYPASS);
     r.tag = load;
-    if (load != WC_NO_REC) sm->loads[load].outstanding++;
+    if (load != WC_NO_REC) sm->loads[load].h.outstanding++;
     uint64_t chunks = r.chunks ? r.chunks : wc_chunks_all(1u << (r.line_log2 - r.chunk_log2));
     sm->l1->env.send(sm, &r, chunks, now);
 }
@@ -793,7 +887,8 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     wc_mstage *ms = sm->ms;
     if (ms->holding && ms->retry_at <= now) {
         if (sm->inorder)
-            wc_inorder_step(sm, ms, now); /* the default stage, inlined: it runs per request */
+            wc_inorder_step(&sm->env, ms,
+                            now); /* the default stage, inlined: it runs per request */
         else
             ms->ops->cycle(ms, now);
         if (sm->mi_count) wc_mi_feed(sm, now);

@@ -12,7 +12,7 @@
 
 enum { PLUG_DELAY = 100 };
 
-static wc_mstage *delay_create(wc_sm *sm, const char *params, wc_err *err)
+static wc_mstage *delay_create(wc_stage_env *env, const char *params, wc_err *err)
 {
     if (params && *params) {
         wc_errf(err, "memory stage plug_delay takes no parameters");
@@ -23,7 +23,7 @@ static wc_mstage *delay_create(wc_sm *sm, const char *params, wc_err *err)
         wc_errf(err, "out of memory (memory stage)");
         return NULL;
     }
-    s->base.sm = sm;
+    s->base.env = env;
     s->base.retry_at = WC_NEVER;
     s->load = WC_NO_REC;
     return &s->base;

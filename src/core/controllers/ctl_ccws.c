@@ -28,10 +28,10 @@
 #include <string.h>
 
 #include "core/controllers/ccws.h"
-#include "core/gpu.h"
+#include "warpcache/control.h"
 
 typedef struct ccws {
-    wc_sim *sim;
+    const wc_smview *views; /* [n_sm] */
     wc_ccws_params p;
     unsigned n_sm;
     wc_ccws_sm *sm; /* [n_sm] */
@@ -66,18 +66,18 @@ static int ccws_param(void *ctx, const char *key, const char *value, wc_err *err
 
 /* The identity of the warp now in `slot` (ccws.h: a new warp starts afresh):
  * the kernel launch (as requests carry it, 24 bits) and its block. */
-static uint64_t who_of(const wc_sm *sm, unsigned slot)
+static uint64_t who_of(const wc_smview *sm, unsigned slot)
 {
-    uint64_t block = sm->blocks[sm->warps[slot].block].id;
-    return (uint64_t)(sm->kernel_id & 0xffffffu) << 32 | (uint32_t)block;
+    uint64_t block = wc_smview_block_id(sm, wc_smview_warp_block(sm, slot));
+    return (uint64_t)(wc_smview_kernel_id(sm) & 0xffffffu) << 32 | (uint32_t)block;
 }
 
 static void ccws_evict(void *ctx, int smi, const wc_line *line, uint64_t line_addr, uint64_t now)
 {
     ccws *c = ctx;
-    const wc_sm *sm = &c->sim->sms[smi];
+    const wc_smview *sm = &c->views[smi];
     unsigned slot = line->owner_warp;
-    if (slot >= sm->n_slots || sm->warps[slot].state == W_FREE) return;
+    if (slot >= sm->n_slots || wc_smview_warp_state(sm, slot) == WC_WARP_FREE) return;
     uint64_t who = who_of(sm, slot);
     if ((uint32_t)who != line->owner_block) return; /* its warp has gone: nobody to tell */
     wc_ccws_sm *s = &c->sm[smi];
@@ -91,14 +91,14 @@ static void ccws_evict(void *ctx, int smi, const wc_line *line, uint64_t line_ad
  * would hold its block's other warps at the loads before that barrier until
  * its score decayed (forever with decay=0) - the engine's warp limit has the
  * same rule (sched.h). */
-static unsigned live_warps(const wc_sm *sm, uint64_t *live)
+static unsigned live_warps(const wc_smview *sm, uint64_t *live)
 {
     unsigned n = 0;
     memset(live, 0, WC_CCWS_WORDS * sizeof *live);
     for (unsigned i = 0; i < sm->n_sched; i++)
-        for (unsigned k = 0; k < sm->sched[i].n; k++) {
-            unsigned slot = sm->sched[i].warps[k];
-            if (sm->warps[slot].at_barrier || slot >= WC_CCWS_MAX_SLOTS) continue;
+        for (unsigned k = 0, nk = wc_smview_sched_count(sm, i); k < nk; k++) {
+            unsigned slot = wc_smview_sched_warp(sm, i, k);
+            if (wc_smview_warp_at_barrier(sm, slot) || slot >= WC_CCWS_MAX_SLOTS) continue;
             live[slot >> 6] |= 1ull << (slot & 63);
             n++;
         }
@@ -111,25 +111,25 @@ static void ccws_access(void *ctx, int smi, const wc_mem_req *req, wc_outcome o,
     if (o != WC_MISS && o != WC_SECTOR_MISS) return;
     if (req->op != WC_OP_LDG && req->op != WC_OP_LDL) return;
     ccws *c = ctx;
-    const wc_sm *sm = &c->sim->sms[smi];
+    const wc_smview *sm = &c->views[smi];
     wc_ccws_sm *s = &c->sm[smi];
     uint64_t who = (uint64_t)wc_req_kernel(req) << 32 | req->block;
     wc_ccws_sync(s, req->warp, who);
     uint64_t line = req->addr & ~((1ull << req->line_log2) - 1);
     if (wc_ccws_vta_probe(s, req->warp, line)) {
         uint64_t live[WC_CCWS_WORDS];
-        wc_ccws_lost_locality(s, req->warp, now, live_warps(sm, live), sm->warp_insts);
+        wc_ccws_lost_locality(s, req->warp, now, live_warps(sm, live), wc_smview_warp_insts(sm));
     }
 }
 
 static bool ccws_gate(void *ctx, unsigned smi, unsigned slot)
 {
     ccws *c = ctx;
-    const wc_sm *sm = &c->sim->sms[smi];
+    const wc_smview *sm = &c->views[smi];
     wc_ccws_sm *s = &c->sm[smi];
-    uint64_t now = sm->now;
+    uint64_t now = wc_smview_now(sm);
     if (now >= s->hot_until) return true; /* every score at base: every warp may load */
-    uint8_t op = sm->warps[slot].inst.op;
+    unsigned op = wc_smview_warp_next_op(sm, slot);
     if (op != WC_OP_LDG && op != WC_OP_LDL) return true;
     if (s->eval_at != now) {
         uint64_t live[WC_CCWS_WORDS];
@@ -177,12 +177,12 @@ static int ccws_create(wc_ctl *ctl, const char *params, wc_err *err)
     if (wc_params_each("ccws", params, ccws_param, &c->p, err) < 0) return -1;
     wc_sim *g = ctl->sim;
     if (!g) return 0; /* a parameter check only */
-    c->sim = g;
-    c->n_sm = g->n_sm;
+    c->views = ctl->views;
+    c->n_sm = ctl->n_sm;
     c->sm = calloc(c->n_sm, sizeof *c->sm);
     if (!c->sm) return wc_errf(err, "out of memory");
-    unsigned slots = g->cfg.max_threads_per_sm / WC_WARP_SIZE;
-    unsigned line_log2 = log2_of(g->cfg.l1.line_bytes ? g->cfg.l1.line_bytes : 128);
+    unsigned slots = ctl->cfg->max_threads_per_sm / WC_WARP_SIZE;
+    unsigned line_log2 = log2_of(ctl->cfg->l1.line_bytes ? ctl->cfg->l1.line_bytes : 128);
     for (unsigned i = 0; i < c->n_sm; i++) {
         wc_err why = {{0}};
         if (wc_ccws_sm_init(&c->sm[i], &c->p, slots, line_log2, &why) < 0)
@@ -198,7 +198,7 @@ static void ccws_kernel_begin(wc_ctl *ctl, wc_ctl_io *io)
 {
     ccws *c = ctl->priv;
     for (unsigned i = 0; i < c->n_sm; i++)
-        wc_ccws_kernel_begin(&c->sm[i], c->sim->sms[i].warp_insts);
+        wc_ccws_kernel_begin(&c->sm[i], wc_smview_warp_insts(&io->views[i]));
 }
 
 static void ccws_stats(const wc_ctl *ctl, void (*add)(void *ctx, const char *name, double v),

@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/gpu.h"
+#include "warpcache/control.h"
 
 enum dwt_phase { DWT_DETECT, DWT_SAMPLING, DWT_DECIDED };
 
@@ -119,7 +119,8 @@ static int dwt_create(wc_ctl *c, const char *params, wc_err *err)
     d->n = 3;
     d->m = 3;
     if (wc_params_each("dwt_cs", params, dwt_param, c, err) < 0) return -1;
-    const wc_config *cfg = &c->sim->cfg;
+    const wc_config *cfg = c->cfg;
+    if (!cfg) return 0; /* a parameter check only */
     uint32_t warps = cfg->warp_size ? cfg->max_threads_per_sm / cfg->warp_size : 0;
     d->max_limit = cfg->n_sched_per_sm ? warps / cfg->n_sched_per_sm : warps;
     if (d->max_limit == 0) d->max_limit = 1;

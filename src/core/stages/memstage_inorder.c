@@ -13,7 +13,7 @@
 
 #include "core/stages/memstage_inorder.h"
 
-static wc_mstage *io_create(wc_sm *sm, const char *params, wc_err *err)
+static wc_mstage *io_create(wc_stage_env *env, const char *params, wc_err *err)
 {
     if (params && *params) {
         wc_errf(err, "memory stage inorder takes no parameters (got \"%s\")", params);
@@ -24,7 +24,7 @@ static wc_mstage *io_create(wc_sm *sm, const char *params, wc_err *err)
         wc_errf(err, "out of memory (memory stage)");
         return NULL;
     }
-    s->base.sm = sm;
+    s->base.env = env;
     s->base.retry_at = WC_NEVER;
     s->load = WC_NO_REC;
     return &s->base;

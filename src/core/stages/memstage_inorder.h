@@ -1,12 +1,15 @@
 /*
  * memstage_inorder.h - the default memory stage's per-request code
  * (memstage_inorder.c), inline so that the SM can call it without an
- * indirect call when the stage is the default.
+ * indirect call when the stage is the default.  It is written against the
+ * public stage API (warpcache/stage.h) like every other stage; the only
+ * thing special about it is that the engine (sm.c, mem_issue.c) includes
+ * this header and calls it directly.
  */
 #ifndef WC_CORE_MEMSTAGE_INORDER_H
 #define WC_CORE_MEMSTAGE_INORDER_H
 
-#include "core/memstage_sm.h"
+#include "warpcache/stage.h"
 
 extern const wc_mstage_ops wc_mstage_inorder;
 
@@ -31,17 +34,17 @@ static inline void wc_inorder_accept(wc_mstage *ms, unsigned slot, const wc_mem_
 }
 
 /* One request per cycle; a reservation fail retries next cycle when the miss
- * queue was full (it drains by itself), else at the next fill.  `sm` is
- * ms->sm, passed by the SM, which has it in a register. */
-static inline void wc_inorder_step(wc_sm *sm, wc_mstage *ms, uint64_t now)
+ * queue was full (it drains by itself), else at the next fill.  `env` is
+ * ms->env, passed by the SM, which has it in a register. */
+static inline void wc_inorder_step(wc_stage_env *env, wc_mstage *ms, uint64_t now)
 {
     wc_inorder *s = (wc_inorder *)ms;
     if (s->stall_from) {
-        wc_sm_add_stall(sm, now - s->stall_from, s->stall_why);
+        wc_stage_add_stall(env, now - s->stall_from, s->stall_why);
         s->stall_from = 0;
     }
     wc_fail_reason why = WC_FAIL_NONE;
-    wc_outcome o = wc_sm_present(sm, s->cur, s->load, now, &why);
+    wc_outcome o = wc_stage_present(env, s->cur, s->load, now, &why);
     if (o == WC_RESERVATION_FAIL) {
         s->stall_from = now;
         s->stall_why = why;
@@ -54,14 +57,14 @@ static inline void wc_inorder_step(wc_sm *sm, wc_mstage *ms, uint64_t now)
     }
     ms->full = ms->holding = false;
     ms->retry_at = WC_NEVER;
-    wc_sm_stage_freed(sm, now);
-    wc_sm_inst_sent(sm, s->load);
+    wc_stage_freed(env, now);
+    wc_stage_inst_sent(env, s->load);
     s->load = WC_NO_REC;
 }
 
 static inline void wc_inorder_cycle(wc_mstage *ms, uint64_t now)
 {
-    wc_inorder_step(ms->sm, ms, now);
+    wc_inorder_step(ms->env, ms, now);
 }
 
 #endif

@@ -32,7 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/memstage_sm.h"
+#include "warpcache/control.h" /* wc_param_plain */
+#include "warpcache/stage.h"
 #include "warpcache/control.h"
 
 /*
@@ -85,14 +86,14 @@ static uint64_t head_due(const wc_l1q *s)
 enum head { HEAD_EMPTY, HEAD_WAIT, HEAD_LEFT, HEAD_FAILED };
 
 /* Looks up the head entry, if it is at the head by now. */
-static enum head lookup_head(wc_sm *sm, wc_l1q *s, uint64_t now, wc_fail_reason *why)
+static enum head lookup_head(wc_stage_env *env, wc_l1q *s, uint64_t now, wc_fail_reason *why)
 {
     if (!s->count) return HEAD_EMPTY;
     if (head_due(s) > now) return HEAD_WAIT;
     l1q_entry *h = &s->q[s->head];
-    wc_outcome o = wc_sm_present(sm, &h->req, h->load, now, why);
+    wc_outcome o = wc_stage_present(env, &h->req, h->load, now, why);
     if (o == WC_RESERVATION_FAIL) return HEAD_FAILED;
-    if (h->last) wc_sm_inst_sent(sm, h->load);
+    if (h->last) wc_stage_inst_sent(env, h->load);
     s->head = s->head + 1 == s->depth ? 0 : s->head + 1;
     s->count--;
     s->left = now;
@@ -100,7 +101,7 @@ static enum head lookup_head(wc_sm *sm, wc_l1q *s, uint64_t now, wc_fail_reason 
 }
 
 /* Moves the current instruction's next request into the tail if it is free. */
-static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
+static void enter_tail(wc_stage_env *env, wc_l1q *s, uint64_t now)
 {
     if (!s->cur) return;
     if (s->count == s->depth) {
@@ -108,7 +109,7 @@ static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
         return;
     }
     if (s->stall_from) {
-        wc_sm_add_stall(sm, now - s->stall_from, s->head_why);
+        wc_stage_add_stall(env, now - s->stall_from, s->head_why);
         s->stall_from = 0;
     }
     unsigned at = s->head + s->count;
@@ -123,7 +124,7 @@ static void enter_tail(wc_sm *sm, wc_l1q *s, uint64_t now)
         s->cur = s->end = NULL;
         if (s->base.full) {
             s->base.full = false;
-            wc_sm_stage_freed(sm, now);
+            wc_stage_freed(env, now);
         }
     }
 }
@@ -139,17 +140,17 @@ static bool packed(const wc_l1q *s, uint64_t now)
 static void l1q_cycle(wc_mstage *ms, uint64_t now)
 {
     wc_l1q *s = (wc_l1q *)ms;
-    wc_sm *sm = ms->sm;
+    wc_stage_env *env = ms->env;
     wc_fail_reason why = WC_FAIL_NONE;
-    enum head head = lookup_head(sm, s, now, &why);
+    enum head head = lookup_head(env, s, now, &why);
     if (head == HEAD_FAILED) {
         if (s->stall_from && why != s->head_why) { /* the stall's cause changed */
-            wc_sm_add_stall(sm, now - s->stall_from, s->head_why);
+            wc_stage_add_stall(env, now - s->stall_from, s->head_why);
             s->stall_from = now;
         }
         s->head_why = why;
     }
-    enter_tail(sm, s, now);
+    enter_tail(env, s, now);
     ms->holding = s->count > 0 || s->cur != NULL;
     if (!ms->holding) {
         ms->retry_at = WC_NEVER;
@@ -201,9 +202,9 @@ static int parse_param(const char *kv, size_t len, const char *key, unsigned lo,
     return 1;
 }
 
-static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
+static wc_mstage *l1q_create(wc_stage_env *env, const char *params, wc_err *err)
 {
-    unsigned depth = sm->gpu->cfg.l1_latency ? sm->gpu->cfg.l1_latency : 1;
+    unsigned depth = env->cfg->l1_latency ? env->cfg->l1_latency : 1;
     bool given = false;
     for (const char *p = params ? params : ""; *p;) {
         size_t len = strcspn(p, ",");
@@ -234,9 +235,9 @@ static wc_mstage *l1q_create(wc_sm *sm, const char *params, wc_err *err)
     s->q = q;
     s->depth = depth;
     s->load = WC_NO_REC;
-    s->base.sm = sm;
+    s->base.env = env;
     s->base.retry_at = WC_NEVER;
-    sm->hit_latency = 0; /* the queue is the hit latency */
+    wc_stage_set_hit_latency(env, 0); /* the queue is the hit latency */
     return &s->base;
 }
 

@@ -11,7 +11,7 @@
  * drain policy among queues whose head has been in the buffer for `latency`
  * cycles.  A request the L1 refuses (reservation fail) waits in the outbound
  * slot and is retried, as the default stage retries, unless the bypass option
- * sends it around the L1 (wc_sm_send_around: no line, no MSHR; the data goes
+ * sends it around the L1 (wc_stage_send_around: no line, no MSHR; the data goes
  * to the warp).  reorder=0 is one FIFO for everything (arrival order), the
  * paper's bypass-only configuration.
  *
@@ -37,7 +37,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/memstage_sm.h"
+#include "warpcache/control.h" /* wc_params_each */
+#include "warpcache/stage.h"
 
 enum sig { SIG_WARP, SIG_BLOCK, SIG_WIB };
 enum drain { DRAIN_FIXED, DRAIN_RR, DRAIN_LONGEST };
@@ -241,13 +242,13 @@ static bool bypasses(const wc_mrpb *s, const mrpb_ent *e, wc_fail_reason why)
  * the outbound slot unless it bypasses.  True if it left the stage. */
 static bool present(wc_mrpb *s, const mrpb_ent *e, uint64_t now)
 {
-    wc_sm *sm = s->base.sm;
+    wc_stage_env *env = s->base.env;
     wc_fail_reason why = WC_FAIL_NONE;
-    if (wc_sm_present(sm, &e->req, e->load, now, &why) == WC_RESERVATION_FAIL) {
+    if (wc_stage_present(env, &e->req, e->load, now, &why) == WC_RESERVATION_FAIL) {
         if (!bypasses(s, e, why)) {
             if (!s->out_used) s->out = *e;
             if (s->stall_from && why != s->out_why) { /* the stall's cause changed */
-                wc_sm_add_stall(sm, now - s->stall_from, s->out_why);
+                wc_stage_add_stall(env, now - s->stall_from, s->out_why);
                 s->stall_from = now;
             }
             s->out_used = true;
@@ -255,19 +256,17 @@ static bool present(wc_mrpb *s, const mrpb_ent *e, uint64_t now)
             if (!s->stall_from) s->stall_from = now;
             return false;
         }
-        wc_sm_send_around(sm, &e->req, e->load, now);
+        wc_stage_send_around(env, &e->req, e->load, now);
         /* The L1 counted the attempt as a reservation fail; the read itself
          * is an access that bypassed it ("L1 bypasses" in the report). */
-        sm->l1->stats.accesses++;
-        sm->l1->stats.reads++;
-        sm->l1->stats.outcome[WC_BYPASSED]++;
+        wc_stage_count_bypassed(env, &e->req);
     }
     if (s->stall_from) {
-        wc_sm_add_stall(sm, now - s->stall_from, s->out_why);
+        wc_stage_add_stall(env, now - s->stall_from, s->out_why);
         s->stall_from = 0;
     }
     s->out_used = false;
-    if (e->last) wc_sm_inst_sent(sm, e->load);
+    if (e->last) wc_stage_inst_sent(env, e->load);
     return true;
 }
 
@@ -281,7 +280,7 @@ static void advance_cur(wc_mrpb *s, uint64_t now)
     if (++s->cur < s->end) return;
     s->cur = s->end = NULL;
     s->base.full = false;
-    wc_sm_stage_freed(s->base.sm, now);
+    wc_stage_freed(s->base.env, now);
 }
 
 static bool flush_write(const wc_mrpb *s)
@@ -365,7 +364,7 @@ static void mrpb_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, un
     s->cur = reqs;
     s->end = reqs + n;
     s->cur_load = load;
-    s->cur_bslot = ms->sm->warps[slot].block % s->n_bslots;
+    s->cur_bslot = wc_smview_warp_block(ms->env->view, slot) % s->n_bslots;
     s->cur_epoch = s->epoch[s->cur_bslot];
     ms->full = ms->holding = true;
     ms->retry_at = now + 1;
@@ -374,7 +373,7 @@ static void mrpb_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, un
 static void mrpb_barrier(wc_mstage *ms, unsigned slot, uint64_t now)
 {
     wc_mrpb *s = (wc_mrpb *)ms;
-    s->epoch[ms->sm->warps[slot].block % s->n_bslots]++;
+    s->epoch[wc_smview_warp_block(ms->env->view, slot) % s->n_bslots]++;
 }
 
 static void mrpb_stats(const wc_mstage *ms, void (*emit)(void *ctx, const char *name, double v),
@@ -464,7 +463,7 @@ static void mrpb_destroy(wc_mstage *ms)
     free(s);
 }
 
-static wc_mstage *mrpb_create(wc_sm *sm, const char *params, wc_err *err)
+static wc_mstage *mrpb_create(wc_stage_env *env, const char *params, wc_err *err)
 {
     /* Table 4's final design: warp ID, fixed order, 8 entries, flush, 5
      * cycles, bypass on associativity stalls. */
@@ -482,10 +481,10 @@ static wc_mstage *mrpb_create(wc_sm *sm, const char *params, wc_err *err)
         return NULL;
     }
     s->cfg = c;
-    s->base.sm = sm;
+    s->base.env = env;
     s->base.retry_at = WC_NEVER;
     s->last_q = -1;
-    unsigned bslots = sm->n_block_slots ? sm->n_block_slots : 1;
+    unsigned bslots = env->view->n_block_slots ? env->view->n_block_slots : 1;
     if (!c.reorder)
         s->nq = 1;
     else if (c.sig == SIG_BLOCK)
@@ -493,7 +492,7 @@ static wc_mstage *mrpb_create(wc_sm *sm, const char *params, wc_err *err)
     else if (c.sig == SIG_WIB)
         s->nq = WC_MAX_BLOCK_WARPS; /* 32 */
     else
-        s->nq = sm->n_slots ? sm->n_slots : 1; /* 48 on Fermi */
+        s->nq = env->view->n_slots ? env->view->n_slots : 1; /* 48 on Fermi */
     s->n_bslots = bslots;
     s->run_cap = s->nq * c.len + 1;
     s->ent = calloc((size_t)s->nq * c.len, sizeof *s->ent);

@@ -40,7 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/memstage_sm.h"
+#include "warpcache/control.h" /* wc_params_each */
+#include "warpcache/stage.h"
 #include "warpcache/control.h" /* wc_params_each */
 
 typedef struct rp_inst {
@@ -73,7 +74,7 @@ typedef struct wc_replay {
  * otherwise the oldest that has not failed since the latest fill. */
 static int parked_next(const wc_replay *s)
 {
-    uint64_t fills = s->base.sm->l1->stats.fills;
+    uint64_t fills = wc_stage_l1_fills(s->base.env);
     if (s->wake == WAKE_OLDEST) return s->parked && fills != s->blocked_fills ? 0 : -1;
     for (unsigned i = 0; i < s->parked; i++)
         if (s->pool[s->order[i]].seen != fills) return (int)i;
@@ -103,7 +104,7 @@ static void park(wc_replay *s)
         s->order[s->parked] = s->active;
     }
     in->parked_before = true;
-    in->seen = s->base.sm->l1->stats.fills;
+    in->seen = wc_stage_l1_fills(s->base.env);
     s->parked++;
     s->active = -1;
     s->blocked_fills = in->seen;
@@ -112,7 +113,7 @@ static void park(wc_replay *s)
 static void finish_active(wc_replay *s)
 {
     rp_inst *in = &s->pool[s->active];
-    wc_sm_inst_sent(s->base.sm, in->load);
+    wc_stage_inst_sent(s->base.env, in->load);
     s->free_list[s->n_free++] = s->active;
     s->active = -1;
 }
@@ -120,17 +121,17 @@ static void finish_active(wc_replay *s)
 static void rp_cycle(wc_mstage *ms, uint64_t now)
 {
     wc_replay *s = (wc_replay *)ms;
-    wc_sm *sm = ms->sm;
+    wc_stage_env *env = ms->env;
     int p;
     if (s->active < 0 && (p = parked_next(s)) >= 0) resume_parked(s, (unsigned)p);
     if (s->active >= 0) {
         rp_inst *in = &s->pool[s->active];
         if (s->stall_from) {
-            wc_sm_add_stall(sm, now - s->stall_from, WC_FAIL_MISS_QUEUE_FULL);
+            wc_stage_add_stall(env, now - s->stall_from, WC_FAIL_MISS_QUEUE_FULL);
             s->stall_from = 0;
         }
         wc_fail_reason why = WC_FAIL_NONE;
-        wc_outcome o = wc_sm_present(sm, &in->reqs[in->next], in->load, now, &why);
+        wc_outcome o = wc_stage_present(env, &in->reqs[in->next], in->load, now, &why);
         if (o == WC_RESERVATION_FAIL && why == WC_FAIL_MISS_QUEUE_FULL) {
             s->stall_from = now;
         } else if (o == WC_RESERVATION_FAIL) {
@@ -142,7 +143,7 @@ static void rp_cycle(wc_mstage *ms, uint64_t now)
     if (s->active < 0 && (p = parked_next(s)) >= 0) resume_parked(s, (unsigned)p); /* first */
     if (s->active < 0 && ms->full) {
         ms->full = false;
-        wc_sm_stage_freed(sm, now);
+        wc_stage_freed(env, now);
     }
     ms->holding = s->active >= 0 || s->parked;
     ms->retry_at = s->active >= 0 ? now + 1 : WC_NEVER; /* parked: the next fill */
@@ -159,9 +160,7 @@ static int grow(wc_replay *s)
     if (order) s->order = order;
     int *fl = order ? realloc(s->free_list, n * sizeof *fl) : NULL;
     if (!fl) {
-        wc_gpu *g = s->base.sm->gpu;
-        if (!g->failed) wc_errf(g->err, "out of memory (memory stage replay)");
-        g->failed = true;
+        wc_stage_fail(s->base.env, "out of memory (memory stage replay)");
         return -1;
     }
     s->free_list = fl;
@@ -176,7 +175,7 @@ static void rp_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, unsi
     (void)slot;
     wc_replay *s = (wc_replay *)ms;
     if (!s->n_free && grow(s) < 0) { /* out of memory: the request is dropped, the run fails */
-        wc_sm_inst_sent(ms->sm, load);
+        wc_stage_inst_sent(ms->env, load);
         return;
     }
     int e = s->free_list[--s->n_free];
@@ -216,7 +215,7 @@ static int rp_param(void *ctx, const char *key, const char *value, wc_err *err)
     return 0;
 }
 
-static wc_mstage *rp_create(wc_sm *sm, const char *params, wc_err *err)
+static wc_mstage *rp_create(wc_stage_env *env, const char *params, wc_err *err)
 {
     rp_wake wake = WAKE_OLDEST;
     if (wc_params_each("replay", params ? params : "", rp_param, &wake, err) < 0) return NULL;
@@ -227,7 +226,7 @@ static wc_mstage *rp_create(wc_sm *sm, const char *params, wc_err *err)
     }
     s->wake = wake;
     s->active = -1;
-    s->base.sm = sm;
+    s->base.env = env;
     s->base.retry_at = WC_NEVER;
     if (grow(s) < 0) {
         wc_errf(err, "out of memory (memory stage)");

@@ -1,0 +1,70 @@
+/*
+ * respond.c - responses on their way back to the SMs: the event queue the
+ * SMs' sends fill (wc_sim_push_response) and, with -icnt_model islip, the
+ * responses that wait for the crossbar's records (wc_sim_defer_response,
+ * wc_sim_run_xbar).  The SMs call in here and the run loop (gpu.c) drains
+ * the queue, so neither calls the other for it.
+ */
+#include <stdlib.h>
+
+#include "core/gpu.h"
+#include "mem/xbar.h"
+
+/* A response waiting for the crossbar (-icnt_model islip). */
+typedef struct wc_deferred {
+    wc_event ev;
+    uint32_t hi;
+} wc_deferred;
+
+void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi)
+{
+    int rc = wc_heap_push(&g->events, ev);
+    if (ev.kind == WC_EV_FILL && hi && rc == 0) {
+        ev.arg = hi;
+        ev.kind = WC_EV_FILL_HI;
+        rc = wc_heap_push(&g->events, ev);
+    }
+    if (rc < 0 && !g->failed) {
+        g->failed = true;
+        wc_errf(g->err, "out of memory (event queue)");
+    }
+}
+
+void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi)
+{
+    if (rec >= g->cap_deferred) {
+        uint32_t cap = g->cap_deferred ? g->cap_deferred : 256;
+        while (cap <= rec) cap *= 2;
+        wc_deferred *d = realloc(g->deferred, cap * sizeof *d);
+        if (!d) {
+            if (!g->failed) wc_errf(g->err, "out of memory (interconnect)");
+            g->failed = true;
+            return;
+        }
+        g->deferred = d;
+        g->cap_deferred = cap;
+    }
+    g->deferred[rec] = (wc_deferred){*ev, hi};
+}
+
+/* Runs the crossbar as far as it is known at cycle `now` and queues the
+ * responses it completed.  No request sent from `now` on has a reply ready
+ * at its L2 before now + latency + L2 latency (the trip up and the ROP
+ * latency), so every cycle before that can be simulated already: the
+ * engine need not visit each cycle the crossbar works in (see run_kernel). */
+void wc_sim_run_xbar(wc_sim *g, uint64_t now)
+{
+    wc_xbar_run(g->mem.xbar, now + g->mem.latency + g->mem.l2_latency - 1);
+    const uint32_t *recs;
+    const uint64_t *times;
+    size_t n = wc_xbar_done(g->mem.xbar, &recs, &times);
+    for (size_t k = 0; k < n; k++) {
+        wc_deferred *d = &g->deferred[recs[k]];
+        d->ev.time = times[k];
+        wc_sim_push_response(g, d->ev, d->hi);
+    }
+    if (g->mem.failed && !g->failed) {
+        g->failed = true;
+        wc_errf(g->err, "out of memory (interconnect)");
+    }
+}

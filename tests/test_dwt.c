@@ -48,7 +48,9 @@ static int rig_open(rig *r, const char *params, unsigned warps_per_sched)
     r->sim->st = &r->st; /* what wc_sim_run does: the timeline goes here */
     r->c.ops = &wc_ctl_dwt_cs;
     r->c.sim = r->sim;
-    if (r->c.ops->create(&r->c, params, &err) < 0) {
+    wc_param_values v;
+    if (wc_param_parse(&v, r->c.ops->params, r->c.ops->name, params, &err) < 0 ||
+        r->c.ops->create(&r->c, &v, &err) < 0) {
         fprintf(stderr, "dwt_cs: %s\n", err.msg);
         return -1;
     }

@@ -19,10 +19,12 @@
 #include <string.h>
 
 #include "config/config_internal.h"
+#include "core/memstage.h"
 #include "core/sched.h"
 #include "mem/addrdec.h"
 #include "mem/xbar.h"
 #include "warpcache/cache.h"
+#include "warpcache/control.h"
 #include "warpcache/params.h"
 
 typedef enum opt_kind {
@@ -47,7 +49,9 @@ typedef enum opt_check {
     CHK_DRAM_TIMING, /* strings: GPGPU-Sim's -gpgpu_dram_timing_opt */
     CHK_ADDR_MAP,    /* strings: GPGPU-Sim's -gpgpu_mem_addr_mapping (or empty) */
     CHK_POW2_OR_0,   /* numbers: 0 or a power of two */
-    CHK_ICNT         /* strings: -icnt_model (mem/xbar.h) */
+    CHK_ICNT,        /* strings: -icnt_model (mem/xbar.h) */
+    CHK_MEM_STAGE,   /* strings: -mem_stage against the stages' schemas (core/memstage.h) */
+    CHK_CONTROLLERS  /* strings: -controllers against the controllers' schemas (control.h) */
 } opt_check;
 
 typedef struct opt_desc {
@@ -97,8 +101,9 @@ typedef struct opt_desc {
       "core cycles from a kernel's launch to its first block, counted in its cycles")              \
     X("gpgpu_TB_launch_latency", OPT_U32, tb_launch_latency, 0, MAX_LAT, CHK_NONE,                 \
       "core cycles added to the launch latency per thread block of the kernel")                    \
-    X("mem_stage", OPT_STRING, mem_stage, 0, 0, CHK_NONE,                                          \
-      "memory stage between issue and the L1: NAME[:params] (inorder)")                            \
+    X("mem_stage", OPT_STRING, mem_stage, 0, 0, CHK_MEM_STAGE,                                     \
+      "memory stage between issue and the L1: NAME[:key=value,...] (inorder; warpcache list "      \
+      "stages)")                                                                                   \
     X("mem_issue_ahead", OPT_STRING, mem_issue_ahead, 0, 0, CHK_AHEAD,                             \
       "memory instructions issued ahead of the memory stage: auto (ID_OC_MEM + memory operand "    \
       "collector units + OC_EX_MEM, GPGPU-Sim's pipeline) or 0..64 (0: issue waits for the "       \
@@ -108,9 +113,9 @@ typedef struct opt_desc {
     X("gpgpu_pipeline_widths", OPT_STRING, pipe_widths, 0, 0, CHK_WIDTHS,                          \
       "GPGPU-Sim pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,"        \
       "OC_EX_SP,...,OC_EX_MEM,...; ID_OC_MEM and OC_EX_MEM count toward mem_issue_ahead auto")     \
-    X("controllers", OPT_STRING, controllers, 0, 0, CHK_NONE,                                      \
-      "GPU-wide controllers: NAME[:key=value,...][+NAME...] (stream_bypass, swl, sm_dueling, "     \
-      "dwt_cs, ccws); empty = none")                                                               \
+    X("controllers", OPT_STRING, controllers, 0, 0, CHK_CONTROLLERS,                               \
+      "GPU-wide controllers: NAME[:key=value,...][+NAME...] (warpcache list controllers); empty "  \
+      "= none")                                                                                    \
     X("analysis", OPT_STRING, analysis, 0, 0, CHK_NONE,                                            \
       "analyses reported as extras: NAME[,NAME...] (contention, locality); empty = none")          \
     /* L1 data cache */                                                                            \
@@ -229,39 +234,15 @@ static const void *cfield_of(const wc_config *cfg, const opt_desc *d)
 
 /* ---- checks on values a configuration holds --------------------------- */
 
-/* "<name>[:<unsigned>]*" with <name> a scheduler the simulator has (the
- * registry of src/core/sched.c): a name GPGPU-Sim knows but warpcache does
- * not model (rrr, old, warp_limiting) is refused here, so
- * that a configuration that validates also runs. */
+/* -gpgpu_scheduler: a scheduler the simulator has (the registry of
+ * src/core/sched.c) with parameters its schema accepts.  A name GPGPU-Sim
+ * knows but warpcache does not model (rrr, old, warp_limiting) is refused
+ * here, so that a configuration that validates also runs. */
 static int scheduler_check(const char *text, wc_err *err)
 {
-    size_t base = strcspn(text, ":"), n;
-    char name[64];
-    snprintf(name, sizeof name, "%.*s", (int)(base < sizeof name ? base : sizeof name - 1), text);
-    if (base >= sizeof name || !wc_sched_find(name)) {
-        const wc_sched_ops *const *all = wc_sched_list(&n);
-        char known[256] = "";
-        for (size_t i = 0; i < n; i++)
-            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                     all[i]->name);
-        return wc_errf(err, "scheduler \"%.*s\" is not supported (supported: %s)", (int)base, text,
-                       known);
-    }
-    for (const char *p = text + base; *p;) {
-        p++; /* the ':' */
-        size_t n = strcspn(p, ":");
-        char num[24];
-        uint64_t v;
-        if (n == 0 || n >= sizeof num)
-            return wc_errf(err, "scheduler parameter \"%.*s\" in \"%s\" is not a number", (int)n, p,
-                           text);
-        memcpy(num, p, n);
-        num[n] = '\0';
-        const char *why = wc_cfg_parse_u64(num, UINT32_MAX, &v);
-        if (why) return wc_errf(err, "scheduler parameter \"%s\" in \"%s\" %s", num, text, why);
-        p += n;
-    }
-    return 0;
+    const wc_sched_ops *ops;
+    wc_param_values p;
+    return wc_sched_parse(text, &ops, &p, err);
 }
 
 /* An L1 organisation the registry has (warpcache list l1). */
@@ -439,6 +420,12 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
         uint32_t rcd, cl;
         return dram_timing_parse(s, &rcd, &cl, err);
     }
+    if (d->check == CHK_MEM_STAGE) {
+        const wc_mstage_ops *ops;
+        wc_param_values p;
+        return wc_mstage_parse(s, &ops, &p, err);
+    }
+    if (d->check == CHK_CONTROLLERS) return wc_controllers_parse(s, NULL, NULL, err);
     return 0;
 }
 

@@ -16,13 +16,6 @@
 #include "core/gpu.h"
 #include "core/rdhist.h"
 
-/* The parameters after "name:" in a plug-in spec ("" if none). */
-static const char *params_of(const char *spec)
-{
-    const char *colon = strchr(spec, ':');
-    return colon ? colon + 1 : "";
-}
-
 wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
 {
     if (wc_config_validate(cfg, err) < 0) return NULL;
@@ -39,37 +32,27 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
         free(g);
         return NULL;
     }
-    char sched[64];
-    snprintf(sched, sizeof sched, "%s", cfg->scheduler);
-    sched[strcspn(sched, ":")] = 0;
-    g->sched_ops = wc_sched_find(sched);
-    if (!g->sched_ops) {
-        wc_errf(err, "%s: option -gpgpu_scheduler: unknown warp scheduler '%s'", wc_cfg_where(cfg),
-                cfg->scheduler);
+    /* The plug-in specs, parsed once (wc_config_validate checked them with
+     * the same parsers): the SMs' schedulers and stages get the values. */
+    wc_err why;
+    if (wc_sched_parse(cfg->scheduler, &g->sched_ops, &g->sched_params, &why) < 0) {
+        wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why.msg);
         free(g);
         return NULL;
     }
-    g->sched_params = params_of(g->cfg.scheduler);
-    wc_sched probe; /* bad scheduler parameters are reported now, not at run */
-    if (wc_sched_init(&probe, g->sched_ops, 1, g->sched_params, NULL, 0, err) < 0) {
-        char why[sizeof err->msg];
-        snprintf(why, sizeof why, "%s", err->msg);
+    wc_sched probe; /* what create refuses beyond the schema is reported now, not at run */
+    if (wc_sched_init(&probe, g->sched_ops, 1, &g->sched_params, NULL, 0, &why) < 0) {
         wc_sched_free(&probe);
-        wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why);
+        wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why.msg);
         free(g);
         return NULL;
     }
     wc_sched_free(&probe);
-    char stage[64];
-    snprintf(stage, sizeof stage, "%s", cfg->mem_stage[0] ? cfg->mem_stage : "inorder");
-    stage[strcspn(stage, ":")] = 0;
-    g->mstage_ops = wc_mstage_find(stage);
-    if (!g->mstage_ops) {
-        wc_errf(err, "%s: option -mem_stage: unknown memory stage '%s'", wc_cfg_where(cfg), stage);
+    if (wc_mstage_parse(cfg->mem_stage, &g->mstage_ops, &g->mstage_params, &why) < 0) {
+        wc_errf(err, "%s: option -mem_stage: %s", wc_cfg_where(cfg), why.msg);
         free(g);
         return NULL;
     }
-    g->mstage_params = params_of(g->cfg.mem_stage);
     g->n_sm = wc_config_n_sm(cfg);
     g->err = err;
     g->ctl_next = WC_NEVER;
@@ -87,10 +70,15 @@ void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops)
 }
 
 /* A test or an embedding program replaces the memory stage (memstage.h). */
-void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params)
+int wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const wc_param_values *params,
+                         wc_err *err)
 {
+    if (params)
+        sim->mstage_params = *params;
+    else if (wc_param_parse(&sim->mstage_params, ops->params, ops->name, "", err) < 0)
+        return -1;
     sim->mstage_ops = ops;
-    sim->mstage_params = params ? params : "";
+    return 0;
 }
 
 void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx)

@@ -1,6 +1,7 @@
 /*
  * memstage.c - the memory-stage registry (memstage.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/memstage.h"
@@ -28,4 +29,22 @@ const wc_mstage_ops *wc_mstage_find(const char *name)
     for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++)
         if (strcmp(stages[i]->name, name) == 0) return stages[i];
     return NULL;
+}
+
+int wc_mstage_parse(const char *spec, const wc_mstage_ops **ops, wc_param_values *params,
+                    wc_err *err)
+{
+    char name[64];
+    const char *text;
+    bool fits = wc_spec_split(*spec ? spec : "inorder", strlen(*spec ? spec : "inorder"), name,
+                              sizeof name, &text, NULL);
+    if (!fits || !(*ops = wc_mstage_find(name))) {
+        char known[256] = "";
+        for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                     stages[i]->name);
+        return wc_errf(err, "unknown memory stage '%.*s' (known: %s)", (int)strcspn(spec, ":"),
+                       spec, known);
+    }
+    return wc_param_parse(params, (*ops)->params, (*ops)->name, text, err);
 }

@@ -24,6 +24,7 @@
 #define WC_CORE_MEMSTAGE_H
 
 #include "warpcache/cache.h"
+#include "warpcache/params.h"
 
 typedef struct wc_sm wc_sm;
 
@@ -38,9 +39,12 @@ typedef struct wc_mstage {
 typedef struct wc_mstage_ops {
     const char *name;
     const char *help;
-    /* Creates the stage of one SM; `params` is the text after "name:" ("" if
-     * none).  It may subscribe L1 listeners (wc_sim_add_l1_listener(sm->gpu)). */
-    wc_mstage *(*create)(wc_sm *sm, const char *params, wc_err *err);
+    /* Its parameters (-mem_stage NAME:key=value,...), NULL-terminated; NULL: none. */
+    const wc_param_desc *params;
+    /* Creates the stage of one SM from its parsed parameters (read by name:
+     * wc_param_u ...).  It may subscribe L1 listeners
+     * (wc_sim_add_l1_listener(sm->gpu)). */
+    wc_mstage *(*create)(wc_sm *sm, const wc_param_values *params, wc_err *err);
     void (*destroy)(wc_mstage *ms);
     /* Takes the n >= 1 requests of one instruction of warp `slot`; `load`
      * is its load record (WC_NO_REC for stores).  Only called while !full.
@@ -63,6 +67,11 @@ typedef struct wc_mstage_ops {
 
 const wc_mstage_ops *wc_mstage_find(const char *name);
 const wc_mstage_ops *const *wc_mstage_list(size_t *count);
+
+/* Parses -mem_stage "NAME[:key=value,...]" ("" = inorder): *ops and the
+ * checked parameters; the reason only on error. */
+int wc_mstage_parse(const char *spec, const wc_mstage_ops **ops, wc_param_values *params,
+                    wc_err *err);
 
 /* What the SM offers a stage (wc_sm_present, wc_sm_send_around,
  * wc_sm_inst_sent, wc_sm_stage_freed, wc_sm_add_stall) is in memstage_sm.h:

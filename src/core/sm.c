@@ -214,14 +214,14 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     for (uint32_t i = 0; i < sm->n_loads; i++) sm->loads[i].next_free = i + 1;
     sm->loads[sm->n_loads - 1].next_free = WC_NO_REC;
     for (unsigned s = 0; s < sm->n_sched; s++)
-        if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots, g->sched_params, g, id, err) <
+        if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots, &g->sched_params, g, id, err) <
             0) {
             char why[sizeof err->msg];
             snprintf(why, sizeof why, "%s", err->msg);
             return wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why);
         }
     sm->hit_latency = cfg->l1_latency;
-    sm->ms = g->mstage_ops->create(sm, g->mstage_params, err);
+    sm->ms = g->mstage_ops->create(sm, &g->mstage_params, err);
     if (!sm->ms) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err->msg);

@@ -101,6 +101,28 @@ void wc_param_describe(const wc_param_desc *d, char *buf, size_t n);
 bool wc_spec_split(const char *spec, size_t len, char *name, size_t n, const char **params,
                    size_t *params_len);
 
+/* ---- every plug-in of every family (src/config/plugins.c) ---------------- */
+
+typedef enum wc_plugin_style {
+    WC_PLUGIN_SPEC,   /* parameters follow the name in its option: NAME:key=value,... */
+    WC_PLUGIN_OPTIONS /* parameters are configuration options: -key value */
+} wc_plugin_style;
+
+typedef struct wc_plugin_info {
+    const char *family; /* "controllers", "stages", "schedulers", "icnt", "l1", "replacement" */
+    const char *option; /* the option that chooses it: "-controllers", "-mem_stage" ... */
+    const char *name;
+    const char *help;             /* NULL: none (or a second schema of the same plug-in) */
+    const wc_param_desc *params;  /* NULL: it has none */
+    wc_plugin_style style;
+} wc_plugin_info;
+
+/* Calls fn (may be NULL: only the answer) for every registered plug-in of
+ * `family` (NULL: every family), registry order; false when no family has
+ * that name. */
+bool wc_plugins_each(const char *family, void (*fn)(void *ctx, const wc_plugin_info *p),
+                     void *ctx);
+
 /* The parameter called `key` (a leading '-' is ignored) of any registered
  * plug-in, or NULL; *owner (may be NULL) gets the plug-in's name. */
 const wc_param_desc *wc_plugin_param_find(const char *key, const char **owner);

@@ -78,5 +78,12 @@ expect list_tsv 0 "^stages	-mem_stage	mrpb	len	unsigned	8	1	1024	entries	0" -- $
 expect list_tsv_only 2 "--tsv applies to 'list parameters' only" -- $W list controllers --tsv
 expect list_unknown 2 "categories: workloads, designs, controllers, stages" -- $W list controlers
 
+# ---- parsed once, by the layer that owns the value ------------------------------
+# The engine and the memory side read option text with their own parsers
+# (issue_ahead.c, dram.c, xbar.c, the plug-in schemas), which the configuration
+# calls to check it; they never call back into src/config/ to re-parse.
+up=$(grep -rlE 'wc_config_(dram_access_cycles|mem_issue_ahead)|config/config_internal\.h' src/core src/mem src/cache)
+if [ -z "$up" ]; then ok no_calls_into_config; else bad no_calls_into_config "$up"; fi
+
 echo "cli_params: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "core/issue_ahead.h"
 #include "core/rdhist.h"
 
 wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
@@ -50,6 +51,12 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
     wc_sched_free(&probe);
     if (wc_mstage_parse(cfg->mem_stage, &g->mstage_ops, &g->mstage_params, &why) < 0) {
         wc_errf(err, "%s: option -mem_stage: %s", wc_cfg_where(cfg), why.msg);
+        free(g);
+        return NULL;
+    }
+    if (wc_issue_ahead_parse(cfg->mem_issue_ahead, cfg->pipe_widths, cfg->oc_units_mem,
+                             &g->mem_issue_ahead, &why) < 0) {
+        wc_errf(err, "%s: option -mem_issue_ahead: %s", wc_cfg_where(cfg), why.msg);
         free(g);
         return NULL;
     }

@@ -153,6 +153,7 @@ struct wc_sim {
     wc_param_values sched_params; /* cfg.scheduler's, parsed once */
     const wc_mstage_ops *mstage_ops;
     wc_param_values mstage_params; /* cfg.mem_stage's, parsed once */
+    uint32_t mem_issue_ahead;      /* cfg.mem_issue_ahead resolved (issue_ahead.h), once */
     wc_l1_listener *listeners;     /* no fixed limit */
     const void *l1_data;           /* wc_sim_set_l1_data: every L1's env.data */
     struct wc_rdhist *rd;          /* -l1_rd_hist's listener state, or NULL */

@@ -230,7 +230,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->ms->ops = g->mstage_ops;
     sm->ms->sm = sm;
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
-    if (wc_mi_init(sm, wc_config_mem_issue_ahead(cfg), err) < 0) return -1;
+    if (wc_mi_init(sm, g->mem_issue_ahead, err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0;
     sm->sched_rotate = cfg->sched_rotate != 0 && sm->n_sched > 1;
     sm->sched_pow2 = wc_is_pow2(sm->n_sched);

@@ -52,7 +52,14 @@ expect config_file_line 2 "^warpcache: .*bad-ctl.config:2: option -controllers: 
 names_of() { # FILE OPS_TYPE: the .name of the file's ops table
   awk -v t="$2" '$0 ~ "^(static )?const " t " " { inops = 1 } inops && /\.name = "/ { sub(/.*\.name = "/, ""); sub(/".*/, ""); print; exit }' "$1"
 }
-keys_of() { grep -o '\.key = "[a-z_0-9]*"' "$1" | sed 's/.*"\(.*\)"/\1/'; }
+keys_of() { # FILE: the keys of the schema its ops table points at (.params = SYMBOL),
+  # which may be defined in another file of the folder (ccws.c for ctl_ccws.c)
+  sym=$(grep -o '\.params = [A-Za-z_0-9]*' "$1" | head -n 1 | sed 's/.* //')
+  [ -n "$sym" ] || return 0
+  def=$(grep -l "wc_param_desc $sym\[\] = {" "$(dirname "$1")"/*.c | head -n 1)
+  awk -v s="$sym" '$0 ~ "wc_param_desc " s "\\[\\] = \\{" { on = 1 } on && /^};/ { exit } on' "$def" |
+    grep -o '\.key = "[a-z_0-9]*"' | sed 's/.*"\(.*\)"/\1/'
+}
 check_family() { # LIST_CATEGORY OPS_TYPE OPTION FILES...
   cat=$1 ops=$2 opt=$3; shift 3
   "$W" list "$cat" >"$T/list.txt" 2>&1 || bad "list_$cat" "exit $?"

@@ -37,23 +37,6 @@ typedef struct ccws {
     wc_ccws_sm *sm; /* [n_sm] */
 } ccws;
 
-static const wc_param_desc ccws_params[] = {
-    {.key = "base", .def = 100, .min = 1, .max = 1000000, .help = "base locality score per warp"},
-    {.key = "kthrottle",
-     .def = 8,
-     .min = 1,
-     .max = 1000,
-     .help = "scales the score a victim tag array hit gives"},
-    {.key = "vta_sets", .def = 2, .min = 1, .max = 64, .help = "victim tag array sets per warp"},
-    {.key = "vta_ways", .def = 8, .min = 1, .max = 64, .help = "victim tag array ways per set"},
-    {.key = "decay",
-     .def = 1,
-     .min = 0,
-     .max = 1000000,
-     .help = "points a score above base loses per cycle"},
-    {0},
-};
-
 /* The identity of the warp now in `slot` (ccws.h: a new warp starts afresh):
  * the kernel launch (as requests carry it, 24 bits) and its block. */
 static uint64_t who_of(const wc_sm *sm, unsigned slot)
@@ -163,11 +146,7 @@ static int ccws_create(wc_ctl *ctl, const wc_param_values *params, wc_err *err)
     ccws *c = calloc(1, sizeof *c);
     if (!c) return wc_errf(err, "out of memory");
     ctl->priv = c;
-    c->p.base = (uint32_t)wc_param_u(params, "base");
-    c->p.kthrottle = (uint32_t)wc_param_u(params, "kthrottle");
-    c->p.vta_sets = (uint32_t)wc_param_u(params, "vta_sets");
-    c->p.vta_ways = (uint32_t)wc_param_u(params, "vta_ways");
-    c->p.decay = (uint32_t)wc_param_u(params, "decay");
+    wc_ccws_params_from(params, &c->p);
     wc_sim *g = ctl->sim;
     if (!g) return 0; /* a parameter check only */
     c->sim = g;
@@ -215,7 +194,7 @@ const wc_controller_ops wc_ctl_ccws = {
     .name = "ccws",
     .help = "cache-conscious wavefront scheduling: warps that lose locality (victim tag array "
             "hits) gain score, and only the highest-scored warps may load",
-    .params = ccws_params,
+    .params = wc_ccws_param_schema,
     .create = ccws_create,
     .destroy = ccws_destroy,
     .kernel_begin = ccws_kernel_begin,

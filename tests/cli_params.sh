@@ -15,6 +15,9 @@ check_both() { # NAME OPTION=VALUE MESSAGE
   expect "run_$1" 2 "^warpcache: -o $2: $3" -- $W run $S -o "$2"
 }
 check_both ctl_unknown controllers=nosuch "option -controllers: unknown controller 'nosuch'"
+check_both ctl_name controllers=swll:warp_limit=2 "option -controllers: unknown controller 'swll' (did you mean 'swl'?"
+check_both stage_name mem_stage=mrbp "option -mem_stage: unknown memory stage 'mrbp' (did you mean 'mrpb'?"
+check_both sched_name gpgpu_scheduler=gt0 "option -gpgpu_scheduler: scheduler \"gt0\" is not supported (did you mean 'gto'?"
 check_both ctl_key controllers=swl:warp_limt=4 "option -controllers: swl: unknown parameter 'warp_limt' (did you mean 'warp_limit'?"
 check_both ctl_range controllers=swl:warp_limit=0 "option -controllers: swl: warp_limit=0: must be a whole number from 1 to 65536"
 check_both ctl_required controllers=swl "option -controllers: swl: give warp_limit=N"

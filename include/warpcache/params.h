@@ -112,16 +112,15 @@ typedef struct wc_plugin_info {
     const char *family; /* "controllers", "stages", "schedulers", "icnt", "l1", "replacement" */
     const char *option; /* the option that chooses it: "-controllers", "-mem_stage" ... */
     const char *name;
-    const char *help;             /* NULL: none (or a second schema of the same plug-in) */
-    const wc_param_desc *params;  /* NULL: it has none */
+    const char *help;            /* NULL: none (or a second schema of the same plug-in) */
+    const wc_param_desc *params; /* NULL: it has none */
     wc_plugin_style style;
 } wc_plugin_info;
 
 /* Calls fn (may be NULL: only the answer) for every registered plug-in of
  * `family` (NULL: every family), registry order; false when no family has
  * that name. */
-bool wc_plugins_each(const char *family, void (*fn)(void *ctx, const wc_plugin_info *p),
-                     void *ctx);
+bool wc_plugins_each(const char *family, void (*fn)(void *ctx, const wc_plugin_info *p), void *ctx);
 
 /* The parameter called `key` (a leading '-' is ignored) of any registered
  * plug-in, or NULL; *owner (may be NULL) gets the plug-in's name. */

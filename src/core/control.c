@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "util/nearest.h"
 
 extern const wc_controller_ops wc_ctl_stream_bypass, wc_ctl_swl, wc_ctl_sm_dueling, wc_ctl_dwt_cs,
     wc_ctl_ccws;
@@ -87,10 +88,18 @@ static const wc_controller_ops *find_named(const char *name, wc_err *err)
     const wc_controller_ops *ops = wc_controller_find(name);
     if (ops) return ops;
     char known[256] = "";
-    for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
+    wc_nearest near;
+    wc_nearest_init(&near, name);
+    for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++) {
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
                  controllers[i]->name);
-    wc_errf(err, "unknown controller '%s' (known: %s)", name, known);
+        wc_nearest_consider(&near, controllers[i]->name);
+    }
+    if (wc_nearest_best(&near))
+        wc_errf(err, "unknown controller '%s' (did you mean '%s'? known: %s)", name, near.best,
+                known);
+    else
+        wc_errf(err, "unknown controller '%s' (known: %s)", name, known);
     return NULL;
 }
 

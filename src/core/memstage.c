@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/memstage.h"
+#include "util/nearest.h"
 
 extern const wc_mstage_ops wc_mstage_inorder;
 extern const wc_mstage_ops wc_mstage_l1q;
@@ -34,17 +35,23 @@ const wc_mstage_ops *wc_mstage_find(const char *name)
 int wc_mstage_parse(const char *spec, const wc_mstage_ops **ops, wc_param_values *params,
                     wc_err *err)
 {
-    char name[64];
+    char name[64] = "";
     const char *text;
     bool fits = wc_spec_split(*spec ? spec : "inorder", strlen(*spec ? spec : "inorder"), name,
                               sizeof name, &text, NULL);
     if (!fits || !(*ops = wc_mstage_find(name))) {
-        char known[256] = "";
-        for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++)
+        char known[256] = "", hint[96] = "";
+        wc_nearest near;
+        wc_nearest_init(&near, name);
+        for (size_t i = 0; i < sizeof stages / sizeof stages[0]; i++) {
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
                      stages[i]->name);
-        return wc_errf(err, "unknown memory stage '%.*s' (known: %s)", (int)strcspn(spec, ":"),
-                       spec, known);
+            wc_nearest_consider(&near, stages[i]->name);
+        }
+        if (fits && wc_nearest_best(&near))
+            snprintf(hint, sizeof hint, "did you mean '%s'? ", near.best);
+        return wc_errf(err, "unknown memory stage '%.*s' (%sknown: %s)", (int)strcspn(spec, ":"),
+                       spec, hint, known);
     }
     return wc_param_parse(params, (*ops)->params, (*ops)->name, text, err);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/sched.h"
+#include "util/nearest.h"
 
 extern const wc_sched_ops wc_sched_lrr, wc_sched_gto, wc_sched_two_level;
 
@@ -43,13 +44,21 @@ static void sched_names(char *buf, size_t n)
 
 int wc_sched_parse(const char *spec, const wc_sched_ops **ops, wc_param_values *params, wc_err *err)
 {
-    char name[64], known[256];
+    char name[64] = "", known[256];
     const char *text;
     if (!wc_spec_split(spec, strlen(spec), name, sizeof name, &text, NULL) ||
         !(*ops = wc_sched_find(name))) {
         sched_names(known, sizeof known);
-        return wc_errf(err, "scheduler \"%.*s\" is not supported (supported: %s)",
-                       (int)strcspn(spec, ":"), spec, known);
+        size_t count;
+        const wc_sched_ops *const *all = wc_sched_list(&count);
+        wc_nearest near;
+        wc_nearest_init(&near, name);
+        for (size_t i = 0; i < count; i++) wc_nearest_consider(&near, all[i]->name);
+        char hint[96] = "";
+        if (strlen(spec) < sizeof name && wc_nearest_best(&near))
+            snprintf(hint, sizeof hint, "did you mean '%s'? ", near.best);
+        return wc_errf(err, "scheduler \"%.*s\" is not supported (%ssupported: %s)",
+                       (int)strcspn(spec, ":"), spec, hint, known);
     }
     /* GPGPU-Sim writes values in order ("6:0:1"); warpcache also key=value */
     if (*text && !strchr(text, '='))

@@ -72,7 +72,7 @@ tried=0
 for s in rrr old warp_limiting two_level_active; do
   echo "$have" | grep -qx "$s" && continue
   tried=$((tried + 1))
-  expect "sched_$s" 2 "not supported (supported: lrr, gto" -- $W config -o gpgpu_scheduler=$s
+  expect "sched_$s" 2 "not supported (.*supported: lrr, gto" -- $W config -o gpgpu_scheduler=$s
   printf -- '-gpgpu_scheduler %s\n' "$s" >"$T/sched.config"
   expect "sched_${s}_file" 2 "sched.config:1: option -gpgpu_scheduler" -- $W run -q -w micro/stream:n=64 --config "$T/sched.config"
 done

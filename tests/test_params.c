@@ -219,7 +219,9 @@ static void test_controller_list(void)
     CHECK_EQ(wc_controllers_parse("swl:warp_limit=4+", NULL, NULL, &err), -1);
     CHECK(strstr(err.msg, "an empty controller name") != NULL);
     CHECK_EQ(wc_controllers_parse("sw:warp_limit=4", NULL, NULL, &err), -1);
-    CHECK(strncmp(err.msg, "unknown controller 'sw' (known: ", 32) == 0);
+    CHECK(strncmp(err.msg, "unknown controller 'sw' (did you mean 'swl'? known: ", 52) == 0);
+    CHECK_EQ(wc_controllers_parse("nosuch", NULL, NULL, &err), -1);
+    CHECK(strncmp(err.msg, "unknown controller 'nosuch' (known: stream_bypass, swl, ", 56) == 0);
     CHECK_EQ(wc_controllers_parse("swl:warp_limit=0", NULL, NULL, &err), -1);
     CHECK_STR(err.msg, "swl: warp_limit=0: must be a whole number from 1 to 65536 warps");
     /* a stage: name and parameters */

@@ -9,11 +9,11 @@
 S="--workload micro/stream:n=4096"
 expect unknown_controller 2 "option -controllers: unknown controller 'nosuch'" -- $W run $S -o controllers=nosuch
 expect bad_controller_param 2 "option -controllers: swl: warp_limit=0" -- $W run $S -o controllers=swl:warp_limit=0
-expect bad_level 2 "level=l3: must be l1 or l2" -- $W run $S -o controllers=stream_bypass:level=l3
+expect bad_level 2 "level=l3: must be l1|l2" -- $W run $S -o controllers=stream_bypass:level=l3
 expect bad_ccws_param 2 "option -controllers: ccws: kthrottle=0: must be a whole number from 1 to 1000" -- $W run $S -o controllers=ccws:kthrottle=0
 expect unknown_ccws_param 2 "ccws: unknown parameter 'size'" -- $W run $S -o controllers=ccws:size=4
 expect unknown_stage 2 "option -mem_stage: unknown memory stage 'nosuch'" -- $W run $S -o mem_stage=nosuch
-expect bad_two_level 2 "option -gpgpu_scheduler: two_level_active: inner level 2" -- $W run $S -o gpgpu_scheduler=two_level_active:4:2:1
+expect bad_two_level 2 "option -gpgpu_scheduler: two_level_active: inner=2: must be 0" -- $W run $S -o gpgpu_scheduler=two_level_active:4:2:1
 expect two_level_runs 0 "" -- $W run -q $S -o gpgpu_scheduler=two_level_active:4:0:1
 for d in configs/designs/stream-bypass.config configs/designs/stream-bypass-l2.config \
          configs/designs/swl-4.config configs/designs/two-level.config configs/designs/ccws.config; do

@@ -103,9 +103,15 @@ if grep -q '^otherbina' "$T/b.md"; then ok docgen_bin_used; else bad docgen_bin_
 # a fingerprint the pages were not printed with is stale
 expect other_fingerprint 1 "printed by a simulator whose results differ" -- env DOCGEN_RESULTS=00000000000000bb \
   python3 scripts/docgen.py check "$T/p.md"
-expect docs_current 0 ", 0 stale" -- env DOCGEN_BIN="$W" python3 scripts/docgen.py check docs/techniques/*.md docs/experiments.md docs/h100.md
+expect docs_current 0 ", 0 stale" -- env DOCGEN_BIN="$W" python3 scripts/docgen.py check docs/techniques/*.md docs/experiments.md docs/h100.md docs/parameters.md
+# the parameter tables take no simulation: the page shows what the schemas say today
+# (a parameter added or changed without re-running docgen on the page fails here)
+"$W" list parameters >"$T/params.txt" 2>&1
+sed -n '/^build\/warpcache list parameters$/,$p' docs/parameters.md | sed '1,/^```text$/d' | sed '/^```$/,$d' >"$T/params.md.txt"
+if cmp -s "$T/params.txt" "$T/params.md.txt"; then ok parameters_page_current
+else bad parameters_page_current "run: python3 scripts/docgen.py run docs/parameters.md"; fi
 # and every technique page has generated tables (none is left hand-made)
-for p in docs/techniques/*.md docs/experiments.md; do
+for p in docs/techniques/*.md docs/experiments.md docs/parameters.md; do
   n=$(grep -c '^```sh docgen$' "$p")
   if [ "$n" -gt 0 ]; then ok "generated_$(basename "$p" .md)"; else bad "generated_$(basename "$p" .md)" "no sh docgen block"; fi
 done

@@ -13,7 +13,7 @@ for d in mrpb mrpb-reorder mrpb-bypass mrpb-all mrpb-bypass-all mrpb-48k mrpb-re
   expect "listed_$d" 0 "^$d " -- $W list designs
   expect "runs_$d" 0 "^all " -- $W run -q --design $d -w micro/stream:n=4096
 done
-expect len_0 2 "option -mem_stage: mrpb: len=0: must be a number from 1 to 1024" -- $W run -q -w micro/stream:n=64 -o mem_stage=mrpb:len=0
+expect len_0 2 "option -mem_stage: mrpb: len=0: must be a whole number from 1 to 1024 entries" -- $W run -q -w micro/stream:n=64 -o mem_stage=mrpb:len=0
 expect sig_bad 2 "option -mem_stage: mrpb: sig=thread: must be warp|block|wib" -- $W run -q -w micro/stream:n=64 -o mem_stage=mrpb:sig=thread
 expect key_bad 2 "option -mem_stage: mrpb: unknown parameter 'queues'" -- $W run -q -w micro/stream:n=64 -o mem_stage=mrpb:queues=4
 expect bypasses 0 "L1 bypasses  *[1-9]" -- $W run --design mrpb -w seed/srad_preload:n=512

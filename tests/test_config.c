@@ -261,8 +261,8 @@ static void test_set_by_name(void)
     CHECK_EQ(wc_config_set(&c, "gpgpu_clock_domains", "1400.5:700:700:1848", NULL, &err), 0);
     CHECK_NEAR(c.clk_core, 1400.5, 0);
     CHECK_NEAR(c.clk_dram, 1848.0, 0);
-    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "gto:6:0:1", NULL, &err), 0);
-    CHECK_STR(c.scheduler, "gto:6:0:1");
+    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "two_level_active:6:0:1", NULL, &err), 0);
+    CHECK_STR(c.scheduler, "two_level_active:6:0:1");
     CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "lrr", NULL, &err), 0);
     CHECK_EQ(wc_config_set(&c, "gpgpu_gmem_skip_L1D", "1", NULL, &err), 0);
     CHECK(c.l1_skip);
@@ -292,7 +292,9 @@ static void test_set_by_name(void)
         {"gpgpu_clock_domains", "700:700:x:924", "L2 clock \"x\" is not a number"},
         {"gpgpu_clock_domains", "700:0:700:924", "interconnect clock 0 MHz"},
         {"gpgpu_scheduler", "fancy", "scheduler \"fancy\" is not supported (supported: lrr, gto"},
-        {"gpgpu_scheduler", "gto:6:x", "scheduler parameter \"x\""},
+        {"gpgpu_scheduler", "two_level_active:6:x", "two_level_active: inner=x: must be 0"},
+        /* gto takes no parameters: refused here, as the run would */
+        {"gpgpu_scheduler", "gto:6:0:1", "gto: takes no parameters (got \"6:0:1\")"},
         /* GPGPU-Sim names the simulator has no policy for: refused when the
          * configuration is read, not when `run` builds the GPU */
         {"gpgpu_scheduler", "rrr", "scheduler \"rrr\" is not supported"},
@@ -692,7 +694,7 @@ static void test_dump_round_trip(void)
     wc_config_defaults(&c);
     CHECK_EQ(wc_config_set(&c, "gpgpu_clock_domains", "1417.3:0.1:1e3:2500.123456789", "t", &err),
              0);
-    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "gto:6:0:1", "t", &err), 0);
+    CHECK_EQ(wc_config_set(&c, "gpgpu_scheduler", "two_level_active:6:0:1", "t", &err), 0);
     CHECK_EQ(wc_config_set(&c, "max_cycles", "18446744073709551615", "t", &err), 0);
     CHECK_EQ(wc_config_set(&c, "gpgpu_cache:dl1", "N:4:128:24,L:R:m:N:L,T:128:4,128:2", "t", &err),
              0);

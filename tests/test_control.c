@@ -27,9 +27,15 @@ typedef struct probe {
 
 static probe the_probe; /* the test's own record (reset by each test) */
 
-static int probe_create(wc_ctl *c, const char *params, wc_err *err)
+/* The test controllers' one parameter: the sampling period. */
+static const wc_param_desc probe_params[] = {
+    {.key = "period", .def = 0, .min = 0, .max = 1000000, .help = "sampling period (0: none)"},
+    {0},
+};
+
+static int probe_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
-    c->period = strtoull(params, NULL, 10);
+    c->period = wc_param_u(params, "period");
     c->priv = &the_probe;
     return 0;
 }
@@ -59,6 +65,7 @@ static void probe_end(wc_ctl *c, wc_ctl_io *io)
 
 static const wc_controller_ops probe_ops = {
     .name = "probe",
+    .params = probe_params,
     .create = probe_create,
     .kernel_begin = probe_begin,
     .period = probe_period,
@@ -84,7 +91,7 @@ static uint64_t run_probe(uint64_t period, wc_stats *st)
     tiny_config(&c);
     memset(&the_probe, 0, sizeof the_probe);
     char params[32];
-    snprintf(params, sizeof params, "%llu", (unsigned long long)period);
+    snprintf(params, sizeof params, "period=%llu", (unsigned long long)period);
     tiny_hooks h = {.ctl = &probe_ops, .ctl_params = params};
     CHECK_EQ(tiny_run(&c, &miss_then_reuse()->base, st, &h, NULL), 0);
     return st->total.cycles;
@@ -178,7 +185,7 @@ static void test_knob_wakes_parked_stage(void)
     ls_load(l, 1, 0x20000, 1);
     ls_alu(l, 1, 2, 1);
     memset(&the_probe, 0, sizeof the_probe);
-    tiny_hooks h = {.ctl = &probe_ops, .ctl_params = "50"};
+    tiny_hooks h = {.ctl = &probe_ops, .ctl_params = "period=50"};
     wc_stats st;
     CHECK_EQ(tiny_run(&c, &l->base, &st, &h, NULL), 0);
     CHECK_EQ(st.total.cycles, 239);
@@ -220,7 +227,7 @@ static void mode_period(wc_ctl *c, wc_ctl_io *io)
 }
 
 static const wc_controller_ops mode_ops = {
-    .name = "mode", .create = probe_create, .period = mode_period};
+    .name = "mode", .params = probe_params, .create = probe_create, .period = mode_period};
 
 /* A controller sets l1_mode 7 at every boundary of the 212-cycle run of
  * miss_then_reuse (100 and 200): the organisation's ctl is called once, with
@@ -233,7 +240,7 @@ static void test_l1_mode_knob(void)
     logging_l1.ctl = logging_ctl;
     logging_l1.create = logging_create;
     memset(&the_ctl_log, 0, sizeof the_ctl_log);
-    tiny_hooks h = {.l1_ops = &logging_l1, .ctl = &mode_ops, .ctl_params = "100"};
+    tiny_hooks h = {.l1_ops = &logging_l1, .ctl = &mode_ops, .ctl_params = "period=100"};
     wc_stats st;
     CHECK_EQ(tiny_run(&c, &miss_then_reuse()->base, &st, &h, NULL), 0);
     CHECK_EQ(st.total.cycles, 212);
@@ -436,7 +443,7 @@ static void test_timeline_json(void)
 }
 
 /* A controller that records WC_TIMELINE_MAX + 4 events at kernel begin. */
-static int flood_create(wc_ctl *c, const char *params, wc_err *err)
+static int flood_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
     return 0;
 }
@@ -643,7 +650,7 @@ typedef struct toy {
     unsigned n, sent;
 } toy;
 
-static wc_mstage *toy_create(wc_stage_env *env, const char *params, wc_err *err)
+static wc_mstage *toy_create(wc_stage_env *env, const wc_param_values *params, wc_err *err)
 {
     toy *t = calloc(1, sizeof *t);
     t->base.retry_at = WC_NEVER;
@@ -739,7 +746,7 @@ typedef struct around {
     uint32_t load;
 } around;
 
-static wc_mstage *around_create(wc_stage_env *env, const char *params, wc_err *err)
+static wc_mstage *around_create(wc_stage_env *env, const wc_param_values *params, wc_err *err)
 {
     around *a = calloc(1, sizeof *a);
     a->base.retry_at = WC_NEVER;
@@ -880,7 +887,7 @@ static void test_bad_parameters(void)
     wc_err err = {{0}};
     snprintf(c.scheduler, sizeof c.scheduler, "two_level_active:6:2:1");
     CHECK(wc_sim_create(&c, &err) == NULL);
-    CHECK(strstr(err.msg, "option -gpgpu_scheduler") && strstr(err.msg, "inner level 2"));
+    CHECK(strstr(err.msg, "option -gpgpu_scheduler") && strstr(err.msg, "inner=2: must be 0"));
     tiny_config(&c);
     snprintf(c.controllers, sizeof c.controllers, "stream_bypass:level=l3");
     CHECK(wc_sim_create(&c, &err) == NULL);

@@ -377,7 +377,9 @@ static void test_sm_dueling_switches_both_ways(void)
     if (!ops) return;
     wc_ctl c = {.ops = ops};
     wc_err err = {{0}};
-    CHECK(ops->create(&c, "interval=500,threshold=10", &err) == 0);
+    wc_param_values v;
+    CHECK(wc_param_parse(&v, ops->params, ops->name, "interval=500,threshold=10", &err) == 0);
+    CHECK(ops->create(&c, &v, &err) == 0);
     CHECK_EQ(c.period, 500);
     wc_sm_knobs knobs[4];
     memset(knobs, 0, sizeof knobs);
@@ -398,9 +400,8 @@ static void test_sm_dueling_switches_both_ways(void)
     CHECK_EQ(duel_period(&c, &io, 0, 0, 100, 55), 100);
     if (ops->destroy) ops->destroy(&c);
     wc_sim_destroy(sim);
-    CHECK(ops->create(&c, "threshold=101", &err) < 0);
+    CHECK(wc_param_parse(&v, ops->params, ops->name, "threshold=101", &err) < 0);
     CHECK(strstr(err.msg, "threshold") != NULL);
-    if (ops->destroy) ops->destroy(&c);
 }
 
 /*

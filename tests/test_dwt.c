@@ -50,7 +50,9 @@ static int rig_open(rig *r, const char *params, unsigned warps_per_sched)
     r->c.sim = r->sim;
     r->c.cfg = &r->sim->cfg; /* what the engine hands every controller (control.c) */
     r->c.n_sm = NSM;
-    if (r->c.ops->create(&r->c, params, &err) < 0) {
+    wc_param_values v;
+    if (wc_param_parse(&v, r->c.ops->params, r->c.ops->name, params, &err) < 0 ||
+        r->c.ops->create(&r->c, &v, &err) < 0) {
         fprintf(stderr, "dwt_cs: %s\n", err.msg);
         return -1;
     }

@@ -234,7 +234,8 @@ static void test_l1q_hit_after_miss(void)
 }
 
 /* A depth outside 1..4096 or an unknown parameter is refused when the
- * simulator builds its SMs (at the first kernel), naming the option. */
+ * option is set (naming where it came from and the stage), and a
+ * configuration built in code that holds one is refused by the run. */
 static void test_l1q_bad_depth(void)
 {
     const char *bad[] = {"l1q:depth=0",    "l1q:depth=x",       "l1q:size=4",
@@ -243,7 +244,9 @@ static void test_l1q_bad_depth(void)
         wc_config c;
         tiny_config(&c);
         wc_err err = {{0}};
-        CHECK_EQ(wc_config_set(&c, "mem_stage", bad[i], "test", &err), 0);
+        CHECK_EQ(wc_config_set(&c, "mem_stage", bad[i], "test", &err), -1);
+        CHECK(strncmp(err.msg, "test: option -mem_stage: l1q: ", 30) == 0);
+        snprintf(c.mem_stage, sizeof c.mem_stage, "%s", bad[i]);
         list_source *l = ls_create(1, 32);
         ls_load(l, 0, 0x10000, 1);
         wc_stats st;

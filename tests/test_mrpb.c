@@ -125,11 +125,20 @@ static mock *mock_new(void)
     return m;
 }
 
+/* The stage from parameter text, as -mem_stage gives it (parsed against
+ * the stage's schema, then created). */
+static wc_mstage *create_from(const wc_mstage_ops *ops, mock *m, const char *params, wc_err *err)
+{
+    wc_param_values v;
+    if (wc_param_parse(&v, ops->params, ops->name, params, err) < 0) return NULL;
+    return ops->create(&m->env, &v, err);
+}
+
 static wc_mstage *stage_new(mock *m, const char *params)
 {
     const wc_mstage_ops *ops = wc_mstage_find("mrpb");
     wc_err err = {{0}};
-    wc_mstage *ms = ops ? ops->create(&m->env, params, &err) : NULL;
+    wc_mstage *ms = ops ? create_from(ops, m, params, &err) : NULL;
     if (!ms) {
         fprintf(stderr, "mrpb:%s: %s\n", params, err.msg);
         return NULL;
@@ -715,13 +724,13 @@ static void test_params(void)
                                       "bypass=some", "queues=8",   "len"};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         wc_err err = {{0}};
-        wc_mstage *ms = ops->create(&m->env, bad[i], &err);
+        wc_mstage *ms = create_from(ops, m, bad[i], &err);
         CHECK(ms == NULL);
         CHECK(strncmp(err.msg, "mrpb: ", 6) == 0);
         if (ms) ops->destroy(ms);
     }
     wc_err err = {{0}};
-    wc_mstage *ms = ops->create(&m->env, "sig=warp,drain=fixed,greedy=0,len=32,latency=18", &err);
+    wc_mstage *ms = create_from(ops, m, "sig=warp,drain=fixed,greedy=0,len=32,latency=18", &err);
     CHECK(ms != NULL);
     if (ms) ops->destroy(ms);
     free(m);

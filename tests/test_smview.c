@@ -66,8 +66,9 @@ static void look(const wc_smview *v, seen *s, uint64_t counted)
         s->sched_w[k] = wc_smview_sched_warp(v, 0, k);
 }
 
-static int probe_create(wc_ctl *c, const char *params, wc_err *err)
+static int probe_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
+    (void)params;
     c->period = 1;
     c->priv = calloc(1, sizeof(probe));
     /* what the engine hands a controller before create */

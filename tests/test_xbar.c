@@ -75,7 +75,8 @@ static void test_parse(void)
     wc_config c;
     wc_config_defaults(&c);
     CHECK(wc_config_set(&c, "icnt_model", "islip:speedup=x", "t", &err) < 0);
-    CHECK(strstr(err.msg, "icnt_model") != NULL && strstr(err.msg, "not a number") != NULL);
+    CHECK(strstr(err.msg, "icnt_model") != NULL &&
+          strstr(err.msg, "speedup=x: must be a number from 0.01 to 64") != NULL);
 }
 
 /*

@@ -59,7 +59,7 @@ static inline int tiny_run(const wc_config *c, wc_source *src, wc_stats *st, con
     if (sim && h && h->l1_ops) wc_sim_use_l1_ops(sim, h->l1_ops);
     if (sim && h && h->ctl)
         rc = wc_sim_add_controller(sim, h->ctl, h->ctl_params ? h->ctl_params : "", e);
-    if (rc == 0 && h && h->stage) wc_sim_use_mem_stage(sim, h->stage, "");
+    if (rc == 0 && h && h->stage) rc = wc_sim_use_mem_stage(sim, h->stage, NULL, e);
     if (rc == 0 && h && h->listener) wc_sim_add_l1_listener(sim, h->listener);
     if (rc == 0 && h && h->l1_data) wc_sim_set_l1_data(sim, h->l1_data);
     if (rc == 0 && h && h->load_gate) wc_sim_set_load_gate(sim, h->load_gate, h->gate_ctx);

@@ -26,6 +26,7 @@
 
 #include "warpcache/cache.h"
 #include "warpcache/plugin.h"
+#include "warpcache/params.h"
 #include "warpcache/sim.h"
 #include "warpcache/smview.h"
 
@@ -71,19 +72,21 @@ typedef struct wc_ctl_io {
 
 typedef struct wc_controller_ops {
     const char *name;
-    const char *help; /* one line, with the parameters */
+    const char *help; /* one line: what it does (the parameters are listed from `params`) */
+    /* Its parameters ("name:key=value,..."), NULL-terminated; NULL: none. */
+    const wc_param_desc *params;
     /* It drives the l1_mode knob: the L1 organisation must have modes
      * (wc_l1_ops.n_modes), or the knob would do nothing and the run would
      * silently be the plain L1; such a configuration is refused. */
     bool uses_l1_mode;
-    /* The parameter that tells several instances apart (stream_bypass: level,
-     * default l1), or NULL: one instance at most.  Two instances with the
-     * same value would drive the same knobs, the later overriding the first,
-     * and are refused. */
-    const char *instance_key, *instance_default;
-    /* Parses `params` ("key=value,..." or ""), sets c->period (cycles; 0 = no
-     * period hook) and c->priv.  Errors name the parameter. */
-    int (*create)(wc_ctl *c, const char *params, wc_err *err);
+    /* The parameter that tells several instances apart (stream_bypass:
+     * level), or NULL: one instance at most.  Two instances with the same
+     * value would drive the same knobs, the later overriding the first, and
+     * are refused. */
+    const char *instance_key;
+    /* Reads the parsed and checked parameters by name (wc_param_u ...),
+     * sets c->period (cycles; 0 = no period hook) and c->priv. */
+    int (*create)(wc_ctl *c, const wc_param_values *params, wc_err *err);
     void (*destroy)(wc_ctl *c);                     /* optional */
     void (*kernel_begin)(wc_ctl *c, wc_ctl_io *io); /* optional */
     void (*period)(wc_ctl *c, wc_ctl_io *io);       /* optional */
@@ -117,17 +120,18 @@ int wc_sim_add_controller(wc_sim *sim, const wc_controller_ops *ops, const char 
                           wc_err *err);
 const wc_controller_ops *const *wc_controller_list(size_t *count);
 
-/* Whether a parameter value is written plainly: a number is decimal digits
- * (with a '.' where fractions are allowed), never with a sign, a blank or a
- * 0x prefix, which strtoul/strtod would read without a word ("+8", " 8",
- * "0x10" as a hex float).  Words (l1, fixed ...) pass. */
-bool wc_param_plain(const char *value);
+/* Parses -controllers text "NAME[:key=value,...][+NAME...]" against the
+ * registry and each controller's schema, and refuses two instances that
+ * would drive the same knobs; calls fn (may be NULL: a check only) for each
+ * instance in order.  Errors are the reason only ("swl: warp_limit=0: ..."). */
+int wc_controllers_parse(const char *spec,
+                         int (*fn)(void *ctx, const wc_controller_ops *ops,
+                                   const wc_param_values *p, wc_err *err),
+                         void *ctx, wc_err *err);
 
-/* Parses "key=value,key=value" parameter text: calls fn for each pair.
- * Returns -1 with "controller NAME: ..." on a malformed pair or fn's error. */
-int wc_params_each(const char *who, const char *params,
-                   int (*fn)(void *ctx, const char *key, const char *value, wc_err *err), void *ctx,
-                   wc_err *err);
+/* A controller that drives the l1_mode knob needs an L1 organisation with
+ * modes: -1 with the reason (naming the organisations that have them). */
+int wc_controller_check_l1(const wc_controller_ops *ops, const wc_l1_ops *l1, wc_err *err);
 
 /* "May warp `slot` of SM `sm` issue its global memory instruction now?" -
  * the gate throttling mechanisms (CCWS) install before wc_sim_run (or from a

@@ -35,6 +35,7 @@
 
 #include "warpcache/cache.h"
 #include "warpcache/coalescer.h" /* WC_MAX_REQS_PER_INST */
+#include "warpcache/params.h"
 #include "warpcache/plugin.h"
 #include "warpcache/sim.h"
 #include "warpcache/smview.h"
@@ -81,10 +82,13 @@ typedef struct wc_mstage {
 typedef struct wc_mstage_ops {
     const char *name;
     const char *help;
-    /* Creates the stage of one SM; `params` is the text after "name:" ("" if
-     * none).  It may subscribe L1 listeners (wc_sim_add_l1_listener(env->sim)).
-     * The engine sets ops and env of the result. */
-    wc_mstage *(*create)(wc_stage_env *env, const char *params, wc_err *err);
+    /* Its parameters (-mem_stage NAME:key=value,...), NULL-terminated; NULL: none. */
+    const wc_param_desc *params;
+    /* Creates the stage of one SM from its parsed parameters (read by name:
+     * wc_param_u ...).  It may subscribe L1 listeners
+     * (wc_sim_add_l1_listener(env->sim)).  The engine sets ops and env of the
+     * result. */
+    wc_mstage *(*create)(wc_stage_env *env, const wc_param_values *params, wc_err *err);
     void (*destroy)(wc_mstage *ms);
     /* Takes the n >= 1 requests of one instruction of warp `slot`; `load`
      * is its load record (WC_NO_REC for stores).  Only called while !full.

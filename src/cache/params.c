@@ -5,6 +5,7 @@
  * adds its walk to each_owner below; a new plug-in edits nothing here.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "warpcache/cache.h"
@@ -74,11 +75,26 @@ uint64_t wc_param_get(const wc_config *cfg, const wc_param_desc *d)
     return d->def;
 }
 
+uint64_t wc_cfg_param(const wc_config *cfg, const wc_param_desc *schema, const char *key)
+{
+    const wc_param_desc *d = wc_param_lookup(schema, key);
+    if (!d) {
+        fprintf(stderr, "warpcache: internal: a plug-in reads option -%s it does not declare\n",
+                key);
+        abort();
+    }
+    return wc_param_get(cfg, d);
+}
+
 int wc_param_check(const wc_param_desc *d, uint64_t v, wc_err *err)
 {
     if (v < d->min || v > d->max)
         return wc_errf(err, "%llu is out of range (allowed %llu..%llu)", (unsigned long long)v,
                        (unsigned long long)d->min, (unsigned long long)d->max);
+    if (d->pow2 && (v & (v - 1)))
+        return wc_errf(err, "%llu is not a power of two (allowed %llu..%llu)",
+                       (unsigned long long)v, (unsigned long long)d->min,
+                       (unsigned long long)d->max);
     return 0;
 }
 

@@ -23,11 +23,30 @@ static const wc_opt config_table[] = {
 };
 static const wc_opt *const config_tables[] = {config_table, wc_cli_common_opts, NULL};
 
-/* A plug-in's own parameter (params.h), after the central options. */
-static void print_plugin_param(void *ctx, const char *owner, const wc_param_desc *d)
+/* A plug-in's own parameters (params.h), after the central options: an
+ * option of its own ("-ship_sig_bits", L1 organisations and replacement
+ * policies) or a key after its name in the option that chooses it
+ * ("-controllers swl:warp_limit=N"). */
+static void print_plugin_params(void *ctx, const wc_plugin_info *p)
 {
-    printf("-%-36s %s [%s; default %llu, %llu..%llu]\n", d->key, d->help, owner,
-           (unsigned long long)d->def, (unsigned long long)d->min, (unsigned long long)d->max);
+    if (p->style == WC_PLUGIN_OPTIONS && !p->help && strcmp(p->family, "l1") == 0)
+        return; /* an organisation's second schema: listed under the one that declares it */
+    for (const wc_param_desc *d = p->params; d && d->key; d++) {
+        char name[128], what[256];
+        if (p->style == WC_PLUGIN_OPTIONS)
+            snprintf(name, sizeof name, "%s", d->key);
+        else
+            snprintf(name, sizeof name, "%s %s:%s=%s", p->option + 1, p->name, d->key,
+                     d->type == WC_PARAM_DOUBLE     ? "X"
+                     : d->type == WC_PARAM_UNSIGNED ? "N"
+                                                    : "V");
+        wc_param_describe(d, what, sizeof what);
+        if (p->style == WC_PLUGIN_OPTIONS) /* say whose it is: the name does not */
+            printf("-%-36s %s [%s %s; %s]\n", name, d->help ? d->help : "", p->option, p->name,
+                   what);
+        else
+            printf("-%-36s %s [%s]\n", name, d->help ? d->help : "", what);
+    }
 }
 
 int wc_cmd_config(int argc, char **argv)
@@ -55,7 +74,7 @@ int wc_cmd_config(int argc, char **argv)
         size_t n;
         const wc_option_doc *d = wc_config_options(&n);
         for (size_t i = 0; i < n; i++) printf("-%-36s %s\n", d[i].name, d[i].help);
-        wc_plugin_params_each(print_plugin_param, NULL);
+        wc_plugins_each(NULL, print_plugin_params, NULL);
         return 0;
     }
     if (wc_cli_load_config(&c) < 0) return WC_EXIT_USAGE;

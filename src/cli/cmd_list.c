@@ -1,8 +1,10 @@
 /*
  * cmd_list.c - `warpcache list`: the built-in workloads (with suites,
  * kernels, default sizes and the seeds' class labels), the named designs
- * (configs/designs/) and the registered plug-ins (L1 organisations, warp schedulers, index
- * functions, replacement, analyses).
+ * (configs/designs/) and the registered plug-ins (controllers, memory stages, warp
+ * schedulers, L1 organisations, index functions, replacement, analyses), each with the
+ * parameters its schema declares (params.h; `list parameters` is the table of
+ * docs/parameters.md, `--tsv` the same for scripts).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,30 +14,37 @@
 #include "util/nearest.h"
 #include "warpcache/analysis.h"
 #include "warpcache/cache.h"
+#include "warpcache/params.h"
 #include "warpcache/workloads.h"
 
 static const char list_help[] =
-    "usage: warpcache list [workloads|designs|l1|schedulers|index|replacement|analyses]\n"
-    "                      [--suite NAME]\n"
+    "usage: warpcache list [workloads|designs|controllers|stages|schedulers|l1|index|\n"
+    "                       replacement|analyses|parameters] [--suite NAME] [--tsv]\n"
     "       warpcache list WORKLOAD|SUITE\n"
     "\n"
     "Lists built-in workloads (default), the designs of --design/--designs with their\n"
-    "paper, or the registered plug-ins.  'list WORKLOAD' (e.g. list polybench/atax)\n"
+    "paper, or the registered plug-ins with their parameters ('list parameters': every\n"
+    "plug-in parameter, --tsv for scripts).  'list WORKLOAD' (e.g. list polybench/atax)\n"
     "shows every parameter of one workload with its default, range and meaning;\n"
     "'list SUITE' the workloads of one suite.\n"
     "\n"
     "%s";
 
-enum { O_SUITE = 1, O_QUIET };
+enum { O_SUITE = 1, O_QUIET, O_TSV };
 static const wc_opt list_table[] = {
     {O_SUITE, 0, "suite", "NAME", "only the workloads of this suite", 0},
+    {O_TSV, 0, "tsv", NULL,
+     "list parameters: tab-separated (family, option, plug-in, key, type, default, min, max, "
+     "unit, power of two, words, alias, help)",
+     0},
     {O_QUIET, 'q', "quiet", NULL, "accepted as by every command (list prints no notes)", 0},
     {0},
 };
 static const wc_opt *const list_tables[] = {list_table, NULL};
 
-static const char *const categories[] = {"workloads", "designs",     "l1",      "schedulers",
-                                         "index",     "replacement", "analyses"};
+static const char *const categories[] = {"workloads",  "designs",   "controllers", "stages",
+                                         "schedulers", "l1",        "index",       "replacement",
+                                         "analyses",   "parameters"};
 #define N_CATEGORIES (sizeof categories / sizeof categories[0])
 
 static int list_designs(void)
@@ -226,6 +235,113 @@ static int list_one_workload(const wc_workload *w)
     return 0;
 }
 
+/* ---- plug-ins and their parameters (params.h schemas) ---------------------- */
+
+/* How a value is written in a parameter's place: N, X, 0|1 or the words. */
+static void placeholder(const wc_param_desc *d, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    switch (d->type) {
+    case WC_PARAM_UNSIGNED: snprintf(buf, n, "N"); return;
+    case WC_PARAM_DOUBLE: snprintf(buf, n, "X"); return;
+    case WC_PARAM_BOOL: snprintf(buf, n, "0|1"); return;
+    case WC_PARAM_ENUM:
+        for (size_t i = 0; d->words && d->words[i]; i++)
+            snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", i ? "|" : "", d->words[i]);
+        return;
+    }
+}
+
+/* "warp_limit=N" (a spec parameter) or "-ship_sig_bits N" (an option). */
+static void usage_of(const wc_plugin_info *p, const wc_param_desc *d, char *buf, size_t n)
+{
+    char v[128];
+    placeholder(d, v, sizeof v);
+    if (p->style == WC_PLUGIN_OPTIONS)
+        snprintf(buf, n, "-%s %s", d->key, v);
+    else
+        snprintf(buf, n, "%s=%s", d->key, v);
+}
+
+/* One plug-in: its name and help, then a line per parameter. */
+static void print_plugin(void *ctx, const wc_plugin_info *p)
+{
+    const char *family = ctx;
+    if (family && strcmp(family, "replacement") == 0 && p->help == NULL) {
+        const wc_repl_ops *r = wc_repl_find(p->name);
+        printf("%-16s letter %c\n", p->name, r && r->letter ? r->letter : '-');
+    } else if (p->help) {
+        printf("%-16s %s\n", p->name, p->help);
+    }
+    for (const wc_param_desc *d = p->params; d && d->key; d++) {
+        char use[160], what[256];
+        usage_of(p, d, use, sizeof use);
+        wc_param_describe(d, what, sizeof what);
+        printf("%-16s   %-28s %s (%s)\n", "", use, d->help ? d->help : "", what);
+        if (d->alias) printf("%-16s   %-28s also written %s=\n", "", "", d->alias);
+    }
+}
+
+/* `list parameters`: a table per family (docs/parameters.md shows it). */
+typedef struct table_ctx {
+    const char *family; /* of the table being written */
+} table_ctx;
+
+static void print_table_rows(void *ctx, const wc_plugin_info *p)
+{
+    table_ctx *t = ctx;
+    static const int widths[MAX_COLS] = {16, 24, 38, 0};
+    if (!p->params || !p->params->key) return;
+    if (!t->family || strcmp(t->family, p->family) != 0) {
+        static const char *const titles[] = {"plug-in", "parameter", "values, default", "meaning"};
+        printf("%s%s (%s)\n", t->family ? "\n" : "", p->family, p->option);
+        put_row(titles, widths, 4);
+        t->family = p->family;
+    }
+    for (const wc_param_desc *d = p->params; d->key; d++) {
+        char use[160], what[256], help[512];
+        usage_of(p, d, use, sizeof use);
+        wc_param_describe(d, what, sizeof what);
+        snprintf(help, sizeof help, "%s%s%s%s", d->help ? d->help : "", d->alias ? " (also " : "",
+                 d->alias ? d->alias : "", d->alias ? "=)" : "");
+        const char *row[] = {p->name, use, what, help};
+        put_row(row, widths, 4);
+    }
+}
+
+/* `list parameters --tsv`: one line per parameter, for scripts. */
+static void print_tsv(void *ctx, const wc_plugin_info *p)
+{
+    static const char *const types[] = {"unsigned", "double", "bool", "enum"};
+    for (const wc_param_desc *d = p->params; d && d->key; d++) {
+        char words[256] = "", def[64];
+        for (size_t i = 0; d->words && d->words[i]; i++)
+            snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", i ? "|" : "",
+                     d->words[i]);
+        if (d->required)
+            snprintf(def, sizeof def, "required");
+        else if (d->type == WC_PARAM_DOUBLE)
+            snprintf(def, sizeof def, "%g", d->fdef);
+        else if (d->type == WC_PARAM_ENUM)
+            snprintf(def, sizeof def, "%s", d->words[d->def]);
+        else
+            snprintf(def, sizeof def, "%llu", (unsigned long long)d->def);
+        char lo[32], hi[32];
+        if (d->type == WC_PARAM_DOUBLE) {
+            snprintf(lo, sizeof lo, "%g", d->fmin);
+            snprintf(hi, sizeof hi, "%g", d->fmax);
+        } else {
+            snprintf(lo, sizeof lo, "%llu", (unsigned long long)d->min);
+            snprintf(hi, sizeof hi, "%llu", (unsigned long long)d->max);
+        }
+        bool ranged = d->type == WC_PARAM_UNSIGNED || d->type == WC_PARAM_DOUBLE;
+        printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", p->family, p->option,
+               p->name, d->key, types[d->type], d->default_note ? d->default_note : def,
+               ranged ? lo : "", ranged ? hi : "", d->unit ? d->unit : "", d->pow2 ? 1 : 0, words,
+               d->alias ? d->alias : "", d->help ? d->help : "");
+    }
+}
+
 /* A suite that has no workload is a typo, not an empty list. */
 static int check_suite(const char *suite)
 {
@@ -258,8 +374,8 @@ static void unknown_name(const char *what)
     if (wc_workload_suggest_with(what, categories, N_CATEGORIES, best, sizeof best))
         snprintf(hint, sizeof hint, "did you mean '%s'? ", best);
     wc_cli_error("list: unknown category, workload or suite '%s' (%scategories: workloads, "
-                 "designs, l1, schedulers, index, replacement, analyses; 'warpcache list' shows "
-                 "the workloads)",
+                 "designs, controllers, stages, schedulers, l1, index, replacement, analyses, "
+                 "parameters; 'warpcache list' shows the workloads)",
                  what, hint);
 }
 
@@ -278,7 +394,7 @@ static bool is_category(const char *name)
 int wc_cmd_list(int argc, char **argv)
 {
     const char *what = "workloads", *suite = NULL;
-    bool given = false;
+    bool given = false, tsv = false;
     wc_opts p;
     wc_opts_init(&p, "list", list_tables, argc, argv);
     for (int id; (id = wc_opts_next(&p)) != WC_OPT_DONE;) {
@@ -287,6 +403,7 @@ int wc_cmd_list(int argc, char **argv)
         case WC_OPT_BAD: return WC_EXIT_USAGE;
         case O_SUITE: suite = p.value; break;
         case O_QUIET: break;
+        case O_TSV: tsv = true; break;
         case WC_OPT_ARG:
             if (given) {
                 wc_cli_error("list: give one category, workload or suite (got '%s' and '%s')", what,
@@ -315,24 +432,22 @@ int wc_cmd_list(int argc, char **argv)
         return WC_EXIT_USAGE;
     }
     if (suite && check_suite(suite) < 0) return WC_EXIT_USAGE;
+    if (tsv && strcmp(what, "parameters") != 0) {
+        wc_cli_error("list: --tsv applies to 'list parameters' only");
+        return WC_EXIT_USAGE;
+    }
     if (strcmp(what, "workloads") == 0) {
         list_workloads(suite);
     } else if (strcmp(what, "designs") == 0) {
         return list_designs();
-    } else if (strcmp(what, "l1") == 0) {
-        const wc_l1_ops *const *l = wc_l1_list(&n);
-        for (size_t i = 0; i < n; i++)
-            printf("%-16s %s\n", l[i]->name, l[i]->help ? l[i]->help : "");
-    } else if (strcmp(what, "schedulers") == 0) {
-        const wc_sched_ops *const *s = wc_sched_list(&n);
-        for (size_t i = 0; i < n; i++) printf("%-16s %s\n", s[i]->name, s[i]->help);
+    } else if (strcmp(what, "parameters") == 0) {
+        table_ctx t = {NULL};
+        wc_plugins_each(NULL, tsv ? print_tsv : print_table_rows, &t);
+    } else if (wc_plugins_each(what, NULL, NULL)) { /* a plug-in family with parameters */
+        wc_plugins_each(what, print_plugin, (void *)what);
     } else if (strcmp(what, "index") == 0) {
         const wc_index_desc *const *d = wc_index_list(&n);
         for (size_t i = 0; i < n; i++) printf("%-16s letter %c\n", d[i]->name, d[i]->letter);
-    } else if (strcmp(what, "replacement") == 0) {
-        const wc_repl_ops *const *r = wc_repl_list(&n);
-        for (size_t i = 0; i < n; i++)
-            printf("%-16s letter %c\n", r[i]->name, r[i]->letter ? r[i]->letter : '-');
     } else if (strcmp(what, "analyses") == 0) {
         const wc_analysis_ops *const *a = wc_analysis_list(&n);
         for (size_t i = 0; i < n; i++) printf("%-16s %s\n", a[i]->name, a[i]->help);

@@ -19,10 +19,14 @@
 #include <string.h>
 
 #include "config/config_internal.h"
+#include "core/issue_ahead.h"
+#include "core/memstage.h"
 #include "core/sched.h"
 #include "mem/addrdec.h"
+#include "mem/mem.h"
 #include "mem/xbar.h"
 #include "warpcache/cache.h"
+#include "warpcache/control.h"
 #include "warpcache/params.h"
 
 typedef enum opt_kind {
@@ -47,7 +51,9 @@ typedef enum opt_check {
     CHK_DRAM_TIMING, /* strings: GPGPU-Sim's -gpgpu_dram_timing_opt */
     CHK_ADDR_MAP,    /* strings: GPGPU-Sim's -gpgpu_mem_addr_mapping (or empty) */
     CHK_POW2_OR_0,   /* numbers: 0 or a power of two */
-    CHK_ICNT         /* strings: -icnt_model (mem/xbar.h) */
+    CHK_ICNT,        /* strings: -icnt_model (mem/xbar.h) */
+    CHK_MEM_STAGE,   /* strings: -mem_stage against the stages' schemas (core/memstage.h) */
+    CHK_CONTROLLERS  /* strings: -controllers against the controllers' schemas (control.h) */
 } opt_check;
 
 typedef struct opt_desc {
@@ -97,8 +103,9 @@ typedef struct opt_desc {
       "core cycles from a kernel's launch to its first block, counted in its cycles")              \
     X("gpgpu_TB_launch_latency", OPT_U32, tb_launch_latency, 0, MAX_LAT, CHK_NONE,                 \
       "core cycles added to the launch latency per thread block of the kernel")                    \
-    X("mem_stage", OPT_STRING, mem_stage, 0, 0, CHK_NONE,                                          \
-      "memory stage between issue and the L1: NAME[:params] (inorder)")                            \
+    X("mem_stage", OPT_STRING, mem_stage, 0, 0, CHK_MEM_STAGE,                                     \
+      "memory stage between issue and the L1: NAME[:key=value,...] (inorder; warpcache list "      \
+      "stages)")                                                                                   \
     X("mem_issue_ahead", OPT_STRING, mem_issue_ahead, 0, 0, CHK_AHEAD,                             \
       "memory instructions issued ahead of the memory stage: auto (ID_OC_MEM + memory operand "    \
       "collector units + OC_EX_MEM, GPGPU-Sim's pipeline) or 0..64 (0: issue waits for the "       \
@@ -108,9 +115,9 @@ typedef struct opt_desc {
     X("gpgpu_pipeline_widths", OPT_STRING, pipe_widths, 0, 0, CHK_WIDTHS,                          \
       "GPGPU-Sim pipeline register widths ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,"        \
       "OC_EX_SP,...,OC_EX_MEM,...; ID_OC_MEM and OC_EX_MEM count toward mem_issue_ahead auto")     \
-    X("controllers", OPT_STRING, controllers, 0, 0, CHK_NONE,                                      \
-      "GPU-wide controllers: NAME[:key=value,...][+NAME...] (stream_bypass, swl, sm_dueling, "     \
-      "dwt_cs, ccws); empty = none")                                                               \
+    X("controllers", OPT_STRING, controllers, 0, 0, CHK_CONTROLLERS,                               \
+      "GPU-wide controllers: NAME[:key=value,...][+NAME...] (warpcache list controllers); empty "  \
+      "= none")                                                                                    \
     X("analysis", OPT_STRING, analysis, 0, 0, CHK_NONE,                                            \
       "analyses reported as extras: NAME[,NAME...] (contention, locality); empty = none")          \
     /* L1 data cache */                                                                            \
@@ -229,39 +236,15 @@ static const void *cfield_of(const wc_config *cfg, const opt_desc *d)
 
 /* ---- checks on values a configuration holds --------------------------- */
 
-/* "<name>[:<unsigned>]*" with <name> a scheduler the simulator has (the
- * registry of src/core/sched.c): a name GPGPU-Sim knows but warpcache does
- * not model (rrr, old, warp_limiting) is refused here, so
- * that a configuration that validates also runs. */
+/* -gpgpu_scheduler: a scheduler the simulator has (the registry of
+ * src/core/sched.c) with parameters its schema accepts.  A name GPGPU-Sim
+ * knows but warpcache does not model (rrr, old, warp_limiting) is refused
+ * here, so that a configuration that validates also runs. */
 static int scheduler_check(const char *text, wc_err *err)
 {
-    size_t base = strcspn(text, ":"), n;
-    char name[64];
-    snprintf(name, sizeof name, "%.*s", (int)(base < sizeof name ? base : sizeof name - 1), text);
-    if (base >= sizeof name || !wc_sched_find(name)) {
-        const wc_sched_ops *const *all = wc_sched_list(&n);
-        char known[256] = "";
-        for (size_t i = 0; i < n; i++)
-            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                     all[i]->name);
-        return wc_errf(err, "scheduler \"%.*s\" is not supported (supported: %s)", (int)base, text,
-                       known);
-    }
-    for (const char *p = text + base; *p;) {
-        p++; /* the ':' */
-        size_t n = strcspn(p, ":");
-        char num[24];
-        uint64_t v;
-        if (n == 0 || n >= sizeof num)
-            return wc_errf(err, "scheduler parameter \"%.*s\" in \"%s\" is not a number", (int)n, p,
-                           text);
-        memcpy(num, p, n);
-        num[n] = '\0';
-        const char *why = wc_cfg_parse_u64(num, UINT32_MAX, &v);
-        if (why) return wc_errf(err, "scheduler parameter \"%s\" in \"%s\" %s", num, text, why);
-        p += n;
-    }
-    return 0;
+    const wc_sched_ops *ops;
+    wc_param_values p;
+    return wc_sched_parse(text, &ops, &p, err);
 }
 
 /* An L1 organisation the registry has (warpcache list l1). */
@@ -328,92 +311,20 @@ static int clocks_check(const wc_config *cfg, wc_err *err)
     return 0;
 }
 
-/* GPGPU-Sim's -gpgpu_pipeline_widths, comma-separated counts in one of its
- * two layouts: 3.x's seven (ID_OC_SP, ID_OC_SFU, ID_OC_MEM, OC_EX_SP,
- * OC_EX_SFU, OC_EX_MEM, EX_WB) or 4.x's ten or more (ID_OC_SP, ID_OC_DP,
- * ID_OC_INT, ID_OC_SFU, ID_OC_MEM, OC_EX_SP, OC_EX_DP, OC_EX_INT, OC_EX_SFU,
- * OC_EX_MEM, EX_WB, ...).  *id_oc and *oc_ex get the two memory registers'
- * widths. */
-static int widths_parse(const char *s, uint32_t *id_oc, uint32_t *oc_ex, wc_err *err)
-{
-    uint32_t v[16];
-    unsigned n = 0;
-    for (const char *p = s;;) {
-        char *end;
-        if (*p < '0' || *p > '9')
-            return wc_errf(err, "\"%s\": field %u is not a count (comma-separated widths)", s,
-                           n + 1);
-        unsigned long x = strtoul(p, &end, 10);
-        if (x > 64) return wc_errf(err, "\"%s\": field %u is over 64", s, n + 1);
-        if (n == 16) return wc_errf(err, "\"%s\": more than 16 fields", s);
-        v[n++] = (uint32_t)x;
-        if (*end == '\0') break;
-        if (*end != ',') return wc_errf(err, "\"%s\": expected ',' after field %u", s, n);
-        p = end + 1;
-    }
-    if (n != 7 && n < 10)
-        return wc_errf(
-            err, "\"%s\": %u fields; GPGPU-Sim 3.x has 7, 4.x 10 or more (up to OC_EX_MEM)", s, n);
-    if (id_oc) *id_oc = n == 7 ? v[2] : v[4];
-    if (oc_ex) *oc_ex = n == 7 ? v[5] : v[9];
-    return 0;
-}
-
-/* GPGPU-Sim's -gpgpu_dram_timing_opt: KEY=N pairs separated by ':' (blanks
- * and line breaks of a quoted value allowed); *rcd and *cl get RCD and CL,
- * which must be present. */
-static int dram_timing_parse(const char *s, uint32_t *rcd, uint32_t *cl, wc_err *err)
-{
-    static const char *const keys[] = {"nbk",  "CCD",  "RRD",   "RCD",  "RAS", "RP",
-                                       "RC",   "CL",   "WL",    "CDLR", "WR",  "nbkgrp",
-                                       "CCDL", "RTPL", "tCCDL", "tRTPL"};
-    bool have_rcd = false, have_cl = false;
-    for (const char *p = s;;) {
-        while (*p == ':' || *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
-        if (!*p) break;
-        size_t klen = strcspn(p, "=: \t\n\r");
-        if (p[klen] != '=')
-            return wc_errf(err, "\"%.*s\": expected KEY=N", (int)strcspn(p, ": \t\n\r"), p);
-        bool known = false;
-        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-            known |= strlen(keys[i]) == klen && !strncmp(keys[i], p, klen);
-        if (!known) return wc_errf(err, "unknown DRAM timing \"%.*s\"", (int)klen, p);
-        char *end;
-        const char *v = p + klen + 1;
-        unsigned long x = *v >= '0' && *v <= '9' ? strtoul(v, &end, 10) : ULONG_MAX;
-        if (x > 100000 || (*end && !strchr(": \t\n\r", *end)))
-            return wc_errf(err, "DRAM timing %.*s: not a count 0..100000", (int)klen, p);
-        if (klen == 3 && !strncmp(p, "RCD", 3)) *rcd = (uint32_t)x, have_rcd = true;
-        if (klen == 2 && !strncmp(p, "CL", 2)) *cl = (uint32_t)x, have_cl = true;
-        p = end;
-    }
-    if (!have_rcd || !have_cl) return wc_errf(err, "DRAM timing needs RCD=N and CL=N");
-    return 0;
-}
-
 uint32_t wc_config_dram_access_cycles(const wc_config *cfg)
 {
     uint32_t rcd = 0, cl = 0;
-    if (dram_timing_parse(cfg->dram_timing, &rcd, &cl, NULL) < 0) return 0;
+    if (wc_dram_timing_parse(cfg->dram_timing, &rcd, &cl, NULL) < 0) return 0;
     return rcd + cl;
-}
-
-static int ahead_check(const char *s, wc_err *err)
-{
-    if (!strcmp(s, "auto")) return 0;
-    char *end = (char *)s;
-    unsigned long v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 65;
-    if (v > 64 || *end) return wc_errf(err, "\"%s\": must be auto or a count 0..64", s);
-    return 0;
 }
 
 uint32_t wc_config_mem_issue_ahead(const wc_config *cfg)
 {
-    if (strcmp(cfg->mem_issue_ahead, "auto") != 0)
-        return (uint32_t)strtoul(cfg->mem_issue_ahead, NULL, 10);
-    uint32_t id_oc = 0, oc_ex = 0;
-    if (widths_parse(cfg->pipe_widths, &id_oc, &oc_ex, NULL) < 0) return 0;
-    return id_oc + cfg->oc_units_mem + oc_ex;
+    uint32_t n = 0;
+    if (wc_issue_ahead_parse(cfg->mem_issue_ahead, cfg->pipe_widths, cfg->oc_units_mem, &n, NULL) <
+        0)
+        return 0;
+    return n;
 }
 
 static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
@@ -423,8 +334,8 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
     if (d->check == CHK_SCHEDULER) return scheduler_check(s, err);
     if (d->check == CHK_NAME) return name_check(s, err);
     if (d->check == CHK_L1_ORG) return name_check(s, err) < 0 ? -1 : l1_org_check(s, err);
-    if (d->check == CHK_AHEAD) return ahead_check(s, err);
-    if (d->check == CHK_WIDTHS) return widths_parse(s, NULL, NULL, err);
+    if (d->check == CHK_AHEAD) return wc_issue_ahead_parse(s, NULL, 0, NULL, err);
+    if (d->check == CHK_WIDTHS) return wc_pipe_widths_parse(s, NULL, NULL, err);
     if (d->check == CHK_ADDR_MAP && s[0]) {
         uint64_t mask[WC_AD__N];
         int chip_s;
@@ -437,8 +348,14 @@ static int string_check(const wc_config *cfg, const opt_desc *d, wc_err *err)
     }
     if (d->check == CHK_DRAM_TIMING) {
         uint32_t rcd, cl;
-        return dram_timing_parse(s, &rcd, &cl, err);
+        return wc_dram_timing_parse(s, &rcd, &cl, err);
     }
+    if (d->check == CHK_MEM_STAGE) {
+        const wc_mstage_ops *ops;
+        wc_param_values p;
+        return wc_mstage_parse(s, &ops, &p, err);
+    }
+    if (d->check == CHK_CONTROLLERS) return wc_controllers_parse(s, NULL, NULL, err);
     return 0;
 }
 

@@ -6,6 +6,7 @@
  */
 #include "config/config_internal.h"
 #include "mem/addrdec.h"
+#include "warpcache/control.h"
 #include "warpcache/params.h"
 
 /* Most SMs a configuration may describe.  The largest GPUs have about 150;
@@ -59,6 +60,23 @@ static int cross_checks(const wc_config *cfg, const char *src, wc_err *err)
     return 0;
 }
 
+/* A controller that drives the L1's mode needs an organisation that has
+ * modes (checked here so that `config` refuses what `run` would). */
+static int l1_mode_check(void *ctx, const wc_controller_ops *ops, const wc_param_values *p,
+                         wc_err *err)
+{
+    const wc_l1_ops *l1 = wc_l1_find(((const wc_config *)ctx)->l1_org);
+    return l1 ? wc_controller_check_l1(ops, l1, err) : 0;
+}
+
+static int controller_checks(const wc_config *cfg, const char *src, wc_err *err)
+{
+    wc_err why;
+    if (wc_controllers_parse(cfg->controllers, l1_mode_check, (void *)cfg, &why) < 0)
+        return wc_errf(err, "%s: option -controllers: %s", src, why.msg);
+    return 0;
+}
+
 /* A plug-in parameter that was set (a file line, -o) but that no plug-in of
  * the configuration reads would be silently ignored: the L1 organisation or
  * replacement policy it belongs to is not the one chosen.  Only the ones set
@@ -84,5 +102,6 @@ int wc_config_validate(const wc_config *cfg, wc_err *err)
     const char *src = cfg->source_file[0] ? cfg->source_file : "configuration";
     if (wc_cfg_check_options(cfg, src, err) < 0) return -1;
     if (cross_checks(cfg, src, err) < 0) return -1;
+    if (controller_checks(cfg, src, err) < 0) return -1;
     return plugin_checks(cfg, src, err);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "util/nearest.h"
 
 WC_PLUGIN_LIST(controller);
 
@@ -31,62 +32,13 @@ const wc_controller_ops *wc_controller_find(const char *name)
     return NULL;
 }
 
-bool wc_param_plain(const char *value)
-{
-    char c = value[0];
-    if (c == '+' || c == '-' || c == ' ' || c == '\t' || strchr(value, ' ')) return false;
-    return !(c == '0' && (value[1] == 'x' || value[1] == 'X'));
-}
-
-/* Whether key (len bytes) appears as a key of params before `at`. */
-static bool key_before(const char *params, const char *at, const char *key, size_t len)
-{
-    for (const char *p = params; p < at;) {
-        size_t n = strcspn(p, ","), kn = strcspn(p, "=,");
-        if (kn == len && strncmp(p, key, len) == 0) return true;
-        p += n;
-        if (*p == ',') p++;
-    }
-    return false;
-}
-
-int wc_params_each(const char *who, const char *params,
-                   int (*fn)(void *ctx, const char *key, const char *value, wc_err *err), void *ctx,
-                   wc_err *err)
-{
-    const char *p = params;
-    while (*p) {
-        size_t n = strcspn(p, ",");
-        char pair[128];
-        if (n >= sizeof pair)
-            return wc_errf(err, "%s: parameter \"%.*s\" is too long", who, (int)n, p);
-        memcpy(pair, p, n);
-        pair[n] = '\0';
-        char *eq = strchr(pair, '=');
-        if (!eq || eq == pair || !eq[1])
-            return wc_errf(err, "%s: parameter \"%s\" is not key=value", who, pair);
-        *eq = '\0';
-        /* the last would win silently: "len=4,len=8" is a slip, not a choice */
-        if (key_before(params, p, pair, strlen(pair)))
-            return wc_errf(err, "%s: parameter '%s' is given twice", who, pair);
-        if (!wc_param_plain(eq + 1))
-            return wc_errf(err, "%s: %s=%s: numbers are plain decimal (no sign, blank or 0x)", who,
-                           pair, eq + 1);
-        wc_err why = {{0}};
-        if (fn(ctx, pair, eq + 1, &why) < 0) return wc_errf(err, "%s: %s", who, why.msg);
-        p += n;
-        if (*p == ',' && !*++p) return wc_errf(err, "%s: \"%s\" ends with ','", who, params);
-    }
-    return 0;
-}
-
 /* ---- instances ---------------------------------------------------------- */
 
 /* A controller that drives the l1_mode knob needs an L1 organisation with
  * modes; the message names the ones that have them. */
-static int check_l1_mode(const wc_sim *g, const wc_controller_ops *ops, wc_err *err)
+int wc_controller_check_l1(const wc_controller_ops *ops, const wc_l1_ops *l1, wc_err *err)
 {
-    if (!ops->uses_l1_mode || g->l1_ops->n_modes) return 0;
+    if (!ops->uses_l1_mode || l1->n_modes) return 0;
     size_t n;
     const wc_l1_ops *const *all = wc_l1_list(&n);
     char with[256] = "";
@@ -95,14 +47,16 @@ static int check_l1_mode(const wc_sim *g, const wc_controller_ops *ops, wc_err *
             snprintf(with + strlen(with), sizeof with - strlen(with), "%s%s", with[0] ? ", " : "",
                      all[i]->name);
     return wc_errf(err,
-                   "%s: option -controllers: %s switches the L1 organisation's mode, which "
-                   "-l1_org %s does not have (-l1_org %s has)",
-                   wc_cfg_where(&g->cfg), ops->name, g->l1_ops->name, with);
+                   "%s switches the L1 organisation's mode, which -l1_org %s does not have "
+                   "(-l1_org %s has)",
+                   ops->name, l1->name, with);
 }
 
-static int add_instance(wc_sim *g, const wc_controller_ops *ops, const char *params, wc_err *err)
+/* Creates one instance; the reason only on error (the callers say where). */
+static int add_instance(wc_sim *g, const wc_controller_ops *ops, const wc_param_values *params,
+                        wc_err *err)
 {
-    if (check_l1_mode(g, ops, err) < 0) return -1;
+    if (wc_controller_check_l1(ops, g->l1_ops, err) < 0) return -1;
     wc_ctl_slot *p = realloc(g->ctls, (g->n_ctls + 1) * sizeof *p);
     if (!p) return wc_errf(err, "out of memory");
     g->ctls = p;
@@ -114,100 +68,95 @@ static int add_instance(wc_sim *g, const wc_controller_ops *ops, const char *par
     s->c.n_sm = g->n_sm;
     s->c.views = g->views;
     s->next = WC_NEVER;
-    wc_err why = {{0}};
-    if (ops->create(&s->c, params, &why) < 0)
-        return wc_errf(err, "%s: option -controllers: %s", wc_cfg_where(&g->cfg), why.msg);
-    return 0;
+    return ops->create(&s->c, params, err);
 }
 
 int wc_sim_add_controller(wc_sim *sim, const wc_controller_ops *ops, const char *params,
                           wc_err *err)
 {
-    return add_instance(sim, ops, params ? params : "", err);
+    wc_param_values p;
+    wc_err why = {{0}};
+    if (wc_param_parse(&p, ops->params, ops->name, params, &why) < 0 ||
+        add_instance(sim, ops, &p, &why) < 0)
+        return wc_errf(err, "%s: option -controllers: %s", wc_cfg_where(&sim->cfg), why.msg);
+    return 0;
 }
 
-static int create_one(wc_sim *g, const char *spec, size_t len, wc_err *err)
+/* The controller a spec names, or NULL with the registry's names in err. */
+static const wc_controller_ops *find_named(const char *name, wc_err *err)
 {
-    char text[256];
-    snprintf(text, sizeof text, "%.*s", (int)len, spec);
-    char *colon = strchr(text, ':');
-    const char *params = "";
-    if (colon) {
-        *colon = '\0';
-        params = colon + 1;
+    const wc_controller_ops *ops = wc_controller_find(name);
+    if (ops) return ops;
+    char known[256] = "";
+    wc_nearest near;
+    wc_nearest_init(&near, name);
+    for (size_t i = 0; i < wc_plugins_controller_n; i++) {
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 wc_plugins_controller[i]->name);
+        wc_nearest_consider(&near, wc_plugins_controller[i]->name);
     }
-    const wc_controller_ops *ops = wc_controller_find(text);
-    if (!ops) {
-        char known[256] = "";
-        for (size_t i = 0; i < wc_plugins_controller_n; i++)
-            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                     wc_plugins_controller[i]->name);
-        return wc_errf(err, "%s: option -controllers: unknown controller '%s' (known: %s)",
-                       wc_cfg_where(&g->cfg), text, known);
-    }
-    return add_instance(g, ops, params, err);
+    if (wc_nearest_best(&near))
+        wc_errf(err, "unknown controller '%s' (did you mean '%s'? known: %s)", name, near.best,
+                known);
+    else
+        wc_errf(err, "unknown controller '%s' (known: %s)", name, known);
+    return NULL;
 }
 
-/* The value of `key` in a controller spec "name[:k=v,...]" of len bytes
- * into buf, or `def` when it is not given. */
-static void spec_value(const char *spec, size_t len, const char *key, const char *def, char *buf,
-                       size_t n)
-{
-    snprintf(buf, n, "%s", def ? def : "");
-    size_t name = strcspn(spec, ":");
-    size_t klen = strlen(key);
-    for (const char *p = spec + name + 1; name < len && p < spec + len;) {
-        size_t pn = strcspn(p, ",+");
-        if (pn > klen && strncmp(p, key, klen) == 0 && p[klen] == '=')
-            snprintf(buf, n, "%.*s", (int)(pn - klen - 1), p + klen + 1);
-        p += pn + 1;
-    }
-}
+/* Most instances one -controllers value may hold (the option is 256 bytes). */
+#define MAX_INSTANCES 32
 
-/* Whether an instance of the same controller as spec (len bytes), driving
- * the same knobs, comes before `spec` in the list starting at `all`. */
-static bool named_before(const char *all, const char *spec, size_t len)
+int wc_controllers_parse(const char *spec,
+                         int (*fn)(void *ctx, const wc_controller_ops *ops,
+                                   const wc_param_values *p, wc_err *err),
+                         void *ctx, wc_err *err)
 {
-    size_t name = strcspn(spec, ":+");
-    char text[64];
-    snprintf(text, sizeof text, "%.*s", (int)(name < sizeof text ? name : sizeof text - 1), spec);
-    const wc_controller_ops *ops = wc_controller_find(text);
-    char mine[64], other[64];
-    if (ops && ops->instance_key)
-        spec_value(spec, len, ops->instance_key, ops->instance_default, mine, sizeof mine);
-    for (const char *p = all; p < spec;) {
-        size_t n = strcspn(p, "+"), pn = strcspn(p, ":+");
-        if (pn == name && strncmp(p, spec, name) == 0) {
-            if (!ops || !ops->instance_key) return true;
-            spec_value(p, n, ops->instance_key, ops->instance_default, other, sizeof other);
-            if (strcmp(mine, other) == 0) return true;
-        }
-        p += n;
-        if (*p == '+') p++;
-    }
-    return false;
-}
-
-int wc_ctl_create_all(wc_sim *g, wc_err *err)
-{
-    const char *all = g->cfg.controllers, *p = all;
-    while (*p) {
+    struct {
+        const wc_controller_ops *ops;
+        uint64_t instance; /* the instance key's value */
+    } seen[MAX_INSTANCES];
+    unsigned n_seen = 0;
+    for (const char *p = spec; *p;) {
         size_t n = strcspn(p, "+");
         if (n == 0 || (p[n] == '+' && p[n + 1] == '\0'))
-            return wc_errf(err,
-                           "%s: option -controllers: \"%s\": an empty controller name "
-                           "(NAME[:key=value,...][+NAME...])",
-                           wc_cfg_where(&g->cfg), all);
-        if (named_before(all, p, n))
-            return wc_errf(err,
-                           "%s: option -controllers: '%.*s' is named twice (two instances would "
-                           "drive the same knobs)",
-                           wc_cfg_where(&g->cfg), (int)strcspn(p, ":+"), p);
-        if (create_one(g, p, n, err) < 0) return -1;
+            return wc_errf(err, "\"%s\": an empty controller name (NAME[:key=value,...][+NAME...])",
+                           spec);
+        char name[64], text[256];
+        const char *params;
+        size_t plen;
+        if (!wc_spec_split(p, n, name, sizeof name, &params, &plen))
+            return wc_errf(err, "unknown controller '%.*s'", (int)strcspn(p, ":+"), p);
+        snprintf(text, sizeof text, "%.*s", (int)plen, params);
+        const wc_controller_ops *ops = find_named(name, err);
+        wc_param_values values;
+        if (!ops || wc_param_parse(&values, ops->params, ops->name, text, err) < 0) return -1;
+        uint64_t inst = ops->instance_key ? wc_param_u(&values, ops->instance_key) : 0;
+        for (unsigned i = 0; i < n_seen; i++)
+            if (seen[i].ops == ops && seen[i].instance == inst)
+                return wc_errf(err,
+                               "'%s' is named twice (two instances would drive the same knobs)",
+                               ops->name);
+        if (n_seen == MAX_INSTANCES) return wc_errf(err, "more than %d controllers", MAX_INSTANCES);
+        seen[n_seen].ops = ops;
+        seen[n_seen++].instance = inst;
+        if (fn && fn(ctx, ops, &values, err) < 0) return -1;
         p += n;
         if (*p == '+') p++;
     }
     return 0;
+}
+
+static int create_instance(void *ctx, const wc_controller_ops *ops, const wc_param_values *p,
+                           wc_err *err)
+{
+    return add_instance(ctx, ops, p, err);
+}
+
+int wc_ctl_create_all(wc_sim *g, wc_err *err)
+{
+    wc_err why = {{0}};
+    if (wc_controllers_parse(g->cfg.controllers, create_instance, g, &why) == 0) return 0;
+    return wc_errf(err, "%s: option -controllers: %s", wc_cfg_where(&g->cfg), why.msg);
 }
 
 void wc_ctl_destroy_all(wc_sim *g)

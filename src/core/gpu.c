@@ -14,14 +14,8 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "core/issue_ahead.h"
 #include "core/rdhist.h"
-
-/* The parameters after "name:" in a plug-in spec ("" if none). */
-static const char *params_of(const char *spec)
-{
-    const char *colon = strchr(spec, ':');
-    return colon ? colon + 1 : "";
-}
 
 wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
 {
@@ -39,37 +33,33 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
         free(g);
         return NULL;
     }
-    char sched[64];
-    snprintf(sched, sizeof sched, "%s", cfg->scheduler);
-    sched[strcspn(sched, ":")] = 0;
-    g->sched_ops = wc_sched_find(sched);
-    if (!g->sched_ops) {
-        wc_errf(err, "%s: option -gpgpu_scheduler: unknown warp scheduler '%s'", wc_cfg_where(cfg),
-                cfg->scheduler);
+    /* The plug-in specs, parsed once (wc_config_validate checked them with
+     * the same parsers): the SMs' schedulers and stages get the values. */
+    wc_err why;
+    if (wc_sched_parse(cfg->scheduler, &g->sched_ops, &g->sched_params, &why) < 0) {
+        wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why.msg);
         free(g);
         return NULL;
     }
-    g->sched_params = params_of(g->cfg.scheduler);
-    wc_sched probe; /* bad scheduler parameters are reported now, not at run */
-    if (wc_sched_init(&probe, g->sched_ops, 1, g->sched_params, NULL, 0, err) < 0) {
-        char why[sizeof err->msg];
-        snprintf(why, sizeof why, "%s", err->msg);
+    wc_sched probe; /* what create refuses beyond the schema is reported now, not at run */
+    if (wc_sched_init(&probe, g->sched_ops, 1, &g->sched_params, NULL, 0, &why) < 0) {
         wc_sched_free(&probe);
-        wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why);
+        wc_errf(err, "%s: option -gpgpu_scheduler: %s", wc_cfg_where(cfg), why.msg);
         free(g);
         return NULL;
     }
     wc_sched_free(&probe);
-    char stage[64];
-    snprintf(stage, sizeof stage, "%s", cfg->mem_stage[0] ? cfg->mem_stage : "inorder");
-    stage[strcspn(stage, ":")] = 0;
-    g->mstage_ops = wc_mstage_find(stage);
-    if (!g->mstage_ops) {
-        wc_errf(err, "%s: option -mem_stage: unknown memory stage '%s'", wc_cfg_where(cfg), stage);
+    if (wc_mstage_parse(cfg->mem_stage, &g->mstage_ops, &g->mstage_params, &why) < 0) {
+        wc_errf(err, "%s: option -mem_stage: %s", wc_cfg_where(cfg), why.msg);
         free(g);
         return NULL;
     }
-    g->mstage_params = params_of(g->cfg.mem_stage);
+    if (wc_issue_ahead_parse(cfg->mem_issue_ahead, cfg->pipe_widths, cfg->oc_units_mem,
+                             &g->mem_issue_ahead, &why) < 0) {
+        wc_errf(err, "%s: option -mem_issue_ahead: %s", wc_cfg_where(cfg), why.msg);
+        free(g);
+        return NULL;
+    }
     g->n_sm = wc_config_n_sm(cfg);
     g->err = err;
     g->ctl_next = WC_NEVER;

@@ -160,12 +160,13 @@ struct wc_sim {
     const wc_l1_ops *l1_ops;
     void *l1_shared; /* the organisation's block shared by every SM's L1 (or NULL) */
     const wc_sched_ops *sched_ops;
-    const char *sched_params; /* text after "name:" in cfg.scheduler */
+    wc_param_values sched_params; /* cfg.scheduler's, parsed once */
     const wc_mstage_ops *mstage_ops;
-    const char *mstage_params;
-    wc_l1_listener *listeners; /* no fixed limit */
-    const void *l1_data;       /* wc_sim_set_l1_data: every L1's env.data */
-    struct wc_rdhist *rd;      /* -l1_rd_hist's listener state, or NULL */
+    wc_param_values mstage_params; /* cfg.mem_stage's, parsed once */
+    uint32_t mem_issue_ahead;      /* cfg.mem_issue_ahead resolved (issue_ahead.h), once */
+    wc_l1_listener *listeners;     /* no fixed limit */
+    const void *l1_data;           /* wc_sim_set_l1_data: every L1's env.data */
+    struct wc_rdhist *rd;          /* -l1_rd_hist's listener state, or NULL */
     unsigned n_listeners, cap_listeners, n_access_listeners;
     unsigned n_user_listeners; /* added before the run; the rest by its schedulers and stages */
     bool building;             /* build() is creating the SMs */
@@ -235,8 +236,10 @@ void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t
  * completed are queued. */
 void wc_sim_run_xbar(wc_sim *g, uint64_t now);
 
-/* sim_api.c: replaces the memory stage chosen by -mem_stage (before wc_sim_run). */
-void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params);
+/* sim_api.c: replaces the memory stage chosen by -mem_stage (before
+ * wc_sim_run); params NULL: the stage's defaults. */
+int wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const wc_param_values *params,
+                         wc_err *err);
 /* sim_api.c: replaces the L1 organisation chosen by -l1_org (before wc_sim_run). */
 void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops);
 

@@ -11,4 +11,9 @@
 const wc_mstage_ops *wc_mstage_find(const char *name);
 const wc_mstage_ops *const *wc_mstage_list(size_t *count);
 
+/* Parses -mem_stage "NAME[:key=value,...]" ("" = inorder): *ops and the
+ * checked parameters; the reason only on error. */
+int wc_mstage_parse(const char *spec, const wc_mstage_ops **ops, wc_param_values *params,
+                    wc_err *err);
+
 #endif

@@ -3,10 +3,12 @@
  * WC_PLUGIN(scheduler, ...); the list is generated, warpcache/plugin.h) and
  * the age-ordered warp list every policy shares.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/sched.h"
+#include "util/nearest.h"
 
 WC_PLUGIN_LIST(scheduler);
 
@@ -25,8 +27,42 @@ const wc_sched_ops *wc_sched_find(const char *name)
     return NULL;
 }
 
+/* Names of a registry as "a, b, c" for messages. */
+static void sched_names(char *buf, size_t n)
+{
+    size_t count;
+    const wc_sched_ops *const *all = wc_sched_list(&count);
+    buf[0] = '\0';
+    for (size_t i = 0; i < count; i++)
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", i ? ", " : "", all[i]->name);
+}
+
+int wc_sched_parse(const char *spec, const wc_sched_ops **ops, wc_param_values *params, wc_err *err)
+{
+    char name[64] = "", known[256];
+    const char *text;
+    if (!wc_spec_split(spec, strlen(spec), name, sizeof name, &text, NULL) ||
+        !(*ops = wc_sched_find(name))) {
+        sched_names(known, sizeof known);
+        size_t count;
+        const wc_sched_ops *const *all = wc_sched_list(&count);
+        wc_nearest near;
+        wc_nearest_init(&near, name);
+        for (size_t i = 0; i < count; i++) wc_nearest_consider(&near, all[i]->name);
+        char hint[96] = "";
+        if (strlen(spec) < sizeof name && wc_nearest_best(&near))
+            snprintf(hint, sizeof hint, "did you mean '%s'? ", near.best);
+        return wc_errf(err, "scheduler \"%.*s\" is not supported (%ssupported: %s)",
+                       (int)strcspn(spec, ":"), spec, hint, known);
+    }
+    /* GPGPU-Sim writes values in order ("6:0:1"); warpcache also key=value */
+    if (*text && !strchr(text, '='))
+        return wc_param_parse_positional(params, (*ops)->params, name, text, err);
+    return wc_param_parse(params, (*ops)->params, (*ops)->name, text, err);
+}
+
 /* `cap` is the number of warp slots of the SM (slot numbers are below it). */
-int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char *params,
+int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const wc_param_values *params,
                   struct wc_sim *sim, unsigned sm, wc_err *err)
 {
     memset(s, 0, sizeof *s);
@@ -41,9 +77,9 @@ int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char
     s->notify = (uint8_t)((ops->on_issue ? WC_SCHED_NOTIFY_ISSUE : 0) |
                           (ops->on_load_done ? WC_SCHED_NOTIFY_LOAD : 0) |
                           (ops->on_add || ops->on_remove ? WC_SCHED_NOTIFY_MEMBERS : 0));
-    if (ops->create) return ops->create(s, params ? params : "", err);
-    if (params && *params)
-        return wc_errf(err, "scheduler %s takes no parameters (got \"%s\")", ops->name, params);
+    wc_param_values defaults;
+    if (!params && wc_param_parse(&defaults, ops->params, ops->name, "", err) < 0) return -1;
+    if (ops->create) return ops->create(s, params ? params : &defaults, err);
     return 0;
 }
 

@@ -11,9 +11,10 @@
  * of the scans altogether: `open` has a bit per position of warps[] that is
  * set while the warp's gate is finite, and policies walk its set bits.
  *
- * A policy may be stateful and parameterised: `create` gets the text after
- * the scheduler's name in -gpgpu_scheduler ("two_level_active:6:0:1" gives
- * "6:0:1") and keeps its state in `priv`; optional notifications tell it
+ * A policy may be stateful and parameterised: it declares its parameters
+ * (params.h), `create` gets them parsed from the text after the scheduler's
+ * name in -gpgpu_scheduler (GPGPU-Sim's positional "two_level_active:6:0:1"
+ * or "two_level_active:active=6") and keeps its state in `priv`; optional notifications tell it
  * about issues, returned loads, L1 misses and warps joining or leaving.
  *
  * The warp limit never deadlocks a block: warps waiting at a barrier do not
@@ -24,6 +25,7 @@
 
 #include "warpcache/common.h"
 #include "warpcache/plugin.h"
+#include "warpcache/params.h"
 #include "warpcache/trace.h"
 
 typedef bool (*wc_ready_fn)(void *ctx, unsigned slot);
@@ -94,10 +96,14 @@ typedef struct wc_sched_ops {
     const char *help;
     /* Returns the slot to issue, or -1. */
     int (*pick)(wc_sched *s, wc_ready_fn ready, void *ctx);
-    /* Optional: parses the parameters (text after "name:", "" if none) and
-     * sets up priv; may subscribe L1 listeners with wc_sim_add_l1_listener(s->sim)
-     * when s->sim is not NULL.  Errors give the reason only. */
-    int (*create)(wc_sched *s, const char *params, wc_err *err);
+    /* Its parameters, NULL-terminated (NULL: none).  After the name they
+     * are key=value,... or, as GPGPU-Sim writes them, values in this order
+     * separated by ':'. */
+    const wc_param_desc *params;
+    /* Optional: reads the parsed parameters by name and sets up priv; may
+     * subscribe L1 listeners with wc_sim_add_l1_listener(s->sim) when s->sim
+     * is not NULL.  Errors give the reason only. */
+    int (*create)(wc_sched *s, const wc_param_values *params, wc_err *err);
     void (*destroy)(wc_sched *s); /* optional: frees priv */
     /* Optional notifications. */
     void (*on_add)(wc_sched *s, unsigned slot);    /* a warp joined (youngest) */
@@ -110,8 +116,14 @@ typedef struct wc_sched_ops {
 const wc_sched_ops *wc_sched_find(const char *name);
 const wc_sched_ops *const *wc_sched_list(size_t *count);
 
-/* Sets up a scheduler for an SM of `cap` warp slots; `params` goes to create. */
-int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const char *params,
+/* Parses -gpgpu_scheduler "NAME[:key=value,...]" or "NAME[:v1:v2...]":
+ * *ops and the checked parameters; the reason only on error. */
+int wc_sched_parse(const char *spec, const wc_sched_ops **ops, wc_param_values *params,
+                   wc_err *err);
+
+/* Sets up a scheduler for an SM of `cap` warp slots; `params` (parsed by
+ * wc_sched_parse; NULL: defaults) goes to create. */
+int wc_sched_init(wc_sched *s, const wc_sched_ops *ops, unsigned cap, const wc_param_values *params,
                   struct wc_sim *sim, unsigned sm, wc_err *err);
 void wc_sched_free(wc_sched *s);
 void wc_sched_add(wc_sched *s, unsigned slot);    /* a warp arrives (youngest, parked) */

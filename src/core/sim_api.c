@@ -16,10 +16,15 @@ void wc_sim_use_l1_ops(wc_sim *sim, const wc_l1_ops *ops)
 }
 
 /* A test or an embedding program replaces the memory stage (memstage.h). */
-void wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const char *params)
+int wc_sim_use_mem_stage(wc_sim *sim, const wc_mstage_ops *ops, const wc_param_values *params,
+                         wc_err *err)
 {
+    if (params)
+        sim->mstage_params = *params;
+    else if (wc_param_parse(&sim->mstage_params, ops->params, ops->name, "", err) < 0)
+        return -1;
     sim->mstage_ops = ops;
-    sim->mstage_params = params ? params : "";
+    return 0;
 }
 
 void wc_sim_set_progress(wc_sim *sim, wc_progress_fn fn, void *ctx)

@@ -306,7 +306,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     for (uint32_t i = 0; i < sm->n_loads; i++) sm->loads[i].next_free = i + 1;
     sm->loads[sm->n_loads - 1].next_free = WC_NO_REC;
     for (unsigned s = 0; s < sm->n_sched; s++)
-        if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots, g->sched_params, g, id, err) <
+        if (wc_sched_init(&sm->sched[s], g->sched_ops, sm->n_slots, &g->sched_params, g, id, err) <
             0) {
             char why[sizeof err->msg];
             snprintf(why, sizeof why, "%s", err->msg);
@@ -314,7 +314,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
         }
     init_env(sm, g);
     init_view(sm, &g->views[id]);
-    sm->ms = g->mstage_ops->create(&sm->env, g->mstage_params, err);
+    sm->ms = g->mstage_ops->create(&sm->env, &g->mstage_params, err);
     if (!sm->ms) {
         char why[sizeof err->msg];
         snprintf(why, sizeof why, "%s", err->msg);
@@ -323,7 +323,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->ms->ops = g->mstage_ops;
     sm->ms->env = &sm->env;
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
-    if (wc_mi_init(sm, wc_config_mem_issue_ahead(cfg), err) < 0) return -1;
+    if (wc_mi_init(sm, g->mem_issue_ahead, err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0;
     sm->sched_rotate = cfg->sched_rotate != 0 && sm->n_sched > 1;
     sm->sched_pow2 = wc_is_pow2(sm->n_sched);

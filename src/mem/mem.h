@@ -133,4 +133,10 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t c
 /* Serves `bytes` on a DRAM channel no earlier than `t`; returns completion. */
 double wc_dram_transfer(wc_dram *d, double t, uint32_t bytes);
 
+/* GPGPU-Sim's -gpgpu_dram_timing_opt ("nbk=16:CCD=2:RCD=12:...", blanks and
+ * line breaks allowed): *rcd and *cl get tRCD and tCL, which must be there.
+ * The configuration checks the option with it; the memory side reads the
+ * two values with it once, when it is built.  Reason only on error. */
+int wc_dram_timing_parse(const char *s, uint32_t *rcd, uint32_t *cl, wc_err *err);
+
 #endif

@@ -80,6 +80,8 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     if (is_xbar && !(m->xbar = wc_xbar_new(m->n_l2, m->n_sm, &xp, core_per_icnt, m->latency, err)))
         return -1;
     double core_per_dram = cfg->clk_core / cfg->clk_dram;
+    uint32_t rcd = 0, cl = 0; /* the configuration was validated: the text parses */
+    if (wc_dram_timing_parse(cfg->dram_timing, &rcd, &cl, err) < 0) return -1;
     double bytes_per_dram_clk = (double)cfg->dram_bus_bytes * cfg->dram_freq_ratio *
                                 (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1);
     for (uint32_t c = 0; c < cfg->n_mem; c++) {
@@ -87,8 +89,7 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         /* GPGPU-Sim counts -dram_latency in core cycles (its dram latency
          * queue), then the DRAM itself adds activate + CAS in DRAM cycles;
          * open rows are not modelled, so every access pays both. */
-        m->dram[c].latency =
-            cfg->dram_latency + (double)wc_config_dram_access_cycles(cfg) * core_per_dram;
+        m->dram[c].latency = cfg->dram_latency + (double)(rcd + cl) * core_per_dram;
     }
     return 0;
 }

@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "mem/xbar.h"
-#include "warpcache/control.h"
+#include "warpcache/params.h"
 
 typedef struct xpkt {
     uint64_t ready; /* interconnect cycle from which it may enter its input */
@@ -96,68 +96,45 @@ struct wc_xbar {
 
 /* ---- -icnt_model ------------------------------------------------------- */
 
-static int parse_param(const char *spec, const char *kv, size_t len, wc_xbar_params *p, wc_err *err)
-{
-    char buf[64];
-    if (len >= sizeof buf) return wc_errf(err, "%s: parameter too long", spec);
-    memcpy(buf, kv, len);
-    buf[len] = 0;
-    char *eq = strchr(buf, '=');
-    if (!eq) return wc_errf(err, "%s: '%s' is not NAME=VALUE (speedup, buf)", spec, buf);
-    *eq = 0;
-    const char *v = eq + 1;
-    if (!wc_param_plain(v))
-        return wc_errf(err, "%s: %s=%s: numbers are plain decimal (no sign, blank or 0x)", spec,
-                       buf, v);
-    char *end;
-    double d = strtod(v, &end);
-    if (end == v || *end) return wc_errf(err, "%s: %s=%s is not a number", spec, buf, v);
-    if (strcmp(buf, "speedup") == 0) {
-        if (!(d >= 0.01 && d <= 64))
-            return wc_errf(err, "%s: speedup=%s: must be from 0.01 to 64", spec, v);
-        p->speedup_x100 = (uint32_t)(d * 100 + 0.5);
-    } else if (strcmp(buf, "buf") == 0) {
-        if (!(d >= 1 && d <= 65536 && d == (double)(uint32_t)d))
-            return wc_errf(err,
-                           "%s: buf=%s: must be a whole number of flits from "
-                           "1 to 65536",
-                           spec, v);
-        p->out_buf = (uint32_t)d;
-    } else {
-        return wc_errf(err, "%s: unknown parameter '%s' (speedup, buf)", spec, buf);
-    }
-    return 0;
-}
+/* internal_speedup and vc_buf_size of the booksim files of GPGPU-Sim 4.x's
+ * tested configurations up to Turing (config_fermi_islip.icnt,
+ * config_pascal_islip.icnt, ...; the Volta and Ampere ones buffer 256) */
+const wc_param_desc wc_xbar_islip_params[] = {
+    {.key = "speedup",
+     .type = WC_PARAM_DOUBLE,
+     .fdef = 2,
+     .fmin = 0.01,
+     .fmax = 64,
+     .alias = "internal_speedup",
+     .help = "router steps per interconnect cycle (booksim "
+             "internal_speedup; hundredths)"},
+    {.key = "buf",
+     .def = 64,
+     .min = 1,
+     .max = 65536,
+     .unit = "flits",
+     .alias = "vc_buf_size",
+     .help = "flits an output may hold towards its SM (booksim vc_buf_size)"},
+    {0},
+};
 
 int wc_xbar_parse(const char *spec, uint32_t network_mode, bool *is_xbar, wc_xbar_params *p,
                   wc_err *err)
 {
-    /* internal_speedup and vc_buf_size of the booksim files of GPGPU-Sim
-     * 4.x's tested configurations up to Turing (config_fermi_islip.icnt,
-     * config_pascal_islip.icnt, ...; the Volta and Ampere ones buffer 256) */
-    p->speedup_x100 = 200;
-    p->out_buf = 64;
+    wc_param_values v;
+    wc_param_parse(&v, wc_xbar_islip_params, "islip", "", NULL); /* the defaults */
     *is_xbar = false;
     if (strcmp(spec, "auto") == 0) {
         *is_xbar = network_mode == 1;
-        return 0;
+    } else if (spec[0] && strcmp(spec, "ports") != 0) {
+        if (strncmp(spec, "islip", 5) != 0 || (spec[5] && spec[5] != ':'))
+            return wc_errf(err, "%s: unknown interconnect model (auto, ports, islip)", spec);
+        *is_xbar = true;
+        if (wc_param_parse(&v, wc_xbar_islip_params, "islip", spec[5] ? spec + 6 : "", err) < 0)
+            return -1;
     }
-    if (!spec[0] || strcmp(spec, "ports") == 0) return 0;
-    if (strncmp(spec, "islip", 5) != 0 || (spec[5] && spec[5] != ':'))
-        return wc_errf(err, "%s: unknown interconnect model (auto, ports, islip)", spec);
-    *is_xbar = true;
-    const char *s = spec[5] ? spec + 6 : spec + 5;
-    unsigned n_speedup = 0, n_buf = 0; /* a field given twice: the last would win silently */
-    while (*s) {
-        const char *c = strchr(s, ',');
-        size_t len = c ? (size_t)(c - s) : strlen(s);
-        if (parse_param(spec, s, len, p, err) < 0) return -1;
-        n_speedup += strncmp(s, "speedup=", 8) == 0;
-        n_buf += strncmp(s, "buf=", 4) == 0;
-        if (n_speedup > 1 || n_buf > 1)
-            return wc_errf(err, "%s: %s is given twice", spec, n_buf > 1 ? "buf" : "speedup");
-        s += len + (c ? 1 : 0);
-    }
+    p->speedup_x100 = (uint32_t)(wc_param_d(&v, "speedup") * 100 + 0.5);
+    p->out_buf = (uint32_t)wc_param_u(&v, "buf");
     return 0;
 }
 

@@ -27,6 +27,7 @@
 #define WC_MEM_XBAR_H
 
 #include "warpcache/common.h"
+#include "warpcache/params.h"
 
 #define WC_XBAR_NONE UINT32_MAX /* a packet nobody waits for (a write's ack) */
 
@@ -35,6 +36,9 @@ typedef struct wc_xbar_params {
         speedup_x100; /* router steps per interconnect cycle, x100 (booksim internal_speedup) */
     uint32_t out_buf; /* flits an output may hold towards its SM (booksim vc_buf_size) */
 } wc_xbar_params;
+
+/* islip's parameters (-icnt_model islip:speedup=S,buf=N). */
+extern const wc_param_desc wc_xbar_islip_params[];
 
 /* Parses -icnt_model: "ports" (*is_xbar = false), "islip[:speedup=S][,buf=N]",
  * or "auto": islip when `network_mode` is 1 (the configuration selects

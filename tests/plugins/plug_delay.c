@@ -12,12 +12,10 @@
 
 enum { PLUG_DELAY = 100 };
 
-static wc_mstage *delay_create(wc_stage_env *env, const char *params, wc_err *err)
+/* No parameters (no .params): the schema's parser refuses any given. */
+static wc_mstage *delay_create(wc_stage_env *env, const wc_param_values *params, wc_err *err)
 {
-    if (params && *params) {
-        wc_errf(err, "memory stage plug_delay takes no parameters");
-        return NULL;
-    }
+    (void)params;
     wc_inorder *s = calloc(1, sizeof *s);
     if (!s) {
         wc_errf(err, "out of memory (memory stage)");

@@ -9,9 +9,10 @@
 
 enum { PLUG_LIMIT = 2 };
 
-static int limit_create(wc_ctl *c, const char *params, wc_err *err)
+/* No parameters (no .params): the schema's parser refuses any given. */
+static int limit_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
-    if (params && *params) return wc_errf(err, "plug_limit takes no parameters");
+    (void)params;
     return 0;
 }
 

@@ -43,15 +43,23 @@
 
 #define MAX_CHUNKS 16
 
-enum { P_TAG_WAYS, P_THRESHOLD, P_RC_BITS };
-
 static const wc_param_desc dl1d_params[] = {
-    [P_TAG_WAYS] = {"dl1d_tag_ways", 8, 1, 64,
-                    "decoupled L1D: tag-store ways per set (tag sets = data sets)"},
-    [P_THRESHOLD] = {"dl1d_threshold", 2, 0, 255,
-                     "decoupled L1D: locality threshold, the RC at which a data line is allocated "
-                     "(0 or 1: every access allocates)"},
-    [P_RC_BITS] = {"dl1d_rc_bits", 6, 1, 8, "decoupled L1D: bits of the reference count"},
+    {.key = "dl1d_tag_ways",
+     .def = 8,
+     .min = 1,
+     .max = 64,
+     .help = "decoupled L1D: tag-store ways per set (tag sets = data sets)"},
+    {.key = "dl1d_threshold",
+     .def = 2,
+     .min = 0,
+     .max = 255,
+     .help = "decoupled L1D: locality threshold, the RC at which a data line is allocated "
+             "(0 or 1: every access allocates)"},
+    {.key = "dl1d_rc_bits",
+     .def = 6,
+     .min = 1,
+     .max = 8,
+     .help = "decoupled L1D: bits of the reference count"},
     {0},
 };
 
@@ -306,9 +314,9 @@ static wc_tagstore *dl1d_ts_create(wc_l1_core *core, const wc_config *cfg, const
     d->base.chunk_log2 = 5;
     d->base.nchunks = g->line_bytes / 32;
     d->base.whole_line = g->type != 'S';
-    d->tways = (uint32_t)wc_param_get(cfg, &dl1d_params[P_TAG_WAYS]);
-    d->thr = d->thr_cfg = (uint32_t)wc_param_get(cfg, &dl1d_params[P_THRESHOLD]);
-    d->rc_max = (1u << wc_param_get(cfg, &dl1d_params[P_RC_BITS])) - 1;
+    d->tways = (uint32_t)wc_cfg_param(cfg, dl1d_params, "dl1d_tag_ways");
+    d->thr = d->thr_cfg = (uint32_t)wc_cfg_param(cfg, dl1d_params, "dl1d_threshold");
+    d->rc_max = (1u << wc_cfg_param(cfg, dl1d_params, "dl1d_rc_bits")) - 1;
     uint64_t seed = wc_rng_sm_seed(cfg->seed, env->sm);
     if (wc_tag_array_init(&d->data, g, cfg->ipoly_poly, seed, cfg, err) < 0) {
         char why[sizeof err->msg];

@@ -33,8 +33,12 @@
 #include "warpcache/params.h"
 
 static const wc_param_desc dsc_params[] = {
-    {"dsc_tags", 2, 1, 8, "DSC: address tags per sector frame (2 = DSC-2, 4 = DSC-4)"},
-    {NULL, 0, 0, 0, NULL},
+    {.key = "dsc_tags",
+     .def = 2,
+     .min = 1,
+     .max = 8,
+     .help = "DSC: address tags per sector frame (2 = DSC-2, 4 = DSC-4)"},
+    {0},
 };
 
 #define DSC_MAX_LINES 64 /* frames x tags per set */
@@ -259,7 +263,7 @@ static wc_tagstore *dsc_create(wc_l1_core *core, const wc_config *cfg, const wc_
 {
     const wc_cache_geom *g = &cfg->l1;
     const char *where = wc_l1_config_where(cfg);
-    unsigned tags = (unsigned)wc_param_get(cfg, &dsc_params[0]);
+    unsigned tags = (unsigned)wc_cfg_param(cfg, dsc_params, "dsc_tags");
     if (g->alloc_policy != 'm') {
         wc_errf(err,
                 "%s: -gpgpu_cache:dl1: the dsc L1 allocates on miss only (allocation policy "

@@ -29,15 +29,19 @@
 
 #define MAX_CHUNKS 16
 
-enum { P_THRESHOLD, P_FILTER };
-
 static const wc_param_desc pb_params[] = {
-    [P_THRESHOLD] = {"pbypass_threshold", 2, 1, 255,
-                     "profiled-bypass: a read miss bypasses when the line's profiled reference "
-                     "count is below this"},
-    [P_FILTER] = {"pbypass_filter", WC_PB_LOCAL_GLOBAL, 0, WC_PB__FILTERS - 1,
-                  "profiled-bypass: the count used: 0 the SM's own (local), 1 kernel-wide "
-                  "(global), 2 the SM's own if it saw the line, else kernel-wide (local+global)"},
+    {.key = "pbypass_threshold",
+     .def = 2,
+     .min = 1,
+     .max = 255,
+     .help = "profiled-bypass: a read miss bypasses when the line's profiled reference "
+             "count is below this"},
+    {.key = "pbypass_filter",
+     .def = WC_PB_LOCAL_GLOBAL,
+     .min = 0,
+     .max = WC_PB__FILTERS - 1,
+     .help = "profiled-bypass: the count used: 0 the SM's own (local), 1 kernel-wide "
+             "(global), 2 the SM's own if it saw the line, else kernel-wide (local+global)"},
     {0},
 };
 
@@ -158,8 +162,8 @@ static wc_tagstore *pb_ts_create(wc_l1_core *core, const wc_config *cfg, const w
     p->base.chunk_log2 = 5;
     p->base.nchunks = g->line_bytes / 32;
     p->base.whole_line = g->type != 'S';
-    p->thr = (unsigned)wc_param_get(cfg, &pb_params[P_THRESHOLD]);
-    p->filter = (int)wc_param_get(cfg, &pb_params[P_FILTER]);
+    p->thr = (unsigned)wc_cfg_param(cfg, pb_params, "pbypass_threshold");
+    p->filter = (int)wc_cfg_param(cfg, pb_params, "pbypass_filter");
     p->profile = env->data;
     /* the conventional L1's seed per SM, so its random choices match */
     uint64_t seed = wc_rng_sm_seed(cfg->seed, env->sm);

@@ -45,10 +45,24 @@
 #include "warpcache/params.h"
 
 const wc_param_desc wc_tsc_params[] = {
-    {"tsc_private_bits", 8, 0, 20, "TSC: private tag bits per chunk (0 = sector cache)"},
-    {"tsc_shared_bits", 12, 1, 40, "TSC: shared tag bits per chunk group (storage only)"},
-    {"tsc_chunk_bytes", 32, 8, 64, "TSC: chunk (storage and fetch) size in bytes: 8, 16, 32, 64"},
-    {NULL, 0, 0, 0, NULL},
+    {.key = "tsc_private_bits",
+     .def = 8,
+     .min = 0,
+     .max = 20,
+     .help = "TSC: private tag bits per chunk (0 = sector cache)"},
+    {.key = "tsc_shared_bits",
+     .def = 12,
+     .min = 1,
+     .max = 40,
+     .help = "TSC: shared tag bits per chunk group (storage only)"},
+    {.key = "tsc_chunk_bytes",
+     .def = 32,
+     .min = 8,
+     .max = 64,
+     .help = "TSC: chunk (storage and fetch) size in bytes: 8, 16, 32, 64",
+     .pow2 = true,
+     .unit = "bytes"},
+    {0},
 };
 
 /* ---- helpers --------------------------------------------------------------- */
@@ -382,10 +396,8 @@ int wc_tsc_init(tsc_ts *t, const wc_tagstore_ops *ops, const wc_config *cfg, con
 {
     const wc_cache_geom *g = &cfg->l1;
     const char *where = wc_l1_config_where(cfg);
-    uint64_t chunk = wc_param_get(cfg, &wc_tsc_params[2]);
-    if (!wc_is_pow2(chunk))
-        return wc_errf(err, "option -tsc_chunk_bytes: %llu is not a power of two (8, 16, 32, 64)",
-                       (unsigned long long)chunk);
+    uint64_t chunk = wc_cfg_param(cfg, wc_tsc_params, "tsc_chunk_bytes");
+    /* a power of two: the schema (.pow2) refused anything else at configuration time */
     if (g->alloc_policy != 'm')
         return wc_errf(err,
                        "%s: -gpgpu_cache:dl1: the %s L1 allocates on miss only (allocation "
@@ -407,8 +419,8 @@ int wc_tsc_init(tsc_ts *t, const wc_tagstore_ops *ops, const wc_config *cfg, con
     t->nslots = t->groups * t->per_group;
     t->npool = t->nslots + 1;
     t->line_log2 = wc_log2(g->line_bytes);
-    t->priv_bits = (unsigned)wc_param_get(cfg, &wc_tsc_params[0]);
-    t->shared_bits = (unsigned)wc_param_get(cfg, &wc_tsc_params[1]);
+    t->priv_bits = (unsigned)wc_cfg_param(cfg, wc_tsc_params, "tsc_private_bits");
+    t->shared_bits = (unsigned)wc_cfg_param(cfg, wc_tsc_params, "tsc_shared_bits");
     t->shared_shift = wc_log2(g->nsets) + t->priv_bits;
     t->rng = wc_rng_sm_seed(cfg->seed, env->sm);
     char sif = g->nsets == 1 ? 'L' : g->set_index;

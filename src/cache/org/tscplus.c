@@ -35,10 +35,17 @@ enum {
 };
 
 static const wc_param_desc tscp_params[] = {
-    {"tscp_samplers", 4, 1, 64, "TSC+: sampler sets per mode (on SM 0)"},
-    {"tscp_halve_at", 1024, 1, 1u << 30,
-     "TSC+: all duel counters halve when a miss counter passes this"},
-    {NULL, 0, 0, 0, NULL},
+    {.key = "tscp_samplers",
+     .def = 4,
+     .min = 1,
+     .max = 64,
+     .help = "TSC+: sampler sets per mode (on SM 0)"},
+    {.key = "tscp_halve_at",
+     .def = 1024,
+     .min = 1,
+     .max = 1u << 30,
+     .help = "TSC+: all duel counters halve when a miss counter passes this"},
+    {0},
 };
 
 /* The per-run block: sampler roles and the duel, shared by every SM. */
@@ -71,8 +78,8 @@ static void *tscp_shared_create(const wc_config *cfg, unsigned n_sm, wc_err *err
         return NULL;
     }
     sh->nsets = nsets;
-    sh->halve_at = wc_param_get(cfg, &tscp_params[1]);
-    uint64_t want = wc_param_get(cfg, &tscp_params[0]);
+    sh->halve_at = wc_cfg_param(cfg, tscp_params, "tscp_halve_at");
+    uint64_t want = wc_cfg_param(cfg, tscp_params, "tscp_samplers");
     uint64_t rng = cfg->seed ^ 0x7473632b7473632bull; /* "tsc+tsc+" */
     /* A seeded draw of distinct sets: fine samplers first, then coarse;
      * with fewer than 2 x samplers sets, half the sets each. */

@@ -20,8 +20,11 @@
 #include "warpcache/params.h"
 
 static const wc_param_desc pdp_params[] = {
-    {"pdp_distance", 8, 1, 255,
-     "PDP: protection distance, in accesses to the set, after an insert or a hit"},
+    {.key = "pdp_distance",
+     .def = 8,
+     .min = 1,
+     .max = 255,
+     .help = "PDP: protection distance, in accesses to the set, after an insert or a hit"},
     {0},
 };
 
@@ -37,7 +40,7 @@ static void *pdp_create(uint32_t sets, uint32_t ways, const wc_config *cfg, wc_e
         wc_errf(err, "PDP: out of memory");
         return NULL;
     }
-    p->pd = wc_param_get(cfg, &pdp_params[0]);
+    p->pd = wc_cfg_param(cfg, pdp_params, "pdp_distance");
     return p;
 }
 

@@ -30,10 +30,22 @@
 #define SIG_SHIFT   32
 
 static const wc_param_desc ship_params[] = {
-    {"ship_sig_bits", 14, 1, 20, "SHiP: signature bits (PC hash); the SHCT has 2^bits counters"},
-    {"ship_ctr_bits", 3, 1, 8, "SHiP: bits of each SHCT saturating counter"},
-    {"ship_ctr_init", 1, 0, 255, "SHiP: initial SHCT counter value (clamped to the maximum)"},
-    {NULL, 0, 0, 0, NULL},
+    {.key = "ship_sig_bits",
+     .def = 14,
+     .min = 1,
+     .max = 20,
+     .help = "SHiP: signature bits (PC hash); the SHCT has 2^bits counters"},
+    {.key = "ship_ctr_bits",
+     .def = 3,
+     .min = 1,
+     .max = 8,
+     .help = "SHiP: bits of each SHCT saturating counter"},
+    {.key = "ship_ctr_init",
+     .def = 1,
+     .min = 0,
+     .max = 255,
+     .help = "SHiP: initial SHCT counter value (clamped to the maximum)"},
+    {0},
 };
 
 typedef struct ship {
@@ -50,9 +62,9 @@ static void *ship_create(uint32_t sets, uint32_t ways, const wc_config *cfg, wc_
         wc_errf(err, "SHiP: out of memory");
         return NULL;
     }
-    s->sig_bits = (unsigned)wc_param_get(cfg, &ship_params[0]);
-    s->ctr_max = (uint8_t)((1u << wc_param_get(cfg, &ship_params[1])) - 1);
-    uint64_t init = wc_param_get(cfg, &ship_params[2]);
+    s->sig_bits = (unsigned)wc_cfg_param(cfg, ship_params, "ship_sig_bits");
+    s->ctr_max = (uint8_t)((1u << wc_cfg_param(cfg, ship_params, "ship_ctr_bits")) - 1);
+    uint64_t init = wc_cfg_param(cfg, ship_params, "ship_ctr_init");
     s->shct = malloc((size_t)1 << s->sig_bits);
     if (!s->shct) {
         wc_errf(err, "SHiP: out of memory for 2^%u counters", s->sig_bits);

@@ -7,13 +7,39 @@
 
 #include "core/controllers/ccws.h"
 
+/* The paper's values are the defaults (002 Table 4; CCWS's own configuration:
+ * 16 VTA entries per warp, 8-way, 768 over 48 warps). */
+const wc_param_desc wc_ccws_param_schema[] = {
+    {.key = "base", .def = 100, .min = 1, .max = 1000000, .help = "base locality score per warp"},
+    {.key = "kthrottle",
+     .def = 8,
+     .min = 1,
+     .max = 1000,
+     .help = "scales the score a victim tag array hit gives"},
+    {.key = "vta_sets", .def = 2, .min = 1, .max = 64, .help = "victim tag array sets per warp"},
+    {.key = "vta_ways", .def = 8, .min = 1, .max = 64, .help = "victim tag array ways per set"},
+    {.key = "decay",
+     .def = 1,
+     .min = 0,
+     .max = 1000000,
+     .help = "points a score above base loses per cycle"},
+    {0},
+};
+
+void wc_ccws_params_from(const wc_param_values *v, wc_ccws_params *p)
+{
+    p->base = (uint32_t)wc_param_u(v, "base");
+    p->kthrottle = (uint32_t)wc_param_u(v, "kthrottle");
+    p->vta_sets = (uint32_t)wc_param_u(v, "vta_sets");
+    p->vta_ways = (uint32_t)wc_param_u(v, "vta_ways");
+    p->decay = (uint32_t)wc_param_u(v, "decay");
+}
+
 void wc_ccws_defaults(wc_ccws_params *p)
 {
-    p->base = 100;
-    p->kthrottle = 8;
-    p->vta_sets = 2; /* 16 entries per warp, 8-way (768 over 48 warps: 002 Table 4) */
-    p->vta_ways = 8;
-    p->decay = 1;
+    wc_param_values v;
+    wc_param_parse(&v, wc_ccws_param_schema, "ccws", "", NULL);
+    wc_ccws_params_from(&v, p);
 }
 
 int wc_ccws_sm_init(wc_ccws_sm *s, const wc_ccws_params *p, unsigned n_slots, unsigned line_log2,

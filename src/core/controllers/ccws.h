@@ -31,6 +31,7 @@
 #define WC_CORE_CCWS_H
 
 #include "warpcache/common.h"
+#include "warpcache/params.h"
 
 #define WC_CCWS_MAX_SLOTS 256 /* warp slots per SM */
 #define WC_CCWS_WORDS     (WC_CCWS_MAX_SLOTS / 64)
@@ -44,7 +45,11 @@ typedef struct wc_ccws_params {
     uint32_t decay;     /* points a score above base loses per cycle */
 } wc_ccws_params;
 
-/* The paper's values (002 Table 4; CCWS's own configuration). */
+/* The parameters (-controllers ccws:key=value,...), read by name into a
+ * wc_ccws_params by wc_ccws_params_from; wc_ccws_defaults gives the
+ * schema's defaults, the paper's values (002 Table 4). */
+extern const wc_param_desc wc_ccws_param_schema[];
+void wc_ccws_params_from(const wc_param_values *v, wc_ccws_params *p);
 void wc_ccws_defaults(wc_ccws_params *p);
 
 /* Per warp slot. */

@@ -37,33 +37,6 @@ typedef struct ccws {
     wc_ccws_sm *sm; /* [n_sm] */
 } ccws;
 
-static int ccws_param(void *ctx, const char *key, const char *value, wc_err *err)
-{
-    wc_ccws_params *p = ctx;
-    static const struct {
-        const char *key;
-        size_t off;
-        unsigned long lo, hi;
-    } keys[] = {
-        {"base", offsetof(wc_ccws_params, base), 1, 1000000},
-        {"kthrottle", offsetof(wc_ccws_params, kthrottle), 1, 1000},
-        {"vta_sets", offsetof(wc_ccws_params, vta_sets), 1, 64},
-        {"vta_ways", offsetof(wc_ccws_params, vta_ways), 1, 64},
-        {"decay", offsetof(wc_ccws_params, decay), 0, 1000000},
-    };
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        if (strcmp(key, keys[i].key) != 0) continue;
-        char *end;
-        unsigned long v = strtoul(value, &end, 10);
-        if (!*value || *end || value[0] == '-' || v < keys[i].lo || v > keys[i].hi)
-            return wc_errf(err, "%s=%s: must be a whole number from %lu to %lu", key, value,
-                           keys[i].lo, keys[i].hi);
-        memcpy((char *)p + keys[i].off, &(uint32_t){(uint32_t)v}, sizeof(uint32_t));
-        return 0;
-    }
-    return wc_errf(err, "unknown parameter '%s' (base, kthrottle, vta_sets, vta_ways, decay)", key);
-}
-
 /* The identity of the warp now in `slot` (ccws.h: a new warp starts afresh):
  * the kernel launch (as requests carry it, 24 bits) and its block. */
 static uint64_t who_of(const wc_smview *sm, unsigned slot)
@@ -168,13 +141,12 @@ static unsigned log2_of(uint32_t v)
     return l;
 }
 
-static int ccws_create(wc_ctl *ctl, const char *params, wc_err *err)
+static int ccws_create(wc_ctl *ctl, const wc_param_values *params, wc_err *err)
 {
     ccws *c = calloc(1, sizeof *c);
     if (!c) return wc_errf(err, "out of memory");
     ctl->priv = c;
-    wc_ccws_defaults(&c->p);
-    if (wc_params_each("ccws", params, ccws_param, &c->p, err) < 0) return -1;
+    wc_ccws_params_from(params, &c->p);
     wc_sim *g = ctl->sim;
     if (!g) return 0; /* a parameter check only */
     c->views = ctl->views;
@@ -220,8 +192,9 @@ static void ccws_stats(const wc_ctl *ctl, void (*add)(void *ctx, const char *nam
 
 const wc_controller_ops wc_ctl_ccws = {
     .name = "ccws",
-    .help = "cache-conscious wavefront scheduling (load gate over the scheduler): base=100, "
-            "kthrottle=8, vta_sets=2, vta_ways=8 (per warp), decay=1 point per cycle",
+    .help = "cache-conscious wavefront scheduling: warps that lose locality (victim tag array "
+            "hits) gain score, and only the highest-scored warps may load",
+    .params = wc_ccws_param_schema,
     .create = ccws_create,
     .destroy = ccws_destroy,
     .kernel_begin = ccws_kernel_begin,

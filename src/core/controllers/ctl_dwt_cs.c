@@ -63,62 +63,59 @@ typedef struct dwt {
     uint32_t memory; /* that limit */
 } dwt;
 
-static int parse_uint(const char *value, unsigned long lo, unsigned long hi, unsigned long *out)
-{
-    char *end;
-    unsigned long v = strtoul(value, &end, 10);
-    if (end == value || *end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
+static const char *const dwt_units[] = {"cycles", "insts", NULL};
+static const char *const dwt_relaunch[] = {"detect", "begin", NULL};
 
-static int dwt_param(void *ctx, const char *key, const char *value, wc_err *err)
-{
-    wc_ctl *c = ctx;
-    dwt *d = c->priv;
-    unsigned long v;
-    if (strcmp(key, "period") == 0) {
-        if (parse_uint(value, 1, 1ul << 40, &v) < 0)
-            return wc_errf(err, "period=%s: must be a number of cycles from 1", value);
-        c->period = v;
-    } else if (strcmp(key, "threshold") == 0) {
-        char *end;
-        double t = strtod(value, &end);
-        if (end == value || *end || !(t >= 0 && t <= 1e6))
-            return wc_errf(err, "threshold=%s: must be an MPKI from 0 to 1e6", value);
-        d->threshold = t;
-    } else if (strcmp(key, "n") == 0 || strcmp(key, "m") == 0) {
-        if (parse_uint(value, 1, 1000, &v) < 0)
-            return wc_errf(err, "%s=%s: must be a number of periods from 1 to 1000", key, value);
-        *(key[0] == 'n' ? &d->n : &d->m) = (unsigned)v;
-    } else if (strcmp(key, "unit") == 0) {
-        if (strcmp(value, "cycles") && strcmp(value, "insts"))
-            return wc_errf(err,
-                           "unit=%s: must be cycles (misses per kilo-cycle per SM) or "
-                           "insts (misses per kilo warp instruction)",
-                           value);
-        d->per_insts = value[0] == 'i';
-    } else if (strcmp(key, "relaunch") == 0) {
-        if (strcmp(value, "detect") && strcmp(value, "begin"))
-            return wc_errf(err, "relaunch=%s: must be detect or begin", value);
-        d->reuse_at_begin = value[0] == 'b';
-    } else {
-        return wc_errf(err, "unknown parameter '%s' (period, threshold, n, m, unit, relaunch)",
-                       key);
-    }
-    return 0;
-}
+static const wc_param_desc dwt_params[] = {
+    {.key = "period",
+     .def = 10000,
+     .min = 1,
+     .max = 1ull << 40,
+     .unit = "cycles",
+     .help = "sampling period (seed 002 Table 4: 10K)"},
+    {.key = "threshold",
+     .type = WC_PARAM_DOUBLE,
+     .fdef = 10,
+     .fmin = 0,
+     .fmax = 1e6,
+     .unit = "MPKI",
+     .help = "L1 misses per kilo unit above which sampling starts (Table 4: 10)"},
+    {.key = "n",
+     .def = 3,
+     .min = 1,
+     .max = 1000,
+     .unit = "periods",
+     .help = "consecutive periods above the threshold that start sampling"},
+    {.key = "m",
+     .def = 3,
+     .min = 1,
+     .max = 1000,
+     .unit = "periods",
+     .help = "periods each sampled warp limit runs"},
+    {.key = "unit",
+     .type = WC_PARAM_ENUM,
+     .words = dwt_units,
+     .def = 0,
+     .help = "MPKI per kilo-cycle per SM (cycles) or per kilo warp instruction (insts)"},
+    {.key = "relaunch",
+     .type = WC_PARAM_ENUM,
+     .words = dwt_relaunch,
+     .def = 0,
+     .help = "a relaunched kernel detects again, or reuses its limit from its first cycle"},
+    {0},
+};
 
-static int dwt_create(wc_ctl *c, const char *params, wc_err *err)
+static int dwt_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
     dwt *d = calloc(1, sizeof *d);
     if (!d) return wc_errf(err, "out of memory");
     c->priv = d;
-    c->period = 10000; /* Table 4 */
-    d->threshold = 10; /* Table 4 */
-    d->n = 3;
-    d->m = 3;
-    if (wc_params_each("dwt_cs", params, dwt_param, c, err) < 0) return -1;
+    c->period = wc_param_u(params, "period");
+    d->threshold = wc_param_d(params, "threshold");
+    d->n = (unsigned)wc_param_u(params, "n");
+    d->m = (unsigned)wc_param_u(params, "m");
+    d->per_insts = wc_param_u(params, "unit") == 1;
+    d->reuse_at_begin = wc_param_u(params, "relaunch") == 1;
     const wc_config *cfg = c->cfg;
     if (!cfg) return 0; /* a parameter check only */
     uint32_t warps = cfg->warp_size ? cfg->max_threads_per_sm / cfg->warp_size : 0;
@@ -241,9 +238,9 @@ static void dwt_kernel_end(wc_ctl *c, wc_ctl_io *io)
 
 const wc_controller_ops wc_ctl_dwt_cs = {
     .name = "dwt_cs",
-    .help = "seed 002 DWT-CS warp throttling by core sampling: period=10000 cycles, threshold=10 "
-            "(MPKI), n=3 periods above it, m=3 sampling periods, unit=cycles|insts, "
-            "relaunch=detect|begin",
+    .help = "seed 002 DWT-CS warp throttling by core sampling: while the L1 MPKI is high, SMs "
+            "sample warp limits and the best one is adopted",
+    .params = dwt_params,
     .create = dwt_create,
     .destroy = dwt_destroy,
     .kernel_begin = dwt_kernel_begin,

@@ -26,33 +26,29 @@ typedef struct duel {
     uint64_t decision; /* the mode of SMs 2..n-1 */
 } duel;
 
-static int duel_param(void *ctx, const char *key, const char *value, wc_err *err)
-{
-    duel *d = ctx;
-    char *end;
-    unsigned long long v = strtoull(value, &end, 10);
-    if (strcmp(key, "interval") == 0) {
-        if (*end || v == 0 || v > 1000000000ull)
-            return wc_errf(err, "interval=%s: must be a number of cycles from 1 to 1e9", value);
-        d->interval = v;
-    } else if (strcmp(key, "threshold") == 0) {
-        if (*end || v > 100)
-            return wc_errf(err, "threshold=%s: must be percentage points from 0 to 100", value);
-        d->threshold_pct = (unsigned)v;
-    } else {
-        return wc_errf(err, "unknown parameter '%s' (interval, threshold)", key);
-    }
-    return 0;
-}
+static const wc_param_desc duel_params[] = {
+    {.key = "interval",
+     .def = 500,
+     .min = 1,
+     .max = 1000000000,
+     .unit = "cycles",
+     .help = "how often the followers adopt the better mode"},
+    {.key = "threshold",
+     .def = 10,
+     .min = 0,
+     .max = 100,
+     .unit = "percentage points",
+     .help = "miss-rate difference needed to switch"},
+    {0},
+};
 
-static int duel_create(wc_ctl *c, const char *params, wc_err *err)
+static int duel_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
     duel *d = calloc(1, sizeof *d);
     if (!d) return wc_errf(err, "out of memory");
     c->priv = d;
-    d->interval = 500;
-    d->threshold_pct = 10;
-    if (wc_params_each("sm_dueling", params, duel_param, d, err) < 0) return -1;
+    d->interval = wc_param_u(params, "interval");
+    d->threshold_pct = (unsigned)wc_param_u(params, "threshold");
     c->period = d->interval;
     return 0;
 }
@@ -100,7 +96,8 @@ static void duel_period(wc_ctl *c, wc_ctl_io *io)
 const wc_controller_ops wc_ctl_sm_dueling = {
     .name = "sm_dueling",
     .help = "seed 001's SM dueling for dl1d-static: SM 0 new design, SM 1 baseline, the rest "
-            "follow the winner; interval=500 cycles, threshold=10 (miss-rate points)",
+            "follow the one with the lower miss rate",
+    .params = duel_params,
     .uses_l1_mode = true,
     .create = duel_create,
     .destroy = duel_destroy,

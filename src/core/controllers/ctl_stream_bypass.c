@@ -20,8 +20,6 @@
  * mode its previous launch ended in (state kept per kernel name).
  */
 #include <stdlib.h>
-#include <string.h>
-
 #include "warpcache/control.h"
 
 typedef struct sb {
@@ -29,45 +27,39 @@ typedef struct sb {
     double threshold; /* fraction */
 } sb;
 
-static int sb_param(void *ctx, const char *key, const char *value, wc_err *err)
-{
-    sb *b = ctx;
-    char *end;
-    if (strcmp(key, "level") == 0) {
-        if (strcmp(value, "l1") && strcmp(value, "l2"))
-            return wc_errf(err, "level=%s: must be l1 or l2", value);
-        b->l2 = value[1] == '2';
-    } else if (strcmp(key, "threshold") == 0) {
-        double v = strtod(value, &end);
-        if (*end || !(v >= 0 && v <= 100))
-            return wc_errf(err, "threshold=%s: must be a percentage 0..100", value);
-        b->threshold = v / 100.0;
-    } else if (strcmp(key, "period") != 0) {
-        return wc_errf(err, "unknown parameter '%s' (level, period, threshold)", key);
-    }
-    return 0;
-}
+static const char *const sb_levels[] = {"l1", "l2", NULL};
 
-static int period_param(void *ctx, const char *key, const char *value, wc_err *err)
-{
-    if (strcmp(key, "period") != 0) return 0;
-    char *end;
-    unsigned long long v = strtoull(value, &end, 10);
-    if (*end || v == 0 || v > (1ull << 40))
-        return wc_errf(err, "period=%s: must be a number of cycles from 1", value);
-    *(uint64_t *)ctx = v;
-    return 0;
-}
+static const wc_param_desc sb_params[] = {
+    {.key = "level",
+     .type = WC_PARAM_ENUM,
+     .words = sb_levels,
+     .def = 0,
+     .help = "the cache bypassed: each SM's L1, or the whole L2"},
+    {.key = "period",
+     .def = 10000,
+     .min = 1,
+     .max = 1ull << 40,
+     .unit = "cycles",
+     .help = "sampling period (seed 002 Table 4: 10K)"},
+    {.key = "threshold",
+     .type = WC_PARAM_DOUBLE,
+     .fdef = 90,
+     .fmin = 0,
+     .fmax = 100,
+     .unit = "%",
+     .help = "miss rate above which the cache is bypassed (Table 4: 90 %)"},
+    {0},
+};
 
-static int sb_create(wc_ctl *c, const char *params, wc_err *err)
+static int sb_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
     sb *b = calloc(1, sizeof *b);
     if (!b) return wc_errf(err, "out of memory");
-    b->threshold = 0.90;
+    b->l2 = wc_param_u(params, "level") == 1;
+    b->threshold = wc_param_d(params, "threshold") / 100.0;
     c->priv = b;
-    c->period = 10000;
-    if (wc_params_each("stream_bypass", params, sb_param, b, err) < 0) return -1;
-    return wc_params_each("stream_bypass", params, period_param, &c->period, err);
+    c->period = wc_param_u(params, "period");
+    return 0;
 }
 
 static void sb_destroy(wc_ctl *c)
@@ -131,9 +123,10 @@ static void sb_kernel_end(wc_ctl *c, wc_ctl_io *io)
 
 const wc_controller_ops wc_ctl_stream_bypass = {
     .name = "stream_bypass",
-    .help = "seed 002 streaming bypass: level=l1|l2, period=10000 cycles, threshold=90 (%)",
+    .help = "seed 002 streaming bypass: a cache whose period miss rate passes the threshold is "
+            "bypassed (tags still updated) until it falls again",
+    .params = sb_params,
     .instance_key = "level",
-    .instance_default = "l1",
     .create = sb_create,
     .destroy = sb_destroy,
     .kernel_begin = sb_kernel_begin,

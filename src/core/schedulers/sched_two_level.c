@@ -31,32 +31,31 @@ typedef struct two_level {
     unsigned head, n_pending, cap;
 } two_level;
 
-static unsigned parse_field(const char **p, bool *ok)
-{
-    char *end;
-    unsigned long v = strtoul(*p, &end, 10);
-    if (end == *p || v > 65535) *ok = false;
-    *p = *end == ':' ? end + 1 : end;
-    if (*end && *end != ':') *ok = false;
-    return (unsigned)v;
-}
+static const char *const tl_inner[] = {"0", NULL}; /* LRR: the only one GPGPU-Sim has */
+static const char *const tl_outer[] = {"1", NULL}; /* SRR: likewise */
 
-static int tl_create(wc_sched *s, const char *params, wc_err *err)
+/* GPGPU-Sim's order: two_level_active:<active>:<inner>:<outer> */
+static const wc_param_desc tl_params[] = {
+    {.key = "active",
+     .min = 1,
+     .max = 65535,
+     .required = true,
+     .unit = "warps",
+     .help = "warps in the active list"},
+    {.key = "inner",
+     .type = WC_PARAM_ENUM,
+     .words = tl_inner,
+     .help = "inner level: 0 = LRR (the only one implemented)"},
+    {.key = "outer",
+     .type = WC_PARAM_ENUM,
+     .words = tl_outer,
+     .help = "outer level: 1 = SRR (the only one implemented)"},
+    {0},
+};
+
+static int tl_create(wc_sched *s, const wc_param_values *params, wc_err *err)
 {
-    bool ok = true;
-    const char *p = params;
-    unsigned active = parse_field(&p, &ok);
-    unsigned inner = parse_field(&p, &ok);
-    unsigned outer = parse_field(&p, &ok);
-    if (!ok || *p || active == 0)
-        return wc_errf(err,
-                       "two_level_active needs <active warps>:<inner>:<outer>, e.g. "
-                       "two_level_active:6:0:1 (got \"%s\")",
-                       params);
-    if (inner != 0)
-        return wc_errf(err, "two_level_active: inner level %u is not implemented (0 = LRR)", inner);
-    if (outer != 1)
-        return wc_errf(err, "two_level_active: outer level %u is not implemented (1 = SRR)", outer);
+    unsigned active = (unsigned)wc_param_u(params, "active");
     two_level *t = calloc(1, sizeof *t);
     if (!t) return wc_errf(err, "out of memory");
     t->max_active = active;
@@ -160,7 +159,9 @@ static int tl_pick(wc_sched *s, wc_ready_fn ready, void *ctx)
 
 const wc_sched_ops wc_sched_two_level = {
     .name = "two_level_active",
-    .help = "two-level: <active>:<inner 0=LRR>:<outer 1=SRR> (GPGPU-Sim two_level_active)",
+    .help = "two-level: an active list and a pending FIFO (GPGPU-Sim two_level_active:"
+            "<active>:<inner>:<outer>)",
+    .params = tl_params,
     .pick = tl_pick,
     .create = tl_create,
     .destroy = tl_destroy,

@@ -13,12 +13,8 @@
 
 #include "core/stages/memstage_inorder.h"
 
-static wc_mstage *io_create(wc_stage_env *env, const char *params, wc_err *err)
+static wc_mstage *io_create(wc_stage_env *env, const wc_param_values *params, wc_err *err)
 {
-    if (params && *params) {
-        wc_errf(err, "memory stage inorder takes no parameters (got \"%s\")", params);
-        return NULL;
-    }
     wc_inorder *s = calloc(1, sizeof *s);
     if (!s) {
         wc_errf(err, "out of memory (memory stage)");

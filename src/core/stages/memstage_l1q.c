@@ -32,7 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warpcache/control.h" /* wc_param_plain */
 #include "warpcache/stage.h"
 #include "warpcache/control.h"
 
@@ -181,49 +180,21 @@ static void l1q_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, uns
     ms->retry_at = now + 1;
 }
 
-/* Parses "key=N" into *out within lo..hi; -1 with err set otherwise. */
-static int parse_param(const char *kv, size_t len, const char *key, unsigned lo, unsigned hi,
-                       unsigned *out, wc_err *err)
-{
-    size_t kl = strlen(key);
-    if (len <= kl + 1 || strncmp(kv, key, kl) != 0 || kv[kl] != '=') return 0;
-    char buf[32];
-    size_t vl = len - kl - 1;
-    if (vl >= sizeof buf) vl = sizeof buf - 1;
-    memcpy(buf, kv + kl + 1, vl);
-    buf[vl] = '\0';
-    char *end;
-    unsigned long v = strtoul(buf, &end, 10);
-    if (end == buf || *end || !wc_param_plain(buf) || v < lo || v > hi) {
-        wc_errf(err, "l1q %s must be %u..%u (got \"%s\")", key, lo, hi, buf);
-        return -1;
-    }
-    *out = (unsigned)v;
-    return 1;
-}
+static const wc_param_desc l1q_params[] = {
+    {.key = "depth",
+     .min = 1,
+     .max = 4096,
+     .unit = "slots",
+     .default_note = "-gpgpu_l1_latency",
+     .help = "queue slots: the L1 hit latency (memory instructions issued ahead are "
+             "-mem_issue_ahead)"},
+    {0},
+};
 
-static wc_mstage *l1q_create(wc_stage_env *env, const char *params, wc_err *err)
+static wc_mstage *l1q_create(wc_stage_env *env, const wc_param_values *params, wc_err *err)
 {
     unsigned depth = env->cfg->l1_latency ? env->cfg->l1_latency : 1;
-    bool given = false;
-    for (const char *p = params ? params : ""; *p;) {
-        size_t len = strcspn(p, ",");
-        int r = parse_param(p, len, "depth", 1, 4096, &depth, err);
-        if (r < 0) return NULL;
-        if (r > 0 && given) {
-            wc_errf(err, "l1q: depth is given twice");
-            return NULL;
-        }
-        given |= r > 0;
-        if (r == 0) {
-            wc_errf(err,
-                    "l1q takes depth=N (got \"%.*s\"; memory instructions issued ahead "
-                    "are -mem_issue_ahead)",
-                    (int)len, p);
-            return NULL;
-        }
-        p += len + (p[len] == ',');
-    }
+    if (wc_param_given(params, "depth")) depth = (unsigned)wc_param_u(params, "depth");
     wc_l1q *s = calloc(1, sizeof *s);
     l1q_entry *q = calloc(depth, sizeof *q);
     if (!s || !q) {
@@ -252,6 +223,7 @@ const wc_mstage_ops wc_mstage_l1q = {
     .name = "l1q",
     .help = "GPGPU-Sim's L1 latency queue: requests enter a queue of depth=N slots (default "
             "-gpgpu_l1_latency) and are looked up at its head; hits are answered there",
+    .params = l1q_params,
     .create = l1q_create,
     .destroy = l1q_destroy,
     .accept = l1q_accept,

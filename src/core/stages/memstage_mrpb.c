@@ -30,14 +30,13 @@
  * waits for another, so the buffer cannot deadlock.
  *
  * Parameters (-mem_stage mrpb:key=value,...; defaults are the paper's final
- * design): sig=warp|block|wib, drain=fixed|rr|longest, greedy=0|1, len=N,
- * latency=N, flush=0|1, bypass=none|assoc|all, reorder=0|1.  docs/techniques/
- * mrpb.md says how each paper definition was read.
+ * design): mrpb_params below, listed by `warpcache list stages` and
+ * docs/parameters.md.  docs/techniques/mrpb.md says how each paper
+ * definition was read.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "warpcache/control.h" /* wc_params_each */
 #include "warpcache/stage.h"
 
 enum sig { SIG_WARP, SIG_BLOCK, SIG_WIB };
@@ -387,65 +386,49 @@ static void mrpb_stats(const wc_mstage *ms, void (*emit)(void *ctx, const char *
 
 /* ---- parameters ---------------------------------------------------------------- */
 
-static int pick_word(const char *key, const char *value, const char *const *words, int *out,
-                     wc_err *err)
-{
-    for (int i = 0; words[i]; i++)
-        if (strcmp(value, words[i]) == 0) {
-            *out = i;
-            return 0;
-        }
-    char all[96] = "";
-    for (int i = 0; words[i]; i++)
-        snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s", i ? "|" : "", words[i]);
-    return wc_errf(err, "%s=%s: must be %s", key, value, all);
-}
+/* Table 4's final design is every default: warp ID, fixed order, 8
+ * entries, flush, 5 cycles, bypass on associativity stalls. */
+static const char *const mrpb_sigs[] = {"warp", "block", "wib", NULL};     /* enum sig */
+static const char *const mrpb_drains[] = {"fixed", "rr", "longest", NULL}; /* enum drain */
+static const char *const mrpb_bypass[] = {"none", "assoc", "all", NULL};   /* enum bypass */
 
-static int pick_num(const char *key, const char *value, unsigned lo, unsigned hi, unsigned *out,
-                    wc_err *err)
-{
-    char *end;
-    unsigned long v = strtoul(value, &end, 10);
-    if (*end || value[0] == '-' || v < lo || v > hi)
-        return wc_errf(err, "%s=%s: must be a number from %u to %u", key, value, lo, hi);
-    *out = (unsigned)v;
-    return 0;
-}
-
-static int mrpb_param(void *ctx, const char *key, const char *value, wc_err *err)
-{
-    static const char *const sigs[] = {"warp", "block", "wib", NULL};
-    static const char *const drains[] = {"fixed", "rr", "longest", NULL};
-    static const char *const bypass[] = {"none", "assoc", "all", NULL};
-    mrpb_cfg *c = ctx;
-    int w = 0;
-    unsigned v = 0;
-    int rc;
-    if (strcmp(key, "sig") == 0) {
-        rc = pick_word(key, value, sigs, &w, err);
-        c->sig = (enum sig)w;
-    } else if (strcmp(key, "drain") == 0) {
-        rc = pick_word(key, value, drains, &w, err);
-        c->drain = (enum drain)w;
-    } else if (strcmp(key, "bypass") == 0) {
-        rc = pick_word(key, value, bypass, &w, err);
-        c->bypass = (enum bypass)w;
-    } else if (strcmp(key, "len") == 0) {
-        rc = pick_num(key, value, 1, 1024, &c->len, err);
-    } else if (strcmp(key, "latency") == 0) {
-        rc = pick_num(key, value, 0, 1000, &c->latency, err);
-    } else if (strcmp(key, "greedy") == 0 || strcmp(key, "flush") == 0 ||
-               strcmp(key, "reorder") == 0) {
-        rc = pick_num(key, value, 0, 1, &v, err);
-        *(key[0] == 'g' ? &c->greedy : key[0] == 'f' ? &c->flush : &c->reorder) = v != 0;
-    } else {
-        rc = wc_errf(err,
-                     "unknown parameter '%s' (sig, drain, greedy, len, latency, flush, bypass, "
-                     "reorder)",
-                     key);
-    }
-    return rc;
-}
+static const wc_param_desc mrpb_params[] = {
+    {.key = "sig",
+     .type = WC_PARAM_ENUM,
+     .words = mrpb_sigs,
+     .def = SIG_WARP,
+     .help = "queue signature: warp slot, block slot or the warp's index in its block"},
+    {.key = "drain",
+     .type = WC_PARAM_ENUM,
+     .words = mrpb_drains,
+     .def = DRAIN_FIXED,
+     .help = "drain policy: fixed priority, round robin, or the longest queue"},
+    {.key = "greedy",
+     .type = WC_PARAM_BOOL,
+     .def = 0,
+     .help = "keep draining the queue that drained last while it has a ready head"},
+    {.key = "len", .def = 8, .min = 1, .max = 1024, .unit = "entries", .help = "entries per queue"},
+    {.key = "latency",
+     .def = 5,
+     .min = 0,
+     .max = 1000,
+     .unit = "cycles",
+     .help = "cycles a request spends in the buffer at least"},
+    {.key = "flush",
+     .type = WC_PARAM_BOOL,
+     .def = 1,
+     .help = "writes go to the L1 directly (in order with their block's barriers)"},
+    {.key = "bypass",
+     .type = WC_PARAM_ENUM,
+     .words = mrpb_bypass,
+     .def = BYPASS_ASSOC,
+     .help = "send a request the L1 refuses around it: never, on associativity stalls, always"},
+    {.key = "reorder",
+     .type = WC_PARAM_BOOL,
+     .def = 1,
+     .help = "0: one FIFO for everything (the paper's bypass-only configuration)"},
+    {0},
+};
 
 /* ---- create / destroy ------------------------------------------------------------ */
 
@@ -463,18 +446,16 @@ static void mrpb_destroy(wc_mstage *ms)
     free(s);
 }
 
-static wc_mstage *mrpb_create(wc_stage_env *env, const char *params, wc_err *err)
+static wc_mstage *mrpb_create(wc_stage_env *env, const wc_param_values *params, wc_err *err)
 {
-    /* Table 4's final design: warp ID, fixed order, 8 entries, flush, 5
-     * cycles, bypass on associativity stalls. */
-    mrpb_cfg c = {.sig = SIG_WARP,
-                  .drain = DRAIN_FIXED,
-                  .flush = true,
-                  .reorder = true,
-                  .bypass = BYPASS_ASSOC,
-                  .len = 8,
-                  .latency = 5};
-    if (wc_params_each("mrpb", params ? params : "", mrpb_param, &c, err) < 0) return NULL;
+    mrpb_cfg c = {.sig = (enum sig)wc_param_u(params, "sig"),
+                  .drain = (enum drain)wc_param_u(params, "drain"),
+                  .greedy = wc_param_b(params, "greedy"),
+                  .flush = wc_param_b(params, "flush"),
+                  .reorder = wc_param_b(params, "reorder"),
+                  .bypass = (enum bypass)wc_param_u(params, "bypass"),
+                  .len = (unsigned)wc_param_u(params, "len"),
+                  .latency = (unsigned)wc_param_u(params, "latency")};
     wc_mrpb *s = calloc(1, sizeof *s);
     if (!s) {
         wc_errf(err, "out of memory (memory stage)");
@@ -513,8 +494,8 @@ static wc_mstage *mrpb_create(wc_stage_env *env, const char *params, wc_err *err
 const wc_mstage_ops wc_mstage_mrpb = {
     .name = "mrpb",
     .help = "seed 004's memory request prioritization buffer: signature queues, drain policy, "
-            "flush, bypass on stall (sig=warp|block|wib, drain=fixed|rr|longest, greedy=0|1, "
-            "len=8, latency=5, flush=1, bypass=assoc|all|none, reorder=1)",
+            "flush, bypass on stall",
+    .params = mrpb_params,
     .create = mrpb_create,
     .destroy = mrpb_destroy,
     .accept = mrpb_accept,

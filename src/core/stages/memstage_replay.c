@@ -40,9 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warpcache/control.h" /* wc_params_each */
 #include "warpcache/stage.h"
-#include "warpcache/control.h" /* wc_params_each */
 
 typedef struct rp_inst {
     wc_mem_req reqs[WC_MAX_REQS_PER_INST];
@@ -201,24 +199,20 @@ static void rp_destroy(wc_mstage *ms)
     free(s);
 }
 
-/* replay:wake=oldest|all */
-static int rp_param(void *ctx, const char *key, const char *value, wc_err *err)
-{
-    rp_wake *w = ctx;
-    if (strcmp(key, "wake") != 0) return wc_errf(err, "unknown parameter '%s' (wake)", key);
-    if (strcmp(value, "oldest") == 0)
-        *w = WAKE_OLDEST;
-    else if (strcmp(value, "all") == 0)
-        *w = WAKE_ALL;
-    else
-        return wc_errf(err, "wake=%s: must be oldest|all", value);
-    return 0;
-}
+static const char *const rp_wake_words[] = {"oldest", "all", NULL}; /* rp_wake's order */
 
-static wc_mstage *rp_create(wc_stage_env *env, const char *params, wc_err *err)
+static const wc_param_desc rp_params[] = {
+    {.key = "wake",
+     .type = WC_PARAM_ENUM,
+     .words = rp_wake_words,
+     .def = WAKE_OLDEST,
+     .help = "after a fill, the oldest parked instruction resumes, or every one is retried once"},
+    {0},
+};
+
+static wc_mstage *rp_create(wc_stage_env *env, const wc_param_values *params, wc_err *err)
 {
-    rp_wake wake = WAKE_OLDEST;
-    if (wc_params_each("replay", params ? params : "", rp_param, &wake, err) < 0) return NULL;
+    rp_wake wake = (rp_wake)wc_param_u(params, "wake");
     wc_replay *s = calloc(1, sizeof *s);
     if (!s) {
         wc_errf(err, "out of memory (memory stage)");
@@ -240,9 +234,8 @@ const wc_mstage_ops wc_mstage_replay = {
     .name = "replay",
     .help = "Fermi hardware's replay: an instruction whose request meets a reservation fail "
             "(other than a full miss queue) is parked and retried after the next fill, and "
-            "other warps' memory instructions use the L1 meanwhile; wake=oldest|all: after a "
-            "fill the oldest parked instruction resumes (if it fails again, the rest wait for "
-            "the next fill), or every one is retried once, oldest first",
+            "other warps' memory instructions use the L1 meanwhile",
+    .params = rp_params,
     .create = rp_create,
     .destroy = rp_destroy,
     .accept = rp_accept,

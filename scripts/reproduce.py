@@ -12,10 +12,16 @@ moved into place only when complete and checked, so an interrupted run leaves th
 output as it was.
 
 Sub-commands (the cheap pieces, tested by tests/cli_reproduce.sh):
-  run [--quick] [--out DIR] [--docs] [--bin B] [-j N] [--update-expected]
+  run [--quick] [--out DIR] [--docs] [--bin B] [-j N] [--update-expected] [--seed N[,N...]]
                                     the reproduction; --quick ends by comparing every
                                     number with scripts/reproduce/quick_expected.tsv
-                                    (--update-expected rewrites it instead)
+                                    (--update-expected rewrites it instead).  --seed runs
+                                    only those seeds' sections (000-004; to iterate on one
+                                    section) into --out (default build/reproduce-seedN,
+                                    build/reproduce-quick-seedN with --quick); --quick
+                                    then compares, and --update-expected rewrites, only
+                                    those seeds' lines of the expected file; not with
+                                    --docs (docs/reproduction.md has every seed)
   values FILE                       check a paper-values file, print its number of values
   sentence LABEL OURS PAPER UNIT    print the difference sentence
   check DIR                         check a reproduction folder (as `run` does at its end)
@@ -23,9 +29,10 @@ Sub-commands (the cheap pieces, tested by tests/cli_reproduce.sh):
                                     cause experiments do), print them as JSON
   fig4-class IW XWIN XWX LOW        seed 004 Figure 4's class (CI, IW, XW) from the three
                                     contention MPKIs and the "low MPKI" threshold
-  drift GOT WANT                    compare two values files (as `run --quick` does with
+  drift GOT WANT [--seed N[,N...]]  compare two values files (as `run --quick` does with
                                     scripts/reproduce/quick_expected.tsv): exit 2 and the
-                                    differing lines when they differ
+                                    differing lines when they differ; --seed: only those
+                                    seeds' lines
 
 Standard library only (Debian's python3); no network.  Exit status: 0 ok, 2 bad input
 (a malformed values file, a failed check), 1 a command that failed.
@@ -1199,15 +1206,37 @@ def values_tsv(sections):
     return "\n".join(out) + "\n"
 
 
-def drift(got_path, want_path):
-    """Lines that differ between two values files (empty: none); a missing file differs."""
+def seed_lines(lines, seeds):
+    """The lines of a values file that belong to `seeds` (its first column); None: all."""
+    if seeds is None:
+        return lines
+    return [x for x in lines if x.split("\t", 1)[0] in seeds]
+
+
+def merge_values(got_text, want_text, seeds):
+    """The expected file `want_text` with the lines of `seeds` replaced by those of
+    `got_text` (a run of only those seeds); the header and other seeds' lines kept, every
+    seed's lines in SECTIONS order."""
+    want = [x for x in want_text.split("\n") if x]
+    got = [x for x in got_text.split("\n") if x]
+    head = [x for x in want if x.startswith("#")] or [x for x in got if x.startswith("#")]
+    body = lambda ls, sid: [x for x in ls if not x.startswith("#") and x.split("\t", 1)[0] == sid]
+    out = list(head[:1])
+    for sid in SECTIONS:
+        out += body(got if sid in seeds else want, sid)
+    return "\n".join(out) + "\n"
+
+
+def drift(got_path, want_path, seeds=None):
+    """Lines that differ between two values files (empty: none); a missing file differs.
+    seeds: compare only those seeds' lines (a run of `run --seed`)."""
     try:
         with open(want_path, encoding="utf-8") as f:
-            want = f.read().split("\n")
+            want = seed_lines(f.read().split("\n"), seeds)
     except OSError as e:
         return ["%s: cannot open: %s" % (want_path, e.strerror)]
     with open(got_path, encoding="utf-8") as f:
-        got = f.read().split("\n")
+        got = seed_lines(f.read().split("\n"), seeds)
     if got == want:
         return []
     import difflib
@@ -1263,7 +1292,16 @@ def check(folder):
 
 
 RUN_FLAGS = ("--quick", "--docs", "--update-expected")
-RUN_OPTIONS = ("--bin", "-j", "--out", "--only")
+RUN_OPTIONS = ("--bin", "-j", "--out", "--seed", "--only")  # --only: --seed's old name
+
+
+def parse_seeds(value, what):
+    """'001' or '001,004' -> ['001', '004'] in SECTIONS order; Bad on anything else."""
+    seeds = value.split(",")
+    for sid in seeds:
+        if sid not in SECTIONS:
+            raise Bad("%s: seed '%s' is not one of %s" % (what, sid, ", ".join(SECTIONS)))
+    return [sid for sid in SECTIONS if sid in seeds]
 
 
 def check_run_args(args):
@@ -1279,8 +1317,14 @@ def check_run_args(args):
             continue
         if a not in RUN_FLAGS:
             raise Bad("run: unknown argument '%s' (run takes %s; see --help)"
-                      % (a, ", ".join(RUN_FLAGS + RUN_OPTIONS)))
+                      % (a, ", ".join(RUN_FLAGS + RUN_OPTIONS[:-1])))
         i += 1
+    for o in ("--seed", "--only"):
+        if o in args:
+            parse_seeds(args[args.index(o) + 1], "run: " + o)
+            if "--docs" in args:
+                raise Bad("run: %s with --docs: docs/reproduction.md has every seed's section "
+                          "(run --seed without --docs, into --out)" % o)
 
 
 def run(args):
@@ -1293,8 +1337,10 @@ def run(args):
     opt = lambda k, d: args[args.index(k) + 1] if k in args else d
     bin_ = opt("--bin", "build/warpcache")
     jobs = int(opt("-j", str(os.cpu_count() or 1)))
-    only = opt("--only", ",".join(SECTIONS)).split(",")
-    final = os.path.join(ROOT, opt("--out", "build/reproduce-quick" if quick else "build/reproduce"))
+    only = parse_seeds(opt("--seed", opt("--only", ",".join(SECTIONS))), "run: --seed")
+    part = only != list(SECTIONS)
+    final = os.path.join(ROOT, opt("--out", ("build/reproduce-quick" if quick else "build/reproduce") + (
+        "-seed" + "-".join(only) if part else "")))
     values = load_values(os.path.join(ROOT, VALUES))
     parent = os.path.dirname(final)
     os.makedirs(parent, exist_ok=True)
@@ -1335,7 +1381,7 @@ def run(args):
             shutil.copy(os.path.join(tmp, "report.html"), os.path.join(stage, "reproduction"))
             shutil.copytree(os.path.join(tmp, "figures"), os.path.join(stage, "reproduction", "figures"))
         probs = check(os.path.join(tmp, "docs") if docs else tmp)
-        if probs and only == list(SECTIONS):
+        if probs and not part:
             sys.stderr.write("reproduce: the output failed its checks:\n  " + "\n  ".join(probs) + "\n")
             return 2
         if docs:
@@ -1366,13 +1412,20 @@ def run(args):
             os.path.relpath(final, ROOT), " and docs/reproduction.md" if docs else "",
             sum(t for _, _, t in r.times)))
         ok = True
-        if quick and only == list(SECTIONS):
+        if quick:
             got, want = os.path.join(final, "values.tsv"), os.path.join(ROOT, EXPECTED)
             if "--update-expected" in args:
-                shutil.copy(got, want)
-                sys.stderr.write("reproduce: wrote %s\n" % EXPECTED)
+                if part:  # only this run's seeds' lines change
+                    with open(got, encoding="utf-8") as f, open(want, encoding="utf-8") as g:
+                        text = merge_values(f.read(), g.read(), only)
+                    with open(want, "w", encoding="utf-8") as f:
+                        f.write(text)
+                else:
+                    shutil.copy(got, want)
+                sys.stderr.write("reproduce: wrote %s%s\n" % (
+                    EXPECTED, " (the lines of seed %s)" % ", ".join(only) if part else ""))
                 return 0
-            d = drift(got, want)
+            d = drift(got, want, only if part else None)
             if d:
                 sys.stderr.write("reproduce: the quick run's numbers differ from %s:\n%s\n"
                                  "reproduce: if the change is intended, run `make reproduce-quick-update` "
@@ -1417,8 +1470,8 @@ def main(argv):
                 raise Bad("fig4-class: the MPKIs and the threshold must be numbers >= 0: %s" % " ".join(argv[1:]))
             print(fig4_class(xs[:3], xs[3]))
             return 0
-        if argv[0] == "drift" and len(argv) == 3:
-            d = drift(argv[1], argv[2])
+        if argv[0] == "drift" and (len(argv) == 3 or len(argv) == 5 and argv[3] == "--seed"):
+            d = drift(argv[1], argv[2], parse_seeds(argv[4], "drift: --seed") if len(argv) == 5 else None)
             for line in d:
                 print(line)
             return 2 if d else 0

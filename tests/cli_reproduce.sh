@@ -14,12 +14,19 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 
 # ---- the checked-in paper values ------------------------------------------------------
-expect values_parse 0 "92 values" -- $R values scripts/reproduce/paper_values.tsv
+expect values_parse 0 "100 values" -- $R values scripts/reproduce/paper_values.tsv
 # run's arguments are checked before anything runs: --help prints the usage, a typo or a
 # missing value exits 2 (both used to start a whole reproduction)
 expect run_help 0 "make reproduce" -- $R run --help
 expect run_typo 2 "run: unknown argument '--qiuck'" -- $R run --qiuck --out "$T/never"
 expect run_missing 2 "run: option --out needs a value" -- $R run --quick --out
+# --seed runs one seed's section (to iterate on it): a seed that does not exist, or --seed
+# with --docs (docs/reproduction.md needs every section), exits 2 before anything runs
+expect run_seed_unknown 2 "run: --seed: seed '007' is not one of 000, 001, 002, 003, 004" -- \
+  $R run --quick --seed 007 --out "$T/never"
+expect run_seed_list 2 "seed '4' is not one of" -- $R run --seed 001,4 --out "$T/never"
+expect run_seed_docs 2 "run: --seed with --docs" -- $R run --seed 001 --docs --out "$T/never"
+expect run_seed_help 0 "--seed N" -- $R run --help
 if [ ! -e "$T/never" ]; then ok run_typo_nothing_written; else bad run_typo_nothing_written "$T/never exists"; fi
 # Every number a quote contains occurs in its paper (the quotes were copied from
 # ../shared/papers/*.txt; a typo or an invented number fails here).
@@ -144,6 +151,36 @@ printf 'a ipc 1
 a ipc 2
 ' >"$T/rows_dup.txt"
 expect rows_dup 2 "row 2: label 'a' given twice" -- sh -c "$R rows <'$T/rows_dup.txt'"
+
+# ---- drift and the expected file after a run of one seed (run --quick --seed N) --------
+# want: seeds 001 and 002; got: a run of seed 001 alone.  Its lines equal want's: no drift
+# for --seed 001, but the whole files differ (002's line is missing from got).
+TAB=$(printf '\t')
+printf '# seed\tid\tquantity\tours\tmodern\n001\ts001.a\tA\t1\t-\n002\ts002.a\tB\t2\t-\n' >"$T/want.tsv"
+printf '# seed\tid\tquantity\tours\tmodern\n001\ts001.a\tA\t1\t-\n' >"$T/got.tsv"
+expect drift_seed_same 0 "" -- $R drift "$T/got.tsv" "$T/want.tsv" --seed 001
+expect drift_whole_differs 2 "^-002${TAB}s002.a" -- $R drift "$T/got.tsv" "$T/want.tsv"
+printf '# seed\tid\tquantity\tours\tmodern\n001\ts001.a\tA\t1.5\t-\n' >"$T/got2.tsv"
+expect drift_seed_differs 2 "^+001${TAB}s001.a${TAB}A${TAB}1.5" -- $R drift "$T/got2.tsv" "$T/want.tsv" --seed 001
+expect drift_seed_bad 2 "drift: --seed: seed '9'" -- $R drift "$T/got2.tsv" "$T/want.tsv" --seed 9
+# --update-expected with --seed 001 replaces 001's lines only: the header, the new 001 line,
+# then 002's line as it was; a seed absent from want is added in its place, and a seed run
+# that gave no lines leaves none
+printf '# seed\tid\tquantity\tours\tmodern\n002\ts002.a\tB\t2\t-\n' >"$T/want2.tsv"
+cat >"$T/merge.py" <<'EOF'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("rp", "scripts/reproduce.py")
+rp = importlib.util.module_from_spec(spec); spec.loader.exec_module(rp)
+got, want, want2 = (open(p).read() for p in sys.argv[1:])
+h = "# seed\tid\tquantity\tours\tmodern\n"
+a = rp.merge_values(got, want, ["001"])
+b = rp.merge_values(got, want2, ["001"])
+c = rp.merge_values(got, want, ["002"])
+ok = (a == h + "001\ts001.a\tA\t1.5\t-\n002\ts002.a\tB\t2\t-\n" and a == b
+      and c == h + "001\ts001.a\tA\t1\t-\n")
+print("ok" if ok else "bad: %r %r %r" % (a, b, c))
+EOF
+expect merge_seed 0 "^ok$" -- python3 "$T/merge.py" "$T/got2.tsv" "$T/want.tsv" "$T/want2.tsv"
 
 # ---- seed 004 Figure 4's class: CI below the threshold, XW when cross-warp is more than half
 # 1+1+1 = 3 < 5: CI; 1+5+5: cross-warp 10 of 11: XW; 10+5+5: cross-warp 10 of 20, not more than

@@ -735,7 +735,8 @@ def cause_fig9(r, q, B, j):
     # DWT-PRIC with DWT-CS's decisions replaced by Table 3's (a static limit, streaming bypass and PRIC kept)
     t3 = [w for w in ws if w.split(":")[0] in TABLE3_DWT]
     cmd2 = "; ".join(
-        "%s run %s --design dwt-pric -o controllers=%s+swl:warp_limit=%d -w %s -q --json - | python3 %s %s@%d totals.ipc" % (
+        "%s run %s --design dwt-pric -o controllers=%s+swl:warp_limit=%d -w %s -q --json - "
+        "| python3 %s %s@%d totals.ipc" % (
             B, cfg, DWT_PRIC_SB, TABLE3_DWT[w.split(":")[0]], w, ROWPY, w.split(":")[0],
             TABLE3_DWT[w.split(":")[0]]) for w in t3)
     out2 = r.run("002", cmd2)
@@ -745,7 +746,8 @@ def cause_fig9(r, q, B, j):
     g4 = "polybench/gesummv"
     run4 = "%s run %s %%s -o max_cycles=%d -w %s -q --json - | python3 %s %%s totals.ipc" % (B, cfg, mc, g4, ROWPY)
     cmd3 = "; ".join([run4 % ("--design " + d, "n=4096:" + d) for d in ("base", "mrpb", "dwt-pric")] +
-                     [run4 % ("--design dwt-pric -o controllers=%s+swl:warp_limit=1" % DWT_PRIC_SB, "n=4096:dwt-pric@1")])
+                     [run4 % ("--design dwt-pric -o controllers=%s+swl:warp_limit=1" % DWT_PRIC_SB,
+                              "n=4096:dwt-pric@1")])
     out3 = r.run("002", cmd3)
     c = Compare(os.path.join(r.out, "s002-cause-fig9.json"))
     v2 = rows_of(out2, ["%s@%d" % (w.split(":")[0], TABLE3_DWT[w.split(":")[0]]) for w in t3])
@@ -753,7 +755,7 @@ def cause_fig9(r, q, B, j):
     row = {x["workload"].split(":")[0]: x for x in c.d["rows"]}
     norm = lambda w, d: row[w]["normalised"][c.col(d)] if w in row else None
 
-    def t3norm(w):  # DWT-PRIC at Table 3's limit, else without DWT-CS throttling (no decision in the paper)
+    def t3norm(w):  # DWT-PRIC at Table 3's DWT-CS limit over the baseline (None: not in Table 3)
         k = "%s@%d" % (w, TABLE3_DWT[w]) if w in TABLE3_DWT else None
         return ratio(v2[k]["ipc"], row[w]["values"][c.col("base")]) if k else None
 
@@ -883,7 +885,8 @@ def cause_swt_limits(r, q, B, j):
         "at 24, while kmeansPoint reads the transposed features, coalesced, and takes %s cycles at "
         "limit 1 and %s at 24; at n=16384 its 34 feature rows are 64 KB apart, one set of the linear "
         "index, so its L1 miss rate stays %s at every limit (%s at limit 1 at n=16352, rows 511 lines apart: "
-        "%s cycles at 1, %s at 24). The best single limit is %s (n=16384) and %s (n=16352) by IPC; "
+        "%s cycles at 1, %s at 24). For the whole run the best of these limits is %s (n=16384) and %s "
+        "(n=16352); "
         "per kernel, invert_mapping's best is 1, the paper's value, and DWT-CS, which decides per "
         "kernel, picks 1 for it: **the difference for Kmeans is one limit for two kernels with opposite "
         "needs**. The paper's KM is the CCWS suite's, not Rodinia's (section 2.3); whether its time "
@@ -927,7 +930,8 @@ def cause_dwt_undecided(r, q, B):
         run % ("-o controllers=dwt_cs", "parboil/spmv:rows=32768,launches=2",
                "spmv:rows=32768 totals.ipc totals.cycles timeline:dwt_kernel_limit"),
         run % ("-o controllers=dwt_cs:period=2500", bfs, "bfs,period=2500 totals.ipc timeline:dwt_kernel_limit"),
-        run % ("-o controllers=dwt_cs:threshold=0.6667", ge, "gesummv,threshold=10/15 totals.ipc timeline:dwt_kernel_limit"),
+        run % ("-o controllers=dwt_cs:threshold=0.6667", ge,
+               "gesummv,threshold=10/15 totals.ipc timeline:dwt_kernel_limit"),
         run % ("--design pric -o controllers=dwt_cs", ge, "gesummv,pric totals.ipc timeline:dwt_kernel_limit")])
     out2 = r.run("002", cmd2)
     v = rows_of(out, ["spmv", "bfs", "gesummv", "gesummv:n=4096,1M-cycles"])
@@ -956,7 +960,8 @@ def cause_dwt_undecided(r, q, B):
         "decide the outcome and are candidates for a deliberate change: a launch that ends while "
         "sampling could carry its count and samples to the next launch of the same kernel, and MPKI "
         "could divide by the SMs that had work in the period." % (
-            v["spmv"].get("k0"), v["spmv"].get("dwt_sampling"), v2["spmv:rows=32768"].get("cycles"), lim(v2, "spmv:rows=32768"),
+            v["spmv"].get("k0"), v["spmv"].get("dwt_sampling"), v2["spmv:rows=32768"].get("cycles"),
+            lim(v2, "spmv:rows=32768"),
             lim(v2, "spmv,period=5000"), len(bk), max(bk) if bk else 0, sum(1 for x in bk if x > 60000),
             lim(v2, "bfs,period=2500"), v["gesummv"].get("cycles"), f2(mpkc("gesummv", 15), 1),
             f2(mpkc("gesummv", 4), 1), f2(mpkc("gesummv:n=4096,1M-cycles", 15), 1),
@@ -968,7 +973,8 @@ def cause_ccws_gesummv(r, B):
     """Seed 002 / ccws.md: CCWS gains on gesummv without saving an L1 miss."""
     cfg, w = SEEDCFG("002"), poly("gesummv", False, 0.25)
     keys = "totals.ipc l1_misses=totals.l1.misses l2_misses=totals.l2.misses dram_reads=totals.dram.reads"
-    cmd = ("%s run %s -w %s -q --json - | python3 %s base %s; for k in 1 2 4 8; do %s run %s -o controllers=ccws:kthrottle=$k -w %s -q --json - "
+    cmd = ("%s run %s -w %s -q --json - | python3 %s base %s; for k in 1 2 4 8; do %s run %s "
+           "-o controllers=ccws:kthrottle=$k -w %s -q --json - "
            "| python3 %s ccws:kthrottle=$k %s held=totals.extra.ccws_blocked_cycles; done" % (
                B, cfg, w, ROWPY, keys, B, cfg, w, ROWPY, keys))
     out = r.run("002", cmd)

@@ -129,6 +129,10 @@ expect check_words 0 "" -- $R check "$T/words"
 # ---- row.py: a table row from a JSON on stdin (the cause experiments' commands)
 echo '{"totals": {"ipc": 2.5, "l1": {"misses": 7}}, "kernels": [{"x": 0.25}]}' >"$T/row.json"
 expect row_keys 0 "totals.ipc" -- sh -c "python3 scripts/reproduce/row.py lbl totals.ipc totals.l1.misses kernels.0.x <'$T/row.json' | grep -q '^lbl  *ipc 2.5000  misses 7  x 0.2500\$' && echo totals.ipc"
+# NAME=KEY names a value itself (two keys ending alike would give one name twice)
+echo '{"kernels": [{"cycles": 10, "l1": {"misses": 3}}, {"cycles": 20}], "totals": {"l2": {"misses": 5}}}' >"$T/alias.json"
+expect row_alias 0 "ok" -- sh -c "python3 scripts/reproduce/row.py lbl k0=kernels.0.cycles k1=kernels.1.cycles l2misses=totals.l2.misses kernels.0.l1.misses <'$T/alias.json' | grep -q '^lbl  *k0 10  k1 20  l2misses 5  misses 3\$' && echo ok"
+expect row_alias_missing 2 "no key 'kernels.2.cycles'" -- sh -c "python3 scripts/reproduce/row.py lbl k2=kernels.2.cycles <'$T/alias.json'"
 expect row_missing 2 "no key 'totals.l2'" -- sh -c "python3 scripts/reproduce/row.py lbl totals.l2 <'$T/row.json'"
 # a key with dots inside one JSON key (totals.extra holds contention.intra_warp_mpki), and the
 # values of timeline events by key ('/'-joined; '-' when there are none or no timeline)

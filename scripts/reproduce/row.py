@@ -2,11 +2,12 @@
 """row.py - one table row from a warpcache JSON output on stdin: a label, then NAME=value
 for each dotted key (kernels.0.l1.read_miss_rate; a number indexes a list), or for
 timeline:KEY the values of the run's timeline events named KEY (joined by '/', '-' if
-none: DWT-CS's dwt_limit, say).  Used by scripts/reproduce.py so that the commands it
-prints can be pasted as they are; the label may not contain blanks (reproduce.py reads
-the rows back).
+none: DWT-CS's dwt_limit, say).  NAME=KEY prints the value under NAME instead of the
+key's last part (for two keys that end alike: k0=kernels.0.cycles k1=kernels.1.cycles).
+Used by scripts/reproduce.py so that the commands it prints can be pasted as they are;
+the label may not contain blanks (reproduce.py reads the rows back).
 
-    warpcache run ... --json - | python3 scripts/reproduce/row.py LABEL KEY...
+    warpcache run ... --json - | python3 scripts/reproduce/row.py LABEL [NAME=]KEY...
 
 Exit status 2 on a key the JSON does not have."""
 import json
@@ -44,13 +45,14 @@ def main(argv):
         return 2
     doc = json.load(sys.stdin)
     cells = []
-    for key in argv[1:]:
+    for arg in argv[1:]:
+        alias, _, key = arg.rpartition("=")
         try:
             v = get(doc, key)
         except (KeyError, IndexError, ValueError, TypeError):
             sys.stderr.write("row.py: no key '%s' in the JSON\n" % key)
             return 2
-        name = key[9:] if key.startswith("timeline:") else key.rsplit(".", 1)[-1]
+        name = alias or (key[9:] if key.startswith("timeline:") else key.rsplit(".", 1)[-1])
         cells.append("%s %s" % (name, ("%.4f" % v) if isinstance(v, float) else v))
     print("%-56s %s" % (argv[0], "  ".join(cells)))
     return 0

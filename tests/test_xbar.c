@@ -3,9 +3,11 @@
  * its option, and arrival cycles derived by hand from the rules in xbar.c's
  * header for an unloaded packet, one input's packet rate at internal speedup
  * 2 and 1, head-of-line blocking behind a packet whose output is taken, and
- * request records; then, end to end, that an unloaded miss takes the ports'
- * time on a line-based L2 and three cycles less on a sectored one whose
- * 32 B replies are one flit each.
+ * request records, and idle gaps the clock jumps over (the router's steps
+ * and round-robin pointer across them, run every cycle or at a few); then,
+ * end to end, that an unloaded miss takes the ports' time on a line-based
+ * L2 and three cycles less on a sectored one whose 32 B replies are one
+ * flit each.
  */
 #include <string.h>
 
@@ -252,6 +254,79 @@ static void test_records(void)
     wc_xbar_free(x);
 }
 
+/* Runs the crossbar only at the core cycles in `at` (ascending, the last
+ * one past every arrival), as an engine that jumps does, and collects what
+ * completed. */
+static void run_at(wc_xbar *x, const uint64_t *at, size_t n, uint64_t *got)
+{
+    for (size_t k = 0; k < n; k++) {
+        wc_xbar_run(x, at[k]);
+        const uint32_t *ids;
+        const uint64_t *times;
+        size_t nd = wc_xbar_done(x, &ids, &times);
+        for (size_t j = 0; j < nd; j++) got[ids[j]] = times[j];
+    }
+}
+
+/*
+ * Idle gaps the clock jumps over.  (a) Speedup 1.5: the router takes 1 step
+ * in a cycle, then 2, then 1 ... counted over the cycles it simulates.  A
+ * 1-flit packet ready at 0 enters at 0, wins in cycle 0's one step, crosses
+ * in cycle 1's first, leaves at 2, arrives 2 + 10 + 1 = 13; the two cycles
+ * leave the step count whole again.  The crossbar is then empty until a
+ * packet ready at 101: the 99 empty cycles 2..100 are jumped over and count
+ * no steps, so cycle 101 again has one step (the grant) and cycle 102 two
+ * (the crossing): it leaves at 103 and arrives 114.  (Had the jump counted
+ * 99 x 1.5 steps, cycle 101 would have had two and the packet 113.)
+ * (b) The round-robin pointer survives a gap: speedup 2, inputs 0 and 1 to
+ * output 0.  Input 0's packet at 0 wins (pointer to 1), leaves at 1,
+ * arrives 12.  At 50 both inputs send one: the pointer picks input 1, whose
+ * packet leaves at 51 (arrives 62); input 0's asks again in cycle 51, wins,
+ * leaves at 52 and arrives 63 (were the lowest input first, 62 and 63 the
+ * other way round).  Both hold whether the crossbar is run every cycle or
+ * only at a few cycles, as a jumping engine does.
+ */
+static void test_idle_gaps(void)
+{
+    const uint64_t sparse[] = {0, 1, 7, 60, 100, 101, 103, 150};
+    for (int mode = 0; mode < 2; mode++) {
+        uint64_t got[8] = {0};
+        wc_xbar *x = make(1, 1, "islip:speedup=1.5");
+        uint32_t a = wc_xbar_open(x), b = wc_xbar_open(x);
+        CHECK_EQ(wc_xbar_send(x, 0, 0, 0, 1, 1.0, a), 0);
+        CHECK_EQ(wc_xbar_send(x, 0, 0, 101, 1, 1.0, b), 0);
+        wc_xbar_close(x, a);
+        wc_xbar_close(x, b);
+        if (mode == 0)
+            run_until_done(x, b, 150, got);
+        else
+            run_at(x, sparse, sizeof sparse / sizeof *sparse, got);
+        CHECK_EQ(got[a], 13);
+        CHECK_EQ(got[b], 114);
+        CHECK_EQ(wc_xbar_pending(x), 0);
+        wc_xbar_free(x);
+
+        uint64_t got2[8] = {0};
+        x = make(2, 1, "islip");
+        uint32_t p = wc_xbar_open(x), q = wc_xbar_open(x), r = wc_xbar_open(x);
+        CHECK_EQ(wc_xbar_send(x, 0, 0, 0, 1, 1.0, p), 0);
+        wc_xbar_close(x, p);
+        if (mode == 1) wc_xbar_run(x, 30); /* the engine sends the rest later */
+        CHECK_EQ(wc_xbar_send(x, 0, 0, 50, 1, 1.0, r), 0);
+        CHECK_EQ(wc_xbar_send(x, 1, 0, 50, 1, 1.0, q), 0);
+        wc_xbar_close(x, q);
+        wc_xbar_close(x, r);
+        if (mode == 0)
+            run_until_done(x, r, 100, got2);
+        else
+            run_at(x, sparse + 3, 5, got2);
+        CHECK_EQ(got2[p], 12);
+        CHECK_EQ(got2[q], 62);
+        CHECK_EQ(got2[r], 63);
+        wc_xbar_free(x);
+    }
+}
+
 /* Cycles of one warp's single load (an L1 and L2 miss) on tiny_config. */
 static uint64_t one_miss(const char *icnt, char l2_type, uint32_t flit)
 {
@@ -293,6 +368,7 @@ int main(void)
     RUN(test_head_of_line);
     RUN(test_allocation);
     RUN(test_records);
+    RUN(test_idle_gaps);
     RUN(test_end_to_end);
     return check_summary("xbar");
 }

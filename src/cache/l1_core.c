@@ -27,6 +27,7 @@
 #include "cache/l1_core.h"
 #include "cache/repl_impl.h"
 #include "cache/tagstore_array.h"
+#include "warpcache/knob.h"
 #include "warpcache/trace.h"
 
 /* ---- miss queue ------------------------------------------------------- */
@@ -741,3 +742,16 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
     c->mq_need_alloc = may_be_dirty && c->mq_n >= 2 ? 2 : 1;
     return &c->base;
 }
+
+/* The knob l1_bypass (warpcache/knob.h): streaming bypass of the L1.  While
+ * it is set the SM's cacheable reads carry WC_REQ_STREAM and are served
+ * around the data store, their tags still looked up and updated
+ * (stream_read). */
+const wc_knob_desc wc_knob_l1_bypass = {
+    .name = "l1_bypass",
+    .consumer = "L1 core",
+    .help = "1: cacheable loads go around the L1 (tags still updated)",
+    .max = 1,
+    .req_flag = WC_REQ_STREAM,
+};
+WC_PLUGIN(knob, wc_knob_l1_bypass, 20);

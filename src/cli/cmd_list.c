@@ -1,10 +1,11 @@
 /*
  * cmd_list.c - `warpcache list`: the built-in workloads (with suites,
  * kernels, default sizes and the seeds' class labels), the named designs
- * (configs/designs/) and the registered plug-ins (controllers, memory stages, warp
+ * (configs/designs/), the registered plug-ins (controllers, memory stages, warp
  * schedulers, L1 organisations, index functions, replacement, analyses), each with the
  * parameters its schema declares (params.h; `list parameters` is the table of
- * docs/parameters.md, `--tsv` the same for scripts).
+ * docs/parameters.md, `--tsv` the same for scripts), the knobs controllers may
+ * set (knob.h) and the registered statistics (statreg.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,17 +15,19 @@
 #include "util/nearest.h"
 #include "warpcache/analysis.h"
 #include "warpcache/cache.h"
+#include "warpcache/knob.h"
 #include "warpcache/params.h"
 #include "warpcache/workloads.h"
 
 static const char list_help[] =
-    "usage: warpcache list [workloads|designs|controllers|stages|schedulers|l1|index|\n"
-    "                       replacement|analyses|parameters] [--suite NAME] [--tsv]\n"
+    "usage: warpcache list [workloads|designs|controllers|knobs|stages|schedulers|l1|\n"
+    "                       index|replacement|analyses|parameters] [--suite NAME] [--tsv]\n"
     "       warpcache list WORKLOAD|SUITE\n"
     "\n"
     "Lists built-in workloads (default), the designs of --design/--designs with their\n"
     "paper, or the registered plug-ins with their parameters ('list parameters': every\n"
-    "plug-in parameter, --tsv for scripts).  'list WORKLOAD' (e.g. list polybench/atax)\n"
+    "plug-in parameter, --tsv for scripts; 'list knobs': what controllers may set per\n"
+    "SM).  'list WORKLOAD' (e.g. list polybench/atax)\n"
     "shows every parameter of one workload with its default, range and meaning;\n"
     "'list SUITE' the workloads of one suite.\n"
     "\n"
@@ -42,9 +45,9 @@ static const wc_opt list_table[] = {
 };
 static const wc_opt *const list_tables[] = {list_table, NULL};
 
-static const char *const categories[] = {"workloads",  "designs",   "controllers", "stages",
-                                         "schedulers", "l1",        "index",       "replacement",
-                                         "analyses",   "parameters"};
+static const char *const categories[] = {"workloads",   "designs",    "controllers", "knobs",
+                                         "stages",      "schedulers", "l1",          "index",
+                                         "replacement", "analyses",   "parameters"};
 #define N_CATEGORIES (sizeof categories / sizeof categories[0])
 
 static int list_designs(void)
@@ -370,13 +373,34 @@ static int check_suite(const char *suite)
 /* "unknown category" with the nearest category, workload or suite. */
 static void unknown_name(const char *what)
 {
-    char best[128], hint[160] = "";
+    char best[128], hint[160] = "", known[256] = "";
     if (wc_workload_suggest_with(what, categories, N_CATEGORIES, best, sizeof best))
         snprintf(hint, sizeof hint, "did you mean '%s'? ", best);
-    wc_cli_error("list: unknown category, workload or suite '%s' (%scategories: workloads, "
-                 "designs, controllers, stages, schedulers, l1, index, replacement, analyses, "
-                 "parameters; 'warpcache list' shows the workloads)",
-                 what, hint);
+    for (size_t i = 0; i < N_CATEGORIES; i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 categories[i]);
+    wc_cli_error("list: unknown category, workload or suite '%s' (%scategories: %s; "
+                 "'warpcache list' shows the workloads)",
+                 what, hint, known);
+}
+
+/* The knobs' declarations (knob.h): name, values, who reads it, meaning. */
+static void list_knobs(void)
+{
+    size_t n;
+    const wc_knob_desc *const *k = wc_knob_list(&n);
+    int widths[MAX_COLS] = {12, 14, 24, 0};
+    const char *titles[] = {"knob", "values", "read by", "meaning"};
+    put_row(titles, widths, 4);
+    for (size_t i = 0; i < n; i++) {
+        char range[48];
+        snprintf(range, sizeof range, "%llu..%llu", (unsigned long long)k[i]->min,
+                 (unsigned long long)k[i]->max);
+        const char *cells[] = {k[i]->name, range, k[i]->consumer, k[i]->help};
+        put_row(cells, widths, 4);
+    }
+    printf("\nControllers set them per SM by name (control.h: wc_ctl_knob, wc_knob_set); "
+           "a change applies from the next period boundary.\n");
 }
 
 static bool is_suite(const char *name)
@@ -440,6 +464,8 @@ int wc_cmd_list(int argc, char **argv)
         list_workloads(suite);
     } else if (strcmp(what, "designs") == 0) {
         return list_designs();
+    } else if (strcmp(what, "knobs") == 0) {
+        list_knobs();
     } else if (strcmp(what, "parameters") == 0) {
         table_ctx t = {NULL};
         wc_plugins_each(NULL, tsv ? print_tsv : print_table_rows, &t);

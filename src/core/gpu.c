@@ -97,6 +97,8 @@ static void teardown(wc_sim *g)
     g->live = NULL;
     free(g->knobs);
     g->knobs = NULL;
+    free(g->knobs_applied);
+    g->knobs_applied = NULL;
     free(g->pc_sm);
     g->pc_sm = NULL;
     wc_rdhist_destroy(g->rd);

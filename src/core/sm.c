@@ -337,7 +337,6 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
         sm->sched[s].needs_mem = sm->needs_mem;
         sm->sched[s].mem_busy = sm->mi_cap ? &sm->mem_full : &sm->ms->full;
     }
-    sm->knobs.warp_limit = cfg->max_warp_limit;
     sm->wake = WC_NEVER;
     return 0;
 }
@@ -841,22 +840,20 @@ void wc_sm_send_around(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t
 
 /* Applies a controller's knobs from cycle `now` on; whatever waited for the
  * old setting looks again now. */
-void wc_sm_apply_knobs(wc_sm *sm, const wc_sm_knobs *k, uint64_t now)
+void wc_sm_apply_knobs(wc_sm *sm, const uint64_t *want, uint64_t *have, uint64_t now)
 {
-    const wc_sm_knobs *o = &sm->knobs;
-    if (k->l1_mode == o->l1_mode && k->l1_bypass == o->l1_bypass && k->l2_bypass == o->l2_bypass &&
-        k->warp_limit == o->warp_limit)
-        return;
-    if (k->l1_mode != sm->knobs.l1_mode && sm->l1->ops->ctl)
-        sm->l1->ops->ctl(sm->l1, WC_L1_CTL_MODE, (int64_t)k->l1_mode);
-    if (k->warp_limit != sm->knobs.warp_limit)
-        for (unsigned i = 0; i < sm->n_sched; i++) {
-            sm->sched[i].limit = k->warp_limit;
-            sm->sched[i].wake = now;
-        }
-    sm->knobs = *k;
-    sm->req_flags =
-        (uint8_t)((k->l1_bypass ? WC_REQ_STREAM : 0) | (k->l2_bypass ? WC_REQ_L2_BYPASS : 0));
+    size_t n;
+    const wc_knob_desc *const *knob = wc_knob_list(&n);
+    if (memcmp(want, have, n * sizeof *want) == 0) return;
+    const wc_knob_site site = {
+        .sm = sm->id, .now = now, .l1 = sm->l1, .sched = sm->sched, .n_sched = sm->n_sched};
+    unsigned flags = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (want[k] != have[k] && knob[k]->apply) knob[k]->apply(&site, want[k]);
+        have[k] = want[k];
+        if (want[k]) flags |= knob[k]->req_flag;
+    }
+    sm->req_flags = (uint8_t)flags;
     wc_sm_update_hooks(sm);
     if (sm->ms->holding && sm->ms->retry_at == WC_NEVER) sm->ms->retry_at = now;
     if (sm->wake > now) sm->wake = now;

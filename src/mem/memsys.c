@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "mem/mem.h"
+#include "warpcache/knob.h"
 
 int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
 {
@@ -450,3 +451,15 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t c
     count_units(m, req->flags, n);
     return access_piece(m, sm, req->addr, req->flags, (uint16_t)chunks, 32u * n, (int)n, leave);
 }
+
+/* The knob l2_bypass (warpcache/knob.h): while it is set an SM's reads carry
+ * WC_REQ_L2_BYPASS and DRAM serves them, the L2 tags still looked up and
+ * updated (l2_bypass_read). */
+const wc_knob_desc wc_knob_l2_bypass = {
+    .name = "l2_bypass",
+    .consumer = "memory side (L2)",
+    .help = "1: this SM's loads are served by DRAM (L2 tags still updated)",
+    .max = 1,
+    .req_flag = WC_REQ_L2_BYPASS,
+};
+WC_PLUGIN(knob, wc_knob_l2_bypass, 30);

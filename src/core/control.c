@@ -17,6 +17,7 @@
 
 #include "core/gpu.h"
 #include "util/nearest.h"
+#include "warpcache/statreg.h"
 
 WC_PLUGIN_LIST(controller);
 WC_PLUGIN_LIST(knob);
@@ -228,52 +229,28 @@ int wc_ctl_build(wc_sim *g, wc_err *err)
 
 /* ---- counters ----------------------------------------------------------- */
 
-/* Cumulative counters of every SM (rows 0..n_sm-1) and the GPU (row n_sm). */
+/* Cumulative counters of every SM (rows 0..n_sm-1) and the GPU (row n_sm):
+ * the counters registered for periods (warpcache/statreg.h). */
 static void cumulative(const wc_sim *g, wc_period_counters *out)
 {
     wc_period_counters *gpu = &out[g->n_sm];
     memset(gpu, 0, sizeof *gpu);
     for (unsigned i = 0; i < g->n_sm; i++) {
         const wc_sm *sm = &g->sms[i];
-        const wc_l1_stats *l1 = &sm->l1->stats;
         wc_period_counters *c = &out[i];
         memset(c, 0, sizeof *c);
-        c->warp_insts = sm->warp_insts;
-        c->thread_insts = sm->thread_insts;
-        c->l1_accesses = l1->accesses;
-        c->l1_reads = l1->reads;
-        c->l1_read_misses = l1->read_misses;
-        memcpy(c->l1_outcome, l1->outcome, sizeof c->l1_outcome);
-        memcpy(c->l1_fails, l1->fail, sizeof c->l1_fails);
-        c->up_bytes = sm->up_bytes;
-        c->down_bytes = sm->down_bytes;
-        gpu->warp_insts += c->warp_insts;
-        gpu->thread_insts += c->thread_insts;
-        gpu->l1_accesses += c->l1_accesses;
-        gpu->l1_reads += c->l1_reads;
-        gpu->l1_read_misses += c->l1_read_misses;
-        for (unsigned o = 0; o < WC_OUTCOME__COUNT; o++) gpu->l1_outcome[o] += c->l1_outcome[o];
-        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) gpu->l1_fails[f] += c->l1_fails[f];
-        gpu->up_bytes += c->up_bytes;
-        gpu->down_bytes += c->down_bytes;
+        wc_stat_collect(c, WC_STAT_INTO_PC, WC_STAT_SM, sm);
+        wc_stat_collect(c, WC_STAT_INTO_PC, WC_STAT_L1, &sm->l1->stats);
+        wc_stat_combine(gpu, WC_STAT_INTO_PC, gpu, c, false);
     }
-    gpu->l2_accesses = g->mem.c.l2_accesses;
-    gpu->l2_misses = g->mem.c.l2_misses;
+    wc_stat_collect(gpu, WC_STAT_INTO_PC, WC_STAT_MEM, &g->mem.c);
 }
 
-/* out = now - then, field by field, plus the derived rates. */
+/* out = now - then over the registered counters, plus the derived rates. */
 static void period_of(wc_period_counters *out, const wc_period_counters *now,
                       const wc_period_counters *then, uint64_t cycles)
 {
-    /* Every counter is a uint64_t from `cycles` up to the derived doubles. */
-    const size_t last = offsetof(wc_period_counters, l1_miss_rate);
-    for (size_t off = 0; off + sizeof(uint64_t) <= last; off += sizeof(uint64_t)) {
-        uint64_t a, b;
-        memcpy(&a, (const char *)now + off, sizeof a);
-        memcpy(&b, (const char *)then + off, sizeof b);
-        a -= b;
-        memcpy((char *)out + off, &a, sizeof a);
-    }
+    wc_stat_combine(out, WC_STAT_INTO_PC, now, then, true);
     out->cycles = cycles;
     out->l1_misses = out->l1_outcome[WC_MISS] + out->l1_outcome[WC_SECTOR_MISS];
     out->l1_miss_rate = out->l1_accesses ? (double)out->l1_misses / (double)out->l1_accesses : 0;

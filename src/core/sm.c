@@ -20,6 +20,7 @@
 #include "core/gpu.h"
 #include "core/mem_issue.h"
 #include "core/stages/memstage_inorder.h"
+#include "warpcache/statreg.h"
 
 /* The SM of a stage environment: the environment is the SM's first member. */
 _Static_assert(offsetof(wc_sm, env) == 0, "wc_sm.env must come first");
@@ -922,3 +923,35 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     if (sm->wake < next) next = sm->wake;
     sm->wake = next <= now ? now + 1 : next;
 }
+
+/* ---- the SM's counters (warpcache/statreg.h) ------------------------------ */
+
+#define SM_STAT(name, unit, desc, field, n, ks, pc)                                                \
+    {                                                                                              \
+        name, unit, desc, WC_STAT_SM, WC_STAT_AT(wc_sm, field), ks, pc, n, false                   \
+    }
+
+static const wc_stat_desc sm_stats[] = {
+    SM_STAT("warp_insts", "instructions", "warp instructions issued", warp_insts, 1,
+            WC_KS(warp_insts), WC_PC(warp_insts)),
+    SM_STAT("thread_insts", "instructions", "thread instructions issued (active lanes)",
+            thread_insts, 1, WC_KS(thread_insts), WC_PC(thread_insts)),
+    SM_STAT("ops", "instructions", "warp instructions by class (wc_op order; reported as ops.*)",
+            op_count, WC_OP__COUNT, WC_KS(op_count), WC_NONE),
+    SM_STAT("mem.requests", "requests", "coalesced requests presented to the L1", gmem_reqs, 1,
+            WC_KS(gmem_reqs), WC_NONE),
+    {"mem.stall_cycles", "cycles", "cycles the memory stage was stalled by a reservation fail",
+     WC_STAT_SM, WC_STAT_AT(wc_sm, stall_by), WC_KS(mem_stall_cycles), WC_NONE, WC_FAIL__COUNT,
+     true},
+    SM_STAT("mem.stall_by_reason", "cycles",
+            "the same by the fail's reason (wc_fail_reason order; reported as "
+            "mem.stall_by_reason.*)",
+            stall_by, WC_FAIL__COUNT, WC_KS(mem_stall_by), WC_NONE),
+    SM_STAT("up_bytes", "bytes", "traffic SM -> L2 on the wire, counted when sent (periods only)",
+            up_bytes, 1, WC_NONE, WC_PC(up_bytes)),
+    SM_STAT("down_bytes", "bytes", "traffic L2 -> SM on the wire, counted when sent (periods only)",
+            down_bytes, 1, WC_NONE, WC_PC(down_bytes)),
+    {0},
+};
+const wc_stat_group wc_stats_sm = {"SM (engine)", sm_stats};
+WC_PLUGIN(stats, wc_stats_sm, 20);

@@ -17,19 +17,20 @@
 #include "warpcache/cache.h"
 #include "warpcache/knob.h"
 #include "warpcache/params.h"
+#include "warpcache/statreg.h"
 #include "warpcache/workloads.h"
 
 static const char list_help[] =
-    "usage: warpcache list [workloads|designs|controllers|knobs|stages|schedulers|l1|\n"
-    "                       index|replacement|analyses|parameters] [--suite NAME] [--tsv]\n"
+    "usage: warpcache list [workloads|designs|controllers|knobs|stats|stages|schedulers|\n"
+    "                       l1|index|replacement|analyses|parameters] [--suite NAME] [--tsv]\n"
     "       warpcache list WORKLOAD|SUITE\n"
     "\n"
     "Lists built-in workloads (default), the designs of --design/--designs with their\n"
     "paper, or the registered plug-ins with their parameters ('list parameters': every\n"
     "plug-in parameter, --tsv for scripts; 'list knobs': what controllers may set per\n"
-    "SM).  'list WORKLOAD' (e.g. list polybench/atax)\n"
-    "shows every parameter of one workload with its default, range and meaning;\n"
-    "'list SUITE' the workloads of one suite.\n"
+    "SM; 'list stats': the registered counters).  'list WORKLOAD' (e.g. list\n"
+    "polybench/atax) shows every parameter of one workload with its default, range and\n"
+    "meaning; 'list SUITE' the workloads of one suite.\n"
     "\n"
     "%s";
 
@@ -45,9 +46,9 @@ static const wc_opt list_table[] = {
 };
 static const wc_opt *const list_tables[] = {list_table, NULL};
 
-static const char *const categories[] = {"workloads",   "designs",    "controllers", "knobs",
-                                         "stages",      "schedulers", "l1",          "index",
-                                         "replacement", "analyses",   "parameters"};
+static const char *const categories[] = {"workloads", "designs",     "controllers", "knobs",
+                                         "stats",     "stages",      "schedulers",  "l1",
+                                         "index",     "replacement", "analyses",    "parameters"};
 #define N_CATEGORIES (sizeof categories / sizeof categories[0])
 
 static int list_designs(void)
@@ -403,6 +404,28 @@ static void list_knobs(void)
            "a change applies from the next period boundary.\n");
 }
 
+/* One registered counter as a Markdown row (docs/stats.md shows the table):
+ * an array as NAME[n]. */
+static void print_stat(void *ctx, const wc_stat_group *g, const wc_stat_desc *d)
+{
+    char name[96];
+    if (d->n > 1 && !d->sum)
+        snprintf(name, sizeof name, "`%s[%u]`", d->name, d->n);
+    else
+        snprintf(name, sizeof name, "`%s`", d->name);
+    const char *period = d->pc < 0   ? ""
+                         : d->ks < 0 ? " (controllers' period counters only)"
+                                     : " (also in controllers' period counters)";
+    printf("| %s | %s | %s | %s%s |\n", name, d->unit, g->owner, d->desc, period);
+}
+
+/* The registered statistics (statreg.h), owners in registry order. */
+static void list_stats(void)
+{
+    printf("| counter | unit | owner | meaning |\n|---|---|---|---|\n");
+    wc_stat_each(print_stat, NULL);
+}
+
 static bool is_suite(const char *name)
 {
     return wc_workload_suite_member(name) != NULL;
@@ -466,6 +489,8 @@ int wc_cmd_list(int argc, char **argv)
         return list_designs();
     } else if (strcmp(what, "knobs") == 0) {
         list_knobs();
+    } else if (strcmp(what, "stats") == 0) {
+        list_stats();
     } else if (strcmp(what, "parameters") == 0) {
         table_ctx t = {NULL};
         wc_plugins_each(NULL, tsv ? print_tsv : print_table_rows, &t);

@@ -947,10 +947,10 @@ static const wc_stat_desc sm_stats[] = {
             "the same by the fail's reason (wc_fail_reason order; reported as "
             "mem.stall_by_reason.*)",
             stall_by, WC_FAIL__COUNT, WC_KS(mem_stall_by), WC_NONE),
-    SM_STAT("up_bytes", "bytes", "traffic SM -> L2 on the wire, counted when sent (periods only)",
-            up_bytes, 1, WC_NONE, WC_PC(up_bytes)),
-    SM_STAT("down_bytes", "bytes", "traffic L2 -> SM on the wire, counted when sent (periods only)",
-            down_bytes, 1, WC_NONE, WC_PC(down_bytes)),
+    SM_STAT("up_bytes", "bytes", "traffic SM -> L2 on the wire, counted when sent", up_bytes, 1,
+            WC_NONE, WC_PC(up_bytes)),
+    SM_STAT("down_bytes", "bytes", "traffic L2 -> SM on the wire, counted when sent", down_bytes, 1,
+            WC_NONE, WC_PC(down_bytes)),
     {0},
 };
 const wc_stat_group wc_stats_sm = {"SM (engine)", sm_stats};

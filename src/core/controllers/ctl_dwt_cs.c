@@ -55,13 +55,14 @@ typedef struct dwt {
     unsigned above;   /* consecutive periods above the threshold */
     unsigned sampled; /* periods of the current round so far */
     unsigned round;
-    uint32_t first;        /* SM 0's limit in this round */
-    uint32_t chosen;       /* the adopted limit (DWT_DECIDED) */
-    unsigned n_sm;         /* size of insts */
-    uint64_t *insts;       /* [n_sm] thread instructions in the round */
-    bool remembered;       /* kernel_state held a limit at kernel begin */
-    uint32_t memory;       /* that limit */
-    wc_knob_id limit_knob; /* warp_limit */
+    uint32_t first;  /* SM 0's limit in this round */
+    uint32_t chosen; /* the adopted limit (DWT_DECIDED) */
+    unsigned n_sm;   /* size of insts */
+    uint64_t *insts; /* [n_sm] thread instructions in the round */
+    bool remembered; /* kernel_state held a limit at kernel begin */
+    uint32_t memory; /* that limit */
+
+    wc_knob_id limit_knob; /* the warp_limit knob (knob.h), found at create */
 } dwt;
 
 static const char *const dwt_units[] = {"cycles", "insts", NULL};

@@ -103,13 +103,19 @@ if grep -q '^otherbina' "$T/b.md"; then ok docgen_bin_used; else bad docgen_bin_
 # a fingerprint the pages were not printed with is stale
 expect other_fingerprint 1 "printed by a simulator whose results differ" -- env DOCGEN_RESULTS=00000000000000bb \
   python3 scripts/docgen.py check "$T/p.md"
-expect docs_current 0 ", 0 stale" -- env DOCGEN_BIN="$W" python3 scripts/docgen.py check docs/techniques/*.md docs/experiments.md docs/h100.md docs/parameters.md
+expect docs_current 0 ", 0 stale" -- env DOCGEN_BIN="$W" python3 scripts/docgen.py check docs/techniques/*.md docs/experiments.md docs/h100.md docs/parameters.md docs/stats.md
 # the parameter tables take no simulation: the page shows what the schemas say today
 # (a parameter added or changed without re-running docgen on the page fails here)
 "$W" list parameters >"$T/params.txt" 2>&1
 sed -n '/^build\/warpcache list parameters$/,$p' docs/parameters.md | sed '1,/^```text$/d' | sed '/^```$/,$d' >"$T/params.md.txt"
 if cmp -s "$T/params.txt" "$T/params.md.txt"; then ok parameters_page_current
 else bad parameters_page_current "run: python3 scripts/docgen.py run docs/parameters.md"; fi
+# the registered counters likewise (statreg.h: a counter registered or changed
+# without re-running docgen on docs/stats.md fails here)
+"$W" list stats >"$T/stats.txt" 2>&1
+sed -n '/^build\/warpcache list stats$/,$p' docs/stats.md | sed '1,/^```text$/d' | sed '/^```$/,$d' >"$T/stats.md.txt"
+if cmp -s "$T/stats.txt" "$T/stats.md.txt"; then ok stats_page_current
+else bad stats_page_current "run: python3 scripts/docgen.py run --line N docs/stats.md"; fi
 # and every technique page has generated tables (none is left hand-made)
 for p in docs/techniques/*.md docs/experiments.md docs/parameters.md; do
   n=$(grep -c '^```sh docgen$' "$p")

@@ -86,7 +86,10 @@ got=$("$W" list controllers | grep -c '^[a-z]')
 if [ "$want" -eq "$got" ] && [ "$want" -ge 5 ]; then ok list_controllers_count; else bad list_controllers_count "sources $want, listed $got"; fi
 expect list_tsv 0 "^stages	-mem_stage	mrpb	len	unsigned	8	1	1024	entries	0" -- $W list parameters --tsv
 expect list_tsv_only 2 "--tsv applies to 'list parameters' only" -- $W list controllers --tsv
-expect list_unknown 2 "categories: workloads, designs, controllers, stages" -- $W list controlers
+expect list_unknown 2 "categories: workloads, designs, controllers, knobs, stats, stages" -- $W list controlers
+# the knobs from their declarations (knob.h): the warp limit's range is -max_warp_limit's
+expect list_knobs 0 "^warp_limit  *0\.\.65536  *warp schedulers" -- $W list knobs
+expect list_knobs_bool 0 "^l2_bypass  *0\.\.1  *memory side" -- $W list knobs
 
 # ---- parsed once, by the layer that owns the value ------------------------------
 # The engine and the memory side read option text with their own parsers

@@ -53,7 +53,7 @@ static void probe_period(wc_ctl *c, wc_ctl_io *io)
         p->seen[p->n_calls] = io->sm[0];
     }
     p->n_calls++;
-    io->knobs[0].l1_bypass = true;
+    wc_knob_set(io, 0, (wc_knob_id)wc_knob_find("l1_bypass"), 1);
 }
 
 static void probe_end(wc_ctl *c, wc_ctl_io *io)
@@ -223,7 +223,7 @@ static wc_l1 *logging_create(const wc_config *cfg, const wc_l1_env *env, wc_err 
 
 static void mode_period(wc_ctl *c, wc_ctl_io *io)
 {
-    io->knobs[0].l1_mode = 7;
+    wc_knob_set(io, 0, (wc_knob_id)wc_knob_find("l1_mode"), 7);
 }
 
 static const wc_controller_ops mode_ops = {

@@ -342,6 +342,15 @@ static void test_metrics(void)
     }
 }
 
+/* The knobs' l1_mode of the 4 SMs as digits, SM 0 first. */
+static unsigned duel_modes(const wc_ctl_io *io)
+{
+    wc_knob_id mode = (wc_knob_id)wc_knob_find("l1_mode");
+    unsigned m = 0;
+    for (unsigned i = 0; i < 4; i++) m = m * 10 + (unsigned)wc_knob_get(io, i, mode);
+    return m;
+}
+
 /* One period of SM dueling with SM 0 and SM 1 at (accesses, hits) and the
  * other SMs idle; returns the knobs' modes as digits, SM 0 first. */
 static unsigned duel_period(wc_ctl *c, wc_ctl_io *io, uint64_t a0, uint64_t h0, uint64_t a1,
@@ -356,9 +365,7 @@ static unsigned duel_period(wc_ctl *c, wc_ctl_io *io, uint64_t a0, uint64_t h0, 
     io->sm = p;
     io->gpu = &p[3];
     c->ops->period(c, io);
-    unsigned m = 0;
-    for (unsigned i = 0; i < 4; i++) m = m * 10 + (unsigned)io->knobs[i].l1_mode;
-    return m;
+    return duel_modes(io);
 }
 
 /*
@@ -381,19 +388,24 @@ static void test_sm_dueling_switches_both_ways(void)
     CHECK(wc_param_parse(&v, ops->params, ops->name, "interval=500,threshold=10", &err) == 0);
     CHECK(ops->create(&c, &v, &err) == 0);
     CHECK_EQ(c.period, 500);
-    wc_sm_knobs knobs[4];
-    memset(knobs, 0, sizeof knobs);
+    size_t nk;
+    wc_knob_list(&nk);
+    CHECK(nk <= 16);
+    uint64_t knobs[4 * 16] = {0}; /* [sm * nk + id] (knob.h) */
     void *state = NULL;
-    wc_ctl_io io = {
-        .sim = NULL, .now = 0, .kernel = "k", .n_sm = 4, .knobs = knobs, .kernel_state = &state};
+    wc_ctl_io io = {.sim = NULL,
+                    .now = 0,
+                    .kernel = "k",
+                    .n_sm = 4,
+                    .knobs = knobs,
+                    .n_knobs = (unsigned)nk,
+                    .kernel_state = &state};
     wc_config cfg;
     wc_config_defaults(&cfg);
     wc_sim *sim = wc_sim_create(&cfg, &err); /* for the timeline (no run: nothing kept) */
     io.sim = sim;
     ops->kernel_begin(&c, &io);
-    CHECK_EQ(knobs[0].l1_mode * 1000 + knobs[1].l1_mode * 100 + knobs[2].l1_mode * 10 +
-                 knobs[3].l1_mode,
-             111);
+    CHECK_EQ(duel_modes(&io), 111);
     CHECK_EQ(duel_period(&c, &io, 100, 50, 100, 55), 100);
     CHECK_EQ(duel_period(&c, &io, 100, 30, 100, 55), 111);
     CHECK_EQ(duel_period(&c, &io, 100, 45, 100, 55), 100);

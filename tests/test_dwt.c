@@ -22,7 +22,8 @@ typedef struct rig {
     wc_sim *sim;
     wc_stats st;
     wc_ctl c;
-    wc_sm_knobs knobs[NSM];
+    uint64_t knobs[NSM * 16]; /* [sm * n_knobs + id] (knob.h) */
+    unsigned n_knobs;
     wc_period_counters sm[NSM], gpu;
     void *kstate; /* the engine's per-kernel-name slot */
     uint64_t now;
@@ -50,6 +51,10 @@ static int rig_open(rig *r, const char *params, unsigned warps_per_sched)
     r->c.sim = r->sim;
     r->c.cfg = &r->sim->cfg; /* what the engine hands every controller (control.c) */
     r->c.n_sm = NSM;
+    size_t nk;
+    wc_knob_list(&nk);
+    if (nk > 16) return -1;
+    r->n_knobs = (unsigned)nk;
     wc_param_values v;
     if (wc_param_parse(&v, r->c.ops->params, r->c.ops->name, params, &err) < 0 ||
         r->c.ops->create(&r->c, &v, &err) < 0) {
@@ -78,6 +83,7 @@ static wc_ctl_io rig_io(rig *r, bool counters)
                     .sm = counters ? r->sm : NULL,
                     .gpu = counters ? &r->gpu : NULL,
                     .knobs = r->knobs,
+                    .n_knobs = r->n_knobs,
                     .kernel_state = &r->kstate};
     return io;
 }
@@ -135,10 +141,11 @@ static double last_event(const rig *r, const char *key)
 
 static void limits_are(const rig *r, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
-    CHECK_EQ(r->knobs[0].warp_limit, a);
-    CHECK_EQ(r->knobs[1].warp_limit, b);
-    CHECK_EQ(r->knobs[2].warp_limit, c);
-    CHECK_EQ(r->knobs[3].warp_limit, d);
+    unsigned k = (unsigned)wc_knob_find("warp_limit");
+    CHECK_EQ(r->knobs[0 * r->n_knobs + k], a);
+    CHECK_EQ(r->knobs[1 * r->n_knobs + k], b);
+    CHECK_EQ(r->knobs[2 * r->n_knobs + k], c);
+    CHECK_EQ(r->knobs[3 * r->n_knobs + k], d);
 }
 
 /* n=2 consecutive periods above the threshold start sampling; a dip below

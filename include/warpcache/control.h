@@ -8,7 +8,8 @@
  * (with the kernel's name), at every sampling period boundary (the clock never
  * jumps past one, even across idle stretches it skips) and at kernel end.  It
  * reads the counters of the period that just ended, per SM and for the whole
- * GPU, and writes per-SM knobs; the engine applies changed knobs before the
+ * GPU, and writes per-SM knobs (declared by the parts that read them,
+ * warpcache/knob.h); the engine applies changed knobs before the
  * first cycle of the next period (a memory stage parked waiting for a fill
  * and schedulers whose warps were outside their window look again then).
  *
@@ -25,6 +26,7 @@
 #define WARPCACHE_CONTROL_H
 
 #include "warpcache/cache.h"
+#include "warpcache/knob.h"
 #include "warpcache/plugin.h"
 #include "warpcache/params.h"
 #include "warpcache/sim.h"
@@ -43,15 +45,6 @@ typedef struct wc_period_counters {
     double l1_mpki;                    /* l1_misses per 1000 warp instructions */
 } wc_period_counters;
 
-/* The settings of one SM a controller may change.  The engine reads them as
- * plain fields on the per-access path. */
-typedef struct wc_sm_knobs {
-    uint64_t l1_mode;    /* passed to the L1 organisation's ctl(WC_L1_CTL_MODE) on change */
-    bool l1_bypass;      /* cacheable loads go around the L1 (tags still updated) */
-    bool l2_bypass;      /* this SM's loads are served by DRAM (L2 tags still updated) */
-    uint32_t warp_limit; /* active warps per scheduler; 0 = no limit */
-} wc_sm_knobs;
-
 typedef struct wc_ctl wc_ctl;
 
 /* What a hook sees and may change. */
@@ -64,7 +57,11 @@ typedef struct wc_ctl_io {
     const wc_smview *views;        /* [n_sm]: each SM (smview.h) */
     const wc_period_counters *sm;  /* [n_sm]: the period that just ended (NULL at kernel begin) */
     const wc_period_counters *gpu; /* sums over SMs plus the L2 (NULL at kernel begin) */
-    wc_sm_knobs *knobs;            /* [n_sm]: write to change; applied from the next cycle */
+    /* [n_sm * n_knobs]: every SM's knobs (knob.h), read and written with
+     * wc_knob_get / wc_knob_set by the ids wc_ctl_knob gave at create;
+     * changes apply from the next cycle. */
+    uint64_t *knobs;
+    unsigned n_knobs;
     /* State kept for this kernel name, surviving relaunches of the kernel:
      * NULL the first time; store a malloc()ed block, the engine frees it. */
     void **kernel_state;
@@ -112,6 +109,23 @@ struct wc_ctl {
     unsigned n_sm;          /* SMs */
     const wc_smview *views; /* [n_sm]: each SM, valid while the simulator runs (smview.h) */
 };
+
+/* SM sm's value of knob k (an id from wc_ctl_knob). */
+static inline uint64_t wc_knob_get(const wc_ctl_io *io, unsigned sm, wc_knob_id k)
+{
+    return io->knobs[(size_t)sm * io->n_knobs + k];
+}
+
+/* Sets SM sm's knob k from the next cycle on (outside the knob's declared
+ * range the run fails, naming the controller and the knob). */
+static inline void wc_knob_set(wc_ctl_io *io, unsigned sm, wc_knob_id k, uint64_t v)
+{
+    io->knobs[(size_t)sm * io->n_knobs + k] = v;
+}
+
+/* The id of the knob `name`, for create: an unknown knob is an error naming
+ * the controller and the knob (the run's configuration is refused). */
+int wc_ctl_knob(const wc_ctl *c, const char *name, wc_err *err);
 
 const wc_controller_ops *wc_controller_find(const char *name);
 /* Adds a controller that is not in the registry (tests, embedding programs),

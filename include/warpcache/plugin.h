@@ -36,6 +36,8 @@
 #define WC_PLUGIN_TYPE_controller struct wc_controller_ops /* warpcache/control.h */
 #define WC_PLUGIN_TYPE_analysis   struct wc_analysis_ops   /* warpcache/analysis.h, -analysis */
 #define WC_PLUGIN_TYPE_workload   struct wc_workload       /* warpcache/workloads.h */
+#define WC_PLUGIN_TYPE_knob       struct wc_knob_desc  /* warpcache/knob.h, controllers' knobs */
+#define WC_PLUGIN_TYPE_stats      struct wc_stat_group /* warpcache/statreg.h, counters */
 
 /* Registers `sym` in `family` at position `order` (see above). */
 #define WC_PLUGIN(family, sym, order) extern const WC_PLUGIN_TYPE_##family sym

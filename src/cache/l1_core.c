@@ -27,6 +27,10 @@
 #include "cache/l1_core.h"
 #include "cache/repl_impl.h"
 #include "cache/tagstore_array.h"
+#include "warpcache/control.h"
+#include "warpcache/knob.h"
+#include "warpcache/statreg.h"
+#include "warpcache/stats.h"
 #include "warpcache/trace.h"
 
 /* ---- miss queue ------------------------------------------------------- */
@@ -741,3 +745,53 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
     c->mq_need_alloc = may_be_dirty && c->mq_n >= 2 ? 2 : 1;
     return &c->base;
 }
+
+/* The knob l1_bypass (warpcache/knob.h): streaming bypass of the L1.  While
+ * it is set the SM's cacheable reads carry WC_REQ_STREAM and are served
+ * around the data store, their tags still looked up and updated
+ * (stream_read). */
+const wc_knob_desc wc_knob_l1_bypass = {
+    .name = "l1_bypass",
+    .consumer = "L1 core",
+    .help = "1: cacheable loads go around the L1 (tags still updated)",
+    .max = 1,
+    .req_flag = WC_REQ_STREAM,
+};
+WC_PLUGIN(knob, wc_knob_l1_bypass, 20);
+
+/* ---- the L1's counters (wc_l1_stats; warpcache/statreg.h) ----------------- */
+
+#define L1_STAT(name, unit, desc, field, n, pc)                                                    \
+    {                                                                                              \
+        name, unit, desc, WC_STAT_L1, WC_STAT_AT(wc_l1_stats, field), WC_KS(l1.field), pc, n,      \
+            false                                                                                  \
+    }
+
+static const wc_stat_desc l1_stats[] = {
+    L1_STAT("l1.accesses", "requests", "requests the L1 accepted (reservation fails excluded)",
+            accesses, 1, WC_PC(l1_accesses)),
+    L1_STAT("l1.reads", "requests", "accepted reads", reads, 1, WC_PC(l1_reads)),
+    L1_STAT("l1.writes", "requests", "accepted writes", writes, 1, WC_NONE),
+    L1_STAT("l1.outcome", "requests",
+            "presentations by outcome (wc_outcome order: l1.hits, l1.hit_reserved, MISS, "
+            "l1.sector_misses, l1.reservation_fails.total, l1.bypasses)",
+            outcome, WC_OUTCOME__COUNT, WC_PC(l1_outcome)),
+    L1_STAT("l1.reservation_fails", "presentations",
+            "reservation fails by reason (wc_fail_reason order; reported as "
+            "l1.reservation_fails.*)",
+            fail, WC_FAIL__COUNT, WC_PC(l1_fails)),
+    L1_STAT("l1.evictions", "lines", "lines evicted", evictions, 1, WC_NONE),
+    L1_STAT("l1.writebacks", "lines", "dirty lines written back", writebacks, 1, WC_NONE),
+    L1_STAT("l1.fills", "fills", "fills from below (not reported)", fills, 1, WC_NONE),
+    L1_STAT("l1.line_use", "lines",
+            "evicted lines by the share of their sectors referenced (0/25/50/75/100 %; "
+            "l1.line_use.*)",
+            util_hist, 5, WC_NONE),
+    L1_STAT("l1.read_misses", "requests", "reads that were MISS or SECTOR_MISS", read_misses, 1,
+            WC_PC(l1_read_misses)),
+    L1_STAT("l1.read_bypasses", "requests", "reads sent around the L1 (for l1.read_miss_rate)",
+            read_bypasses, 1, WC_NONE),
+    {0},
+};
+const wc_stat_group wc_stats_l1 = {"L1 core (wc_l1_stats, per SM)", l1_stats};
+WC_PLUGIN(stats, wc_stats_l1, 30);

@@ -1,10 +1,11 @@
 /*
  * cmd_list.c - `warpcache list`: the built-in workloads (with suites,
  * kernels, default sizes and the seeds' class labels), the named designs
- * (configs/designs/) and the registered plug-ins (controllers, memory stages, warp
+ * (configs/designs/), the registered plug-ins (controllers, memory stages, warp
  * schedulers, L1 organisations, index functions, replacement, analyses), each with the
  * parameters its schema declares (params.h; `list parameters` is the table of
- * docs/parameters.md, `--tsv` the same for scripts).
+ * docs/parameters.md, `--tsv` the same for scripts), the knobs controllers may
+ * set (knob.h) and the registered statistics (statreg.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,19 +15,22 @@
 #include "util/nearest.h"
 #include "warpcache/analysis.h"
 #include "warpcache/cache.h"
+#include "warpcache/knob.h"
 #include "warpcache/params.h"
+#include "warpcache/statreg.h"
 #include "warpcache/workloads.h"
 
 static const char list_help[] =
-    "usage: warpcache list [workloads|designs|controllers|stages|schedulers|l1|index|\n"
-    "                       replacement|analyses|parameters] [--suite NAME] [--tsv]\n"
+    "usage: warpcache list [workloads|designs|controllers|knobs|stats|stages|schedulers|\n"
+    "                       l1|index|replacement|analyses|parameters] [--suite NAME] [--tsv]\n"
     "       warpcache list WORKLOAD|SUITE\n"
     "\n"
     "Lists built-in workloads (default), the designs of --design/--designs with their\n"
     "paper, or the registered plug-ins with their parameters ('list parameters': every\n"
-    "plug-in parameter, --tsv for scripts).  'list WORKLOAD' (e.g. list polybench/atax)\n"
-    "shows every parameter of one workload with its default, range and meaning;\n"
-    "'list SUITE' the workloads of one suite.\n"
+    "plug-in parameter, --tsv for scripts; 'list knobs': what controllers may set per\n"
+    "SM; 'list stats': the registered counters).  'list WORKLOAD' (e.g. list\n"
+    "polybench/atax) shows every parameter of one workload with its default, range and\n"
+    "meaning; 'list SUITE' the workloads of one suite.\n"
     "\n"
     "%s";
 
@@ -42,9 +46,9 @@ static const wc_opt list_table[] = {
 };
 static const wc_opt *const list_tables[] = {list_table, NULL};
 
-static const char *const categories[] = {"workloads",  "designs",   "controllers", "stages",
-                                         "schedulers", "l1",        "index",       "replacement",
-                                         "analyses",   "parameters"};
+static const char *const categories[] = {"workloads", "designs",     "controllers", "knobs",
+                                         "stats",     "stages",      "schedulers",  "l1",
+                                         "index",     "replacement", "analyses",    "parameters"};
 #define N_CATEGORIES (sizeof categories / sizeof categories[0])
 
 static int list_designs(void)
@@ -370,13 +374,56 @@ static int check_suite(const char *suite)
 /* "unknown category" with the nearest category, workload or suite. */
 static void unknown_name(const char *what)
 {
-    char best[128], hint[160] = "";
+    char best[128], hint[160] = "", known[256] = "";
     if (wc_workload_suggest_with(what, categories, N_CATEGORIES, best, sizeof best))
         snprintf(hint, sizeof hint, "did you mean '%s'? ", best);
-    wc_cli_error("list: unknown category, workload or suite '%s' (%scategories: workloads, "
-                 "designs, controllers, stages, schedulers, l1, index, replacement, analyses, "
-                 "parameters; 'warpcache list' shows the workloads)",
-                 what, hint);
+    for (size_t i = 0; i < N_CATEGORIES; i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 categories[i]);
+    wc_cli_error("list: unknown category, workload or suite '%s' (%scategories: %s; "
+                 "'warpcache list' shows the workloads)",
+                 what, hint, known);
+}
+
+/* The knobs' declarations (knob.h): name, values, who reads it, meaning. */
+static void list_knobs(void)
+{
+    size_t n;
+    const wc_knob_desc *const *k = wc_knob_list(&n);
+    int widths[MAX_COLS] = {12, 14, 24, 0};
+    const char *titles[] = {"knob", "values", "read by", "meaning"};
+    put_row(titles, widths, 4);
+    for (size_t i = 0; i < n; i++) {
+        char range[48];
+        snprintf(range, sizeof range, "%llu..%llu", (unsigned long long)k[i]->min,
+                 (unsigned long long)k[i]->max);
+        const char *cells[] = {k[i]->name, range, k[i]->consumer, k[i]->help};
+        put_row(cells, widths, 4);
+    }
+    printf("\nControllers set them per SM by name (control.h: wc_ctl_knob, wc_knob_set); "
+           "a change applies from the next period boundary.\n");
+}
+
+/* One registered counter as a Markdown row (docs/stats.md shows the table):
+ * an array as NAME[n]. */
+static void print_stat(void *ctx, const wc_stat_group *g, const wc_stat_desc *d)
+{
+    char name[96];
+    if (d->n > 1 && !d->sum)
+        snprintf(name, sizeof name, "`%s[%u]`", d->name, d->n);
+    else
+        snprintf(name, sizeof name, "`%s`", d->name);
+    const char *period = d->pc < 0   ? ""
+                         : d->ks < 0 ? " (controllers' period counters only)"
+                                     : " (also in controllers' period counters)";
+    printf("| %s | %s | %s | %s%s |\n", name, d->unit, g->owner, d->desc, period);
+}
+
+/* The registered statistics (statreg.h), owners in registry order. */
+static void list_stats(void)
+{
+    printf("| counter | unit | owner | meaning |\n|---|---|---|---|\n");
+    wc_stat_each(print_stat, NULL);
 }
 
 static bool is_suite(const char *name)
@@ -440,6 +487,10 @@ int wc_cmd_list(int argc, char **argv)
         list_workloads(suite);
     } else if (strcmp(what, "designs") == 0) {
         return list_designs();
+    } else if (strcmp(what, "knobs") == 0) {
+        list_knobs();
+    } else if (strcmp(what, "stats") == 0) {
+        list_stats();
     } else if (strcmp(what, "parameters") == 0) {
         table_ctx t = {NULL};
         wc_plugins_each(NULL, tsv ? print_tsv : print_table_rows, &t);

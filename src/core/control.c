@@ -6,9 +6,10 @@
  *
  * Each controller instance keeps a snapshot of every SM's cumulative
  * counters at its last period boundary; a period's counters are the
- * difference.  Knobs are collected in g->knobs and applied to the SMs after
- * the hooks ran (wc_sm_apply_knobs), so every SM sees them from the same
- * cycle on.  The run loop (gpu.c) stops the clock at g->ctl_next, the
+ * difference.  Knobs (declared by their consumers, warpcache/knob.h) are
+ * collected in g->knobs, checked against their ranges after each hook, and
+ * applied to the SMs after the hooks ran (wc_sm_apply_knobs), so every SM
+ * sees them from the same cycle on.  The run loop (gpu.c) stops the clock at g->ctl_next, the
  * earliest boundary of any instance.
  */
 #include <stdlib.h>
@@ -16,8 +17,10 @@
 
 #include "core/gpu.h"
 #include "util/nearest.h"
+#include "warpcache/statreg.h"
 
 WC_PLUGIN_LIST(controller);
+WC_PLUGIN_LIST(knob);
 
 const wc_controller_ops *const *wc_controller_list(size_t *count)
 {
@@ -30,6 +33,33 @@ const wc_controller_ops *wc_controller_find(const char *name)
     for (size_t i = 0; i < wc_plugins_controller_n; i++)
         if (strcmp(wc_plugins_controller[i]->name, name) == 0) return wc_plugins_controller[i];
     return NULL;
+}
+
+/* ---- knobs ------------------------------------------------------------- */
+
+const wc_knob_desc *const *wc_knob_list(size_t *count)
+{
+    *count = wc_plugins_knob_n;
+    return wc_plugins_knob;
+}
+
+int wc_knob_find(const char *name)
+{
+    for (size_t i = 0; i < wc_plugins_knob_n; i++)
+        if (strcmp(wc_plugins_knob[i]->name, name) == 0) return (int)i;
+    return -1;
+}
+
+int wc_ctl_knob(const wc_ctl *c, const char *name, wc_err *err)
+{
+    int id = wc_knob_find(name);
+    if (id >= 0) return id;
+    char known[256] = "";
+    for (size_t i = 0; i < wc_plugins_knob_n; i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 wc_plugins_knob[i]->name);
+    return wc_errf(err, "controller '%s' asks for an unknown knob '%s' (known: %s)", c->ops->name,
+                   name, known);
 }
 
 /* ---- instances ---------------------------------------------------------- */
@@ -176,10 +206,19 @@ void wc_ctl_destroy_all(wc_sim *g)
 int wc_ctl_build(wc_sim *g, wc_err *err)
 {
     if (!g->n_ctls) return 0;
-    g->knobs = calloc(g->n_sm, sizeof *g->knobs);
+    size_t nk = wc_plugins_knob_n;
+    g->knobs = calloc(g->n_sm * nk + 1, sizeof *g->knobs);
+    g->knobs_applied = calloc(g->n_sm * nk + 1, sizeof *g->knobs_applied);
     g->pc_sm = calloc(g->n_sm + 1, sizeof *g->pc_sm);
-    if (!g->knobs || !g->pc_sm) return wc_errf(err, "out of memory");
-    for (unsigned i = 0; i < g->n_sm; i++) g->knobs[i] = g->sms[i].knobs;
+    if (!g->knobs || !g->knobs_applied || !g->pc_sm) return wc_errf(err, "out of memory");
+    /* Every SM starts with the declared initial values, which its parts
+     * were built with. */
+    for (size_t k = 0; k < nk; k++) {
+        const wc_knob_desc *d = wc_plugins_knob[k];
+        uint64_t v = d->initial ? d->initial(&g->cfg) : 0;
+        for (unsigned i = 0; i < g->n_sm; i++)
+            g->knobs[i * nk + k] = g->knobs_applied[i * nk + k] = v;
+    }
     for (unsigned i = 0; i < g->n_ctls; i++) {
         free(g->ctls[i].snap);
         g->ctls[i].snap = calloc(g->n_sm + 1, sizeof *g->ctls[i].snap);
@@ -190,52 +229,28 @@ int wc_ctl_build(wc_sim *g, wc_err *err)
 
 /* ---- counters ----------------------------------------------------------- */
 
-/* Cumulative counters of every SM (rows 0..n_sm-1) and the GPU (row n_sm). */
+/* Cumulative counters of every SM (rows 0..n_sm-1) and the GPU (row n_sm):
+ * the counters registered for periods (warpcache/statreg.h). */
 static void cumulative(const wc_sim *g, wc_period_counters *out)
 {
     wc_period_counters *gpu = &out[g->n_sm];
     memset(gpu, 0, sizeof *gpu);
     for (unsigned i = 0; i < g->n_sm; i++) {
         const wc_sm *sm = &g->sms[i];
-        const wc_l1_stats *l1 = &sm->l1->stats;
         wc_period_counters *c = &out[i];
         memset(c, 0, sizeof *c);
-        c->warp_insts = sm->warp_insts;
-        c->thread_insts = sm->thread_insts;
-        c->l1_accesses = l1->accesses;
-        c->l1_reads = l1->reads;
-        c->l1_read_misses = l1->read_misses;
-        memcpy(c->l1_outcome, l1->outcome, sizeof c->l1_outcome);
-        memcpy(c->l1_fails, l1->fail, sizeof c->l1_fails);
-        c->up_bytes = sm->up_bytes;
-        c->down_bytes = sm->down_bytes;
-        gpu->warp_insts += c->warp_insts;
-        gpu->thread_insts += c->thread_insts;
-        gpu->l1_accesses += c->l1_accesses;
-        gpu->l1_reads += c->l1_reads;
-        gpu->l1_read_misses += c->l1_read_misses;
-        for (unsigned o = 0; o < WC_OUTCOME__COUNT; o++) gpu->l1_outcome[o] += c->l1_outcome[o];
-        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) gpu->l1_fails[f] += c->l1_fails[f];
-        gpu->up_bytes += c->up_bytes;
-        gpu->down_bytes += c->down_bytes;
+        wc_stat_collect(c, WC_STAT_INTO_PC, WC_STAT_SM, sm);
+        wc_stat_collect(c, WC_STAT_INTO_PC, WC_STAT_L1, &sm->l1->stats);
+        wc_stat_combine(gpu, WC_STAT_INTO_PC, gpu, c, false);
     }
-    gpu->l2_accesses = g->mem.c.l2_accesses;
-    gpu->l2_misses = g->mem.c.l2_misses;
+    wc_stat_collect(gpu, WC_STAT_INTO_PC, WC_STAT_MEM, &g->mem.c);
 }
 
-/* out = now - then, field by field, plus the derived rates. */
+/* out = now - then over the registered counters, plus the derived rates. */
 static void period_of(wc_period_counters *out, const wc_period_counters *now,
                       const wc_period_counters *then, uint64_t cycles)
 {
-    /* Every counter is a uint64_t from `cycles` up to the derived doubles. */
-    const size_t last = offsetof(wc_period_counters, l1_miss_rate);
-    for (size_t off = 0; off + sizeof(uint64_t) <= last; off += sizeof(uint64_t)) {
-        uint64_t a, b;
-        memcpy(&a, (const char *)now + off, sizeof a);
-        memcpy(&b, (const char *)then + off, sizeof b);
-        a -= b;
-        memcpy((char *)out + off, &a, sizeof a);
-    }
+    wc_stat_combine(out, WC_STAT_INTO_PC, now, then, true);
     out->cycles = cycles;
     out->l1_misses = out->l1_outcome[WC_MISS] + out->l1_outcome[WC_SECTOR_MISS];
     out->l1_miss_rate = out->l1_accesses ? (double)out->l1_misses / (double)out->l1_accesses : 0;
@@ -272,13 +287,36 @@ static wc_ctl_io io_for(wc_sim *g, wc_ctl_slot *s, uint64_t now, bool with_count
                     .sm = with_counters ? g->pc_sm : NULL,
                     .gpu = with_counters ? &g->pc_sm[g->n_sm] : NULL,
                     .knobs = g->knobs,
+                    .n_knobs = (unsigned)wc_plugins_knob_n,
                     .kernel_state = s->cur_state};
     return io;
 }
 
+/* After a hook of instance s: a value outside its knob's declared range
+ * fails the run, naming both (and is not applied). */
+static void check_knobs(wc_sim *g, const wc_ctl_slot *s)
+{
+    size_t nk = wc_plugins_knob_n;
+    for (unsigned i = 0; i < g->n_sm; i++)
+        for (size_t k = 0; k < nk; k++) {
+            const wc_knob_desc *d = wc_plugins_knob[k];
+            uint64_t *v = &g->knobs[i * nk + k];
+            if (*v >= d->min && *v <= d->max) continue;
+            if (!g->failed)
+                wc_errf(g->err,
+                        "controller '%s' set knob '%s' of SM %u to %llu (allowed: %llu..%llu)",
+                        s->c.ops->name, d->name, i, (unsigned long long)*v,
+                        (unsigned long long)d->min, (unsigned long long)d->max);
+            g->failed = true;
+            *v = g->knobs_applied[i * nk + k];
+        }
+}
+
 static void apply_knobs(wc_sim *g, uint64_t now)
 {
-    for (unsigned i = 0; i < g->n_sm; i++) wc_sm_apply_knobs(&g->sms[i], &g->knobs[i], now);
+    size_t nk = wc_plugins_knob_n;
+    for (unsigned i = 0; i < g->n_sm; i++)
+        wc_sm_apply_knobs(&g->sms[i], &g->knobs[i * nk], &g->knobs_applied[i * nk], now);
 }
 
 static void update_next(wc_sim *g)
@@ -312,7 +350,10 @@ void wc_ctl_kernel_begin(wc_sim *g, uint64_t now)
         s->last = now;
         s->next = s->c.period ? now + s->c.period : WC_NEVER;
         wc_ctl_io io = io_for(g, s, now, false);
-        if (s->c.ops->kernel_begin) s->c.ops->kernel_begin(&s->c, &io);
+        if (s->c.ops->kernel_begin) {
+            s->c.ops->kernel_begin(&s->c, &io);
+            check_knobs(g, s);
+        }
     }
     apply_knobs(g, now);
     update_next(g);
@@ -332,7 +373,10 @@ void wc_ctl_period(wc_sim *g, uint64_t now)
         if (s->next > now) continue;
         take_period(g, s, now, cum);
         wc_ctl_io io = io_for(g, s, now, true);
-        if (s->c.ops->period) s->c.ops->period(&s->c, &io);
+        if (s->c.ops->period) {
+            s->c.ops->period(&s->c, &io);
+            check_knobs(g, s);
+        }
         s->next = now + s->c.period;
     }
     free(cum);

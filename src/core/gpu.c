@@ -16,6 +16,7 @@
 #include "core/gpu.h"
 #include "core/issue_ahead.h"
 #include "core/rdhist.h"
+#include "warpcache/statreg.h"
 
 wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
 {
@@ -97,6 +98,8 @@ static void teardown(wc_sim *g)
     g->live = NULL;
     free(g->knobs);
     g->knobs = NULL;
+    free(g->knobs_applied);
+    g->knobs_applied = NULL;
     free(g->pc_sm);
     g->pc_sm = NULL;
     wc_rdhist_destroy(g->rd);
@@ -212,70 +215,29 @@ static void sum_extra(void *ctx, const char *name, double v)
     wc_kstats_set_extra(s, name, v);
 }
 
-/* Cumulative counters of the whole GPU, as a wc_kstats. */
+/* Cumulative counters of the whole GPU, as a wc_kstats: every registered
+ * counter (warpcache/statreg.h) summed over SMs, then the extras. */
 static void snapshot(const wc_sim *g, wc_kstats *s)
 {
     memset(s, 0, sizeof *s);
     for (unsigned i = 0; i < g->n_sm; i++) {
         const wc_sm *sm = &g->sms[i];
-        s->warp_insts += sm->warp_insts;
-        s->thread_insts += sm->thread_insts;
-        s->gmem_reqs += sm->gmem_reqs;
-        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) {
-            s->mem_stall_by[f] += sm->stall_by[f];
-            s->mem_stall_cycles += sm->stall_by[f];
-        }
-        for (unsigned o = 0; o < WC_OP__COUNT; o++) s->op_count[o] += sm->op_count[o];
-        const wc_l1_stats *a = &sm->l1->stats;
-        wc_l1_stats *b = &s->l1;
-        b->accesses += a->accesses;
-        b->reads += a->reads;
-        b->writes += a->writes;
-        for (unsigned o = 0; o < WC_OUTCOME__COUNT; o++) b->outcome[o] += a->outcome[o];
-        for (unsigned f = 0; f < WC_FAIL__COUNT; f++) b->fail[f] += a->fail[f];
-        b->evictions += a->evictions;
-        b->writebacks += a->writebacks;
-        b->fills += a->fills;
-        for (unsigned u = 0; u < 5; u++) b->util_hist[u] += a->util_hist[u];
-        b->read_misses += a->read_misses;
-        b->read_bypasses += a->read_bypasses;
+        wc_stat_collect(s, WC_STAT_INTO_KS, WC_STAT_SM, sm);
+        wc_stat_collect(s, WC_STAT_INTO_KS, WC_STAT_L1, &sm->l1->stats);
         if (sm->l1->ops->stats) sm->l1->ops->stats(sm->l1, sum_extra, s);
         if (sm->ms->ops->stats) sm->ms->ops->stats(sm->ms, sum_extra, s);
     }
     for (unsigned i = 0; i < g->n_ctls; i++)
         if (g->ctls[i].c.ops->stats) g->ctls[i].c.ops->stats(&g->ctls[i].c, sum_extra, s);
     wc_analysis_stats_all(&g->analyses, sum_extra, s);
-    const wc_mem_counters *c = &g->mem.c;
-    s->l2.accesses = c->l2_accesses;
-    s->l2.hits = c->l2_hits;
-    s->l2.misses = c->l2_misses;
-    s->l2.read_bytes = c->l2_read_bytes;
-    s->l2.write_bytes = c->l2_write_bytes;
-    s->l2.writebacks = c->l2_writebacks;
-    s->icnt.l1_to_l2_packets = c->up_packets;
-    s->icnt.l1_to_l2_bytes = c->up_bytes;
-    s->icnt.l2_to_l1_packets = c->down_packets;
-    s->icnt.l2_to_l1_bytes = c->down_bytes;
-    s->icnt.l1_to_l2_seed_packets = c->up_units;
-    s->icnt.l2_to_l1_seed_packets = c->down_units;
-    s->dram.reads = c->dram_reads;
-    s->dram.writes = c->dram_writes;
+    wc_stat_collect(s, WC_STAT_INTO_KS, WC_STAT_MEM, &g->mem.c);
     if (g->rd) wc_rdhist_add_to(g->rd, s);
 }
 
-/* dst = after - before, field by field (every counter is a uint64_t). */
+/* dst = after - before over the registered counters; extras by name. */
 static void kstats_diff(wc_kstats *dst, const wc_kstats *after, const wc_kstats *before)
 {
-    /* The counters form a contiguous run of uint64_t from `cycles` to `dram`. */
-    const size_t first = offsetof(wc_kstats, cycles);
-    const size_t last = offsetof(wc_kstats, n_extras);
-    for (size_t off = first; off + sizeof(uint64_t) <= last; off += sizeof(uint64_t)) {
-        uint64_t a, b;
-        memcpy(&a, (const char *)after + off, sizeof a);
-        memcpy(&b, (const char *)before + off, sizeof b);
-        a -= b;
-        memcpy((char *)dst + off, &a, sizeof a);
-    }
+    wc_stat_combine(dst, WC_STAT_INTO_KS, after, before, true);
     dst->rd_on = after->rd_on;
     /* Organisation counters (extras) are cumulative too. */
     for (unsigned i = 0; i < after->n_extras; i++) {
@@ -512,3 +474,15 @@ int wc_sim_run(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
     g->st = NULL;
     return rc;
 }
+
+/* The kernel's length (warpcache/statreg.h): set by run_kernel, not summed
+ * over SMs; registered so that sums and differences carry it. */
+static const wc_stat_desc kernel_stats[] = {
+    {"cycles", "cycles",
+     "core cycles from the kernel's first dispatch to its last warp's "
+     "retirement",
+     WC_STAT_KERNEL, 0, WC_KS(cycles), WC_NONE, 1, false},
+    {0},
+};
+const wc_stat_group wc_stats_kernel = {"engine (per kernel)", kernel_stats};
+WC_PLUGIN(stats, wc_stats_kernel, 10);

@@ -88,8 +88,7 @@ typedef struct wc_sm {
                       answer (-gpgpu_l1_latency; a stage may change it) */
     wc_mem_req reqs[WC_MAX_REQS_PER_INST]; /* the coalescer's output for the stage */
     const wc_mem_req *cur_req;             /* request the L1 is serving (eviction events) */
-    /* knobs (control.h), as applied; req_flags is what they add to a read */
-    wc_sm_knobs knobs;
+    /* what the knobs (knob.h) add to a read: their req_flag while not 0 */
     uint8_t req_flags;
     /* env.hooks: wc_stage_present needs its full version (knobs, listeners, on_miss) */
     bool inorder; /* the stage is the default one: its code is called directly */
@@ -175,7 +174,8 @@ struct wc_sim {
     wc_ctl_slot *ctls;
     unsigned n_ctls;
     uint64_t ctl_next;         /* earliest period boundary of any controller (WC_NEVER: none) */
-    wc_sm_knobs *knobs;        /* [n_sm]: what controllers asked for */
+    uint64_t *knobs;           /* [n_sm * knobs]: what controllers asked for (knob.h) */
+    uint64_t *knobs_applied;   /* [n_sm * knobs]: what the SMs run with */
     wc_period_counters *pc_sm; /* [n_sm + 1]: scratch for a period's counters */
     /* analyses (-analysis; src/analysis/): listeners and counters only */
     wc_analysis_set analyses;
@@ -216,7 +216,10 @@ wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load,
 void wc_sm_send_around(wc_sm *sm, const wc_mem_req *r, uint32_t load, uint64_t now);
 int wc_sm_init(wc_sm *sm, wc_gpu *gpu, unsigned id, wc_err *err);
 int wc_sm_init_l1(wc_sm *sm, wc_err *err);
-void wc_sm_apply_knobs(wc_sm *sm, const wc_sm_knobs *k, uint64_t now);
+/* Applies the knobs `want` ([knobs], registry order) to the SM from cycle
+ * `now` on, calling the declaring consumers' hooks for the ones that differ
+ * from `have`, which then holds `want`. */
+void wc_sm_apply_knobs(wc_sm *sm, const uint64_t *want, uint64_t *have, uint64_t now);
 void wc_sm_update_hooks(wc_sm *sm);
 void wc_sm_set_load_gate(wc_sm *sm, wc_load_gate_fn fn, void *ctx);
 void wc_sm_free(wc_sm *sm);

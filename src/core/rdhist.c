@@ -8,6 +8,8 @@
 
 #include "core/rdhist.h"
 #include "model/sdstack.h"
+#include "warpcache/statreg.h"
+#include "warpcache/stats.h"
 
 typedef struct rd_sm {
     uint32_t kernel; /* the launch the stack belongs to */
@@ -131,3 +133,18 @@ bool wc_rdhist_failed(const wc_rdhist *h)
 {
     return h->failed;
 }
+
+/* The histogram's counters (warpcache/statreg.h): added to a snapshot by
+ * wc_rdhist_add_to, summed and differenced like every counter. */
+static const wc_stat_desc rd_stats[] = {
+    {"l1_rd.accesses", "references", "references to the L1 data stores (-l1_rd_hist)",
+     WC_STAT_KERNEL, 0, WC_KS(rd_accesses), WC_NONE, 1, false},
+    {"l1_rd.footprint", "references", "first references of a line in a kernel, per SM",
+     WC_STAT_KERNEL, 0, WC_KS(rd_footprint), WC_NONE, 1, false},
+    {"l1_rd.hist", "references",
+     "the other references by reuse distance (0, then [2^(k-1), 2^k); l1_rd.d*)", WC_STAT_KERNEL, 0,
+     WC_KS(rd_hist), WC_NONE, WC_RD_BUCKETS, false},
+    {0},
+};
+const wc_stat_group wc_stats_rd = {"reuse distances (-l1_rd_hist)", rd_stats};
+WC_PLUGIN(stats, wc_stats_rd, 50);

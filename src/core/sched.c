@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "core/sched.h"
+#include "warpcache/config.h"
+#include "warpcache/knob.h"
 #include "util/nearest.h"
 
 WC_PLUGIN_LIST(scheduler);
@@ -161,3 +163,29 @@ void wc_sched_remove(wc_sched *s, unsigned slot)
     if (s->last == (int)slot) s->last = -1;
     s->wake = 0; /* the window may now hold a warp that was outside it */
 }
+
+/* The knob warp_limit (warpcache/knob.h): every scheduler of the SM
+ * considers only its `limit` oldest warps (wc_sched_window) and looks again
+ * from the boundary on. */
+static uint64_t warp_limit_initial(const wc_config *cfg)
+{
+    return cfg->max_warp_limit;
+}
+
+static void apply_warp_limit(const wc_knob_site *s, uint64_t v)
+{
+    for (unsigned i = 0; i < s->n_sched; i++) {
+        s->sched[i].limit = (unsigned)v;
+        s->sched[i].wake = s->now;
+    }
+}
+
+const wc_knob_desc wc_knob_warp_limit = {
+    .name = "warp_limit",
+    .consumer = "warp schedulers",
+    .help = "active warps per scheduler; 0 = no limit (-max_warp_limit sets the start)",
+    .max = 65536,
+    .initial = warp_limit_initial,
+    .apply = apply_warp_limit,
+};
+WC_PLUGIN(knob, wc_knob_warp_limit, 40);

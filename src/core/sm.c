@@ -20,6 +20,7 @@
 #include "core/gpu.h"
 #include "core/mem_issue.h"
 #include "core/stages/memstage_inorder.h"
+#include "warpcache/statreg.h"
 
 /* The SM of a stage environment: the environment is the SM's first member. */
 _Static_assert(offsetof(wc_sm, env) == 0, "wc_sm.env must come first");
@@ -337,7 +338,6 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
         sm->sched[s].needs_mem = sm->needs_mem;
         sm->sched[s].mem_busy = sm->mi_cap ? &sm->mem_full : &sm->ms->full;
     }
-    sm->knobs.warp_limit = cfg->max_warp_limit;
     sm->wake = WC_NEVER;
     return 0;
 }
@@ -841,22 +841,20 @@ void wc_sm_send_around(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t
 
 /* Applies a controller's knobs from cycle `now` on; whatever waited for the
  * old setting looks again now. */
-void wc_sm_apply_knobs(wc_sm *sm, const wc_sm_knobs *k, uint64_t now)
+void wc_sm_apply_knobs(wc_sm *sm, const uint64_t *want, uint64_t *have, uint64_t now)
 {
-    const wc_sm_knobs *o = &sm->knobs;
-    if (k->l1_mode == o->l1_mode && k->l1_bypass == o->l1_bypass && k->l2_bypass == o->l2_bypass &&
-        k->warp_limit == o->warp_limit)
-        return;
-    if (k->l1_mode != sm->knobs.l1_mode && sm->l1->ops->ctl)
-        sm->l1->ops->ctl(sm->l1, WC_L1_CTL_MODE, (int64_t)k->l1_mode);
-    if (k->warp_limit != sm->knobs.warp_limit)
-        for (unsigned i = 0; i < sm->n_sched; i++) {
-            sm->sched[i].limit = k->warp_limit;
-            sm->sched[i].wake = now;
-        }
-    sm->knobs = *k;
-    sm->req_flags =
-        (uint8_t)((k->l1_bypass ? WC_REQ_STREAM : 0) | (k->l2_bypass ? WC_REQ_L2_BYPASS : 0));
+    size_t n;
+    const wc_knob_desc *const *knob = wc_knob_list(&n);
+    if (memcmp(want, have, n * sizeof *want) == 0) return;
+    const wc_knob_site site = {
+        .sm = sm->id, .now = now, .l1 = sm->l1, .sched = sm->sched, .n_sched = sm->n_sched};
+    unsigned flags = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (want[k] != have[k] && knob[k]->apply) knob[k]->apply(&site, want[k]);
+        have[k] = want[k];
+        if (want[k]) flags |= knob[k]->req_flag;
+    }
+    sm->req_flags = (uint8_t)flags;
     wc_sm_update_hooks(sm);
     if (sm->ms->holding && sm->ms->retry_at == WC_NEVER) sm->ms->retry_at = now;
     if (sm->wake > now) sm->wake = now;
@@ -925,3 +923,35 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     if (sm->wake < next) next = sm->wake;
     sm->wake = next <= now ? now + 1 : next;
 }
+
+/* ---- the SM's counters (warpcache/statreg.h) ------------------------------ */
+
+#define SM_STAT(name, unit, desc, field, n, ks, pc)                                                \
+    {                                                                                              \
+        name, unit, desc, WC_STAT_SM, WC_STAT_AT(wc_sm, field), ks, pc, n, false                   \
+    }
+
+static const wc_stat_desc sm_stats[] = {
+    SM_STAT("warp_insts", "instructions", "warp instructions issued", warp_insts, 1,
+            WC_KS(warp_insts), WC_PC(warp_insts)),
+    SM_STAT("thread_insts", "instructions", "thread instructions issued (active lanes)",
+            thread_insts, 1, WC_KS(thread_insts), WC_PC(thread_insts)),
+    SM_STAT("ops", "instructions", "warp instructions by class (wc_op order; reported as ops.*)",
+            op_count, WC_OP__COUNT, WC_KS(op_count), WC_NONE),
+    SM_STAT("mem.requests", "requests", "coalesced requests presented to the L1", gmem_reqs, 1,
+            WC_KS(gmem_reqs), WC_NONE),
+    {"mem.stall_cycles", "cycles", "cycles the memory stage was stalled by a reservation fail",
+     WC_STAT_SM, WC_STAT_AT(wc_sm, stall_by), WC_KS(mem_stall_cycles), WC_NONE, WC_FAIL__COUNT,
+     true},
+    SM_STAT("mem.stall_by_reason", "cycles",
+            "the same by the fail's reason (wc_fail_reason order; reported as "
+            "mem.stall_by_reason.*)",
+            stall_by, WC_FAIL__COUNT, WC_KS(mem_stall_by), WC_NONE),
+    SM_STAT("up_bytes", "bytes", "traffic SM -> L2 on the wire, counted when sent", up_bytes, 1,
+            WC_NONE, WC_PC(up_bytes)),
+    SM_STAT("down_bytes", "bytes", "traffic L2 -> SM on the wire, counted when sent", down_bytes, 1,
+            WC_NONE, WC_PC(down_bytes)),
+    {0},
+};
+const wc_stat_group wc_stats_sm = {"SM (engine)", sm_stats};
+WC_PLUGIN(stats, wc_stats_sm, 20);

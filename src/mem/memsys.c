@@ -17,6 +17,10 @@
 #include <string.h>
 
 #include "mem/mem.h"
+#include "warpcache/control.h"
+#include "warpcache/knob.h"
+#include "warpcache/statreg.h"
+#include "warpcache/stats.h"
 
 int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
 {
@@ -450,3 +454,53 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t c
     count_units(m, req->flags, n);
     return access_piece(m, sm, req->addr, req->flags, (uint16_t)chunks, 32u * n, (int)n, leave);
 }
+
+/* The knob l2_bypass (warpcache/knob.h): while it is set an SM's reads carry
+ * WC_REQ_L2_BYPASS and DRAM serves them, the L2 tags still looked up and
+ * updated (l2_bypass_read). */
+const wc_knob_desc wc_knob_l2_bypass = {
+    .name = "l2_bypass",
+    .consumer = "memory side (L2)",
+    .help = "1: this SM's loads are served by DRAM (L2 tags still updated)",
+    .max = 1,
+    .req_flag = WC_REQ_L2_BYPASS,
+};
+WC_PLUGIN(knob, wc_knob_l2_bypass, 30);
+
+/* ---- the memory side's counters (wc_mem_counters; warpcache/statreg.h) ---- */
+
+#define MEM_STAT(name, unit, desc, field, ks, pc)                                                  \
+    {                                                                                              \
+        name, unit, desc, WC_STAT_MEM, WC_STAT_AT(wc_mem_counters, field), WC_KS(ks), pc, 1, false \
+    }
+
+static const wc_stat_desc mem_stats[] = {
+    MEM_STAT("l2.accesses", "lookups", "L2 lookups (reads, writes, atomics)", l2_accesses,
+             l2.accesses, WC_PC(l2_accesses)),
+    MEM_STAT("l2.hits", "lookups", "L2 hits", l2_hits, l2.hits, WC_NONE),
+    MEM_STAT("l2.misses", "lookups", "L2 misses", l2_misses, l2.misses, WC_PC(l2_misses)),
+    MEM_STAT("l2.read_bytes", "bytes", "bytes requested from the L2 (32 B sectors)", l2_read_bytes,
+             l2.read_bytes, WC_NONE),
+    MEM_STAT("l2.write_bytes", "bytes", "bytes written to the L2", l2_write_bytes, l2.write_bytes,
+             WC_NONE),
+    MEM_STAT("l2.writebacks", "lines", "dirty L2 lines written to DRAM", l2_writebacks,
+             l2.writebacks, WC_NONE),
+    MEM_STAT("icnt.l1_to_l2_packets", "packets", "packets from SMs to the L2", up_packets,
+             icnt.l1_to_l2_packets, WC_NONE),
+    MEM_STAT("icnt.l1_to_l2_bytes", "bytes", "bytes (whole flits) from SMs to the L2", up_bytes,
+             icnt.l1_to_l2_bytes, WC_NONE),
+    MEM_STAT("icnt.l2_to_l1_packets", "packets", "packets from the L2 to SMs", down_packets,
+             icnt.l2_to_l1_packets, WC_NONE),
+    MEM_STAT("icnt.l2_to_l1_bytes", "bytes", "bytes (flits x flit size) from the L2 to SMs",
+             down_bytes, icnt.l2_to_l1_bytes, WC_NONE),
+    MEM_STAT("icnt.l1_to_l2_seed_packets", "packets",
+             "seed 000's count: 1 request packet + one per 32 B of data up", up_units,
+             icnt.l1_to_l2_seed_packets, WC_NONE),
+    MEM_STAT("icnt.l2_to_l1_seed_packets", "packets", "seed 000's count: one per 32 B of data down",
+             down_units, icnt.l2_to_l1_seed_packets, WC_NONE),
+    MEM_STAT("dram.reads", "transactions", "DRAM reads", dram_reads, dram.reads, WC_NONE),
+    MEM_STAT("dram.writes", "transactions", "DRAM writes", dram_writes, dram.writes, WC_NONE),
+    {0},
+};
+const wc_stat_group wc_stats_mem = {"memory side (wc_mem_counters, whole GPU)", mem_stats};
+WC_PLUGIN(stats, wc_stats_mem, 40);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "warpcache/statreg.h"
 #include "warpcache/stats.h"
 
 void wc_stats_init(wc_stats *st)
@@ -36,15 +37,7 @@ wc_kstats *wc_stats_new_kernel(wc_stats *st)
 
 void wc_kstats_add(wc_kstats *dst, const wc_kstats *src)
 {
-    const size_t first = offsetof(wc_kstats, cycles);
-    const size_t last = offsetof(wc_kstats, n_extras);
-    for (size_t off = first; off + sizeof(uint64_t) <= last; off += sizeof(uint64_t)) {
-        uint64_t a, b;
-        memcpy(&a, (const char *)dst + off, sizeof a);
-        memcpy(&b, (const char *)src + off, sizeof b);
-        a += b;
-        memcpy((char *)dst + off, &a, sizeof a);
-    }
+    wc_stat_combine(dst, WC_STAT_INTO_KS, dst, src, false); /* the registered counters */
     for (unsigned i = 0; i < src->n_extras; i++) {
         double v = src->extras[i].value;
         for (unsigned j = 0; j < dst->n_extras; j++)

@@ -10,15 +10,20 @@
 enum { PLUG_LIMIT = 2 };
 
 /* No parameters (no .params): the schema's parser refuses any given. */
+/* The knob's id, kept as the state (a plain integer in the pointer). */
 static int limit_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
     (void)params;
+    int knob = wc_ctl_knob(c, "warp_limit", err);
+    if (knob < 0) return -1;
+    c->priv = (void *)(uintptr_t)knob;
     return 0;
 }
 
 static void limit_kernel_begin(wc_ctl *c, wc_ctl_io *io)
 {
-    for (unsigned i = 0; i < io->n_sm; i++) io->knobs[i].warp_limit = PLUG_LIMIT;
+    wc_knob_id knob = (wc_knob_id)(uintptr_t)c->priv;
+    for (unsigned i = 0; i < io->n_sm; i++) wc_knob_set(io, i, knob, PLUG_LIMIT);
     wc_sim_record(io->sim, io->now, -1, "plug_limit", PLUG_LIMIT);
 }
 

@@ -61,6 +61,8 @@ typedef struct dwt {
     uint64_t *insts; /* [n_sm] thread instructions in the round */
     bool remembered; /* kernel_state held a limit at kernel begin */
     uint32_t memory; /* that limit */
+
+    wc_knob_id limit_knob; /* the warp_limit knob (knob.h), found at create */
 } dwt;
 
 static const char *const dwt_units[] = {"cycles", "insts", NULL};
@@ -110,6 +112,9 @@ static int dwt_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
     dwt *d = calloc(1, sizeof *d);
     if (!d) return wc_errf(err, "out of memory");
     c->priv = d;
+    int knob = wc_ctl_knob(c, "warp_limit", err);
+    if (knob < 0) return -1;
+    d->limit_knob = (wc_knob_id)knob;
     c->period = wc_param_u(params, "period");
     d->threshold = wc_param_d(params, "threshold");
     d->n = (unsigned)wc_param_u(params, "n");
@@ -132,16 +137,16 @@ static void dwt_destroy(wc_ctl *c)
     free(d);
 }
 
-static void set_all(wc_ctl_io *io, uint32_t limit)
+static void set_all(const dwt *d, wc_ctl_io *io, uint32_t limit)
 {
-    for (unsigned i = 0; i < io->n_sm; i++) io->knobs[i].warp_limit = limit;
+    for (unsigned i = 0; i < io->n_sm; i++) wc_knob_set(io, i, d->limit_knob, limit);
 }
 
 static void adopt(dwt *d, wc_ctl_io *io, uint32_t limit)
 {
     d->phase = DWT_DECIDED;
     d->chosen = limit;
-    set_all(io, limit);
+    set_all(d, io, limit);
     wc_sim_record(io->sim, io->now, -1, "dwt_limit", limit);
 }
 
@@ -160,7 +165,7 @@ static void start_round(dwt *d, wc_ctl_io *io, uint32_t first)
     memset(d->insts, 0, d->n_sm * sizeof *d->insts);
     wc_sim_record(io->sim, io->now, -1, "dwt_sampling", d->round);
     for (unsigned i = 0; i < io->n_sm; i++) {
-        io->knobs[i].warp_limit = sample_limit(d, i);
+        wc_knob_set(io, i, d->limit_knob, sample_limit(d, i));
         wc_sim_record(io->sim, io->now, (int)i, "dwt_sample_limit", sample_limit(d, i));
     }
 }
@@ -179,7 +184,7 @@ static void dwt_kernel_begin(wc_ctl *c, wc_ctl_io *io)
     const uint32_t *mem = *io->kernel_state;
     d->remembered = mem != NULL;
     d->memory = mem ? *mem : 0;
-    set_all(io, d->base_limit);
+    set_all(d, io, d->base_limit);
     if (d->remembered && d->reuse_at_begin) adopt(d, io, d->memory);
 }
 

@@ -24,6 +24,7 @@ typedef struct duel {
     uint64_t interval;
     unsigned threshold_pct;
     uint64_t decision; /* the mode of SMs 2..n-1 */
+    wc_knob_id mode;   /* the knob l1_mode */
 } duel;
 
 static const wc_param_desc duel_params[] = {
@@ -50,6 +51,9 @@ static int duel_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
     d->interval = wc_param_u(params, "interval");
     d->threshold_pct = (unsigned)wc_param_u(params, "threshold");
     c->period = d->interval;
+    int mode = wc_ctl_knob(c, "l1_mode", err);
+    if (mode < 0) return -1;
+    d->mode = (wc_knob_id)mode;
     return 0;
 }
 
@@ -61,7 +65,7 @@ static void duel_destroy(wc_ctl *c)
 static void apply(duel *d, wc_ctl_io *io)
 {
     for (unsigned i = 0; i < io->n_sm; i++)
-        io->knobs[i].l1_mode = io->n_sm < 2 || i == 0 ? 0 : i == 1 ? 1 : d->decision;
+        wc_knob_set(io, i, d->mode, io->n_sm < 2 || i == 0 ? 0 : i == 1 ? 1 : d->decision);
 }
 
 static void duel_kernel_begin(wc_ctl *c, wc_ctl_io *io)

@@ -25,6 +25,7 @@
 typedef struct sb {
     bool l2;
     double threshold; /* fraction */
+    wc_knob_id knob;  /* l1_bypass or l2_bypass */
 } sb;
 
 static const char *const sb_levels[] = {"l1", "l2", NULL};
@@ -59,6 +60,9 @@ static int sb_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
     b->threshold = wc_param_d(params, "threshold") / 100.0;
     c->priv = b;
     c->period = wc_param_u(params, "period");
+    int knob = wc_ctl_knob(c, b->l2 ? "l2_bypass" : "l1_bypass", err);
+    if (knob < 0) return -1;
+    b->knob = (wc_knob_id)knob;
     return 0;
 }
 
@@ -70,15 +74,14 @@ static void sb_destroy(wc_ctl *c)
 /* Sets SM i's switch; records a change. */
 static void set_mode(wc_ctl_io *io, const sb *b, unsigned i, bool on)
 {
-    bool *knob = b->l2 ? &io->knobs[i].l2_bypass : &io->knobs[i].l1_bypass;
-    if (*knob == on) return;
-    *knob = on;
+    if (wc_knob_get(io, i, b->knob) == on) return;
+    wc_knob_set(io, i, b->knob, on);
     if (!b->l2) wc_sim_record(io->sim, io->now, (int)i, "l1_bypass", on);
 }
 
 static void set_l2(wc_ctl_io *io, const sb *b, bool on)
 {
-    if (io->knobs[0].l2_bypass == on) return;
+    if (wc_knob_get(io, 0, b->knob) == on) return;
     for (unsigned i = 0; i < io->n_sm; i++) set_mode(io, b, i, on);
     wc_sim_record(io->sim, io->now, -1, "l2_bypass", on);
 }
@@ -118,7 +121,7 @@ static void sb_kernel_end(wc_ctl *c, wc_ctl_io *io)
     if (!last && !(last = calloc(io->n_sm, 1))) return;
     *io->kernel_state = last;
     for (unsigned i = 0; i < io->n_sm; i++)
-        last[i] = b->l2 ? io->knobs[0].l2_bypass : io->knobs[i].l1_bypass;
+        last[i] = (uint8_t)wc_knob_get(io, b->l2 ? 0 : i, b->knob);
 }
 
 const wc_controller_ops wc_ctl_stream_bypass = {

@@ -19,12 +19,20 @@ static const wc_param_desc swl_params[] = {
     {0},
 };
 
+typedef struct swl {
+    uint32_t limit;
+    wc_knob_id knob; /* warp_limit */
+} swl;
+
 static int swl_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
 {
-    uint32_t *limit = calloc(1, sizeof *limit);
-    if (!limit) return wc_errf(err, "out of memory");
-    c->priv = limit;
-    *limit = (uint32_t)wc_param_u(params, "warp_limit");
+    swl *s = calloc(1, sizeof *s);
+    if (!s) return wc_errf(err, "out of memory");
+    c->priv = s;
+    s->limit = (uint32_t)wc_param_u(params, "warp_limit");
+    int knob = wc_ctl_knob(c, "warp_limit", err);
+    if (knob < 0) return -1;
+    s->knob = (wc_knob_id)knob;
     return 0;
 }
 
@@ -35,7 +43,8 @@ static void swl_destroy(wc_ctl *c)
 
 static void swl_kernel_begin(wc_ctl *c, wc_ctl_io *io)
 {
-    for (unsigned i = 0; i < io->n_sm; i++) io->knobs[i].warp_limit = *(uint32_t *)c->priv;
+    const swl *s = c->priv;
+    for (unsigned i = 0; i < io->n_sm; i++) wc_knob_set(io, i, s->knob, s->limit);
 }
 
 const wc_controller_ops wc_ctl_swl = {

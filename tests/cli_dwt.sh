@@ -2,7 +2,9 @@
 # CLI behaviour of seed 002's DWT-CS, SWT and per-cache PRIC: bad controller
 # parameters, warp-limit lists and polynomials exit 2 naming what is wrong;
 # the designs run; DWT-CS on a thrashing kernel records a sampling round, the
-# adopted limit and one dwt_kernel_limit per launch on the timeline; `oracle
+# adopted limit and one dwt_kernel_limit per launch on the timeline; with
+# across_launches=continue a short launch's round resumes in the next launch
+# and mpki_sms=busy detects a small grid's thrashing (seed 002 GPU); `oracle
 # swt` is labelled as a search, its best limit is one of those searched, and
 # -j 1 and -j 2 print the same bytes.  Prints "cli_dwt: N passed, N failed".
 . "$(dirname "$0")/clilib.sh"
@@ -11,6 +13,9 @@ S="--workload micro/stream:n=4096"
 expect bad_dwt_n 2 "option -controllers: dwt_cs: n=0" -- $W run $S -o controllers=dwt_cs:n=0
 expect bad_dwt_unit 2 "unit=kc: must be cycles" -- $W run $S -o controllers=dwt_cs:unit=kc
 expect bad_dwt_key 2 "unknown parameter 'speed'" -- $W run $S -o controllers=dwt_cs:speed=1
+expect bad_dwt_mpki_sms 2 "mpki_sms=idle: must be all|busy" -- $W run $S -o controllers=dwt_cs:mpki_sms=idle
+expect bad_dwt_across 2 "across_launches=carry: must be restart|continue" -- \
+  $W run $S -o controllers=dwt_cs:across_launches=carry
 expect bad_l2_poly 2 "option -l2_ipoly_poly: polynomial 37 has degree 5" -- \
   $W run $S -o 'gpgpu_cache:dl2=N:64:128:16,L:B:m:N:P,A:32:4,8' -o l2_ipoly_poly=37
 expect l2_poly_runs 0 "" -- $W run -q $S -o 'gpgpu_cache:dl2=N:64:128:16,L:B:m:N:P,A:32:4,8' \
@@ -37,6 +42,48 @@ if grep -q "^$KM,30000,-1,dwt_sampling,1$" "$T/k.csv" && [ "$lim_ok" -eq 1 ] && 
   ok dwt_timeline
 else
   bad dwt_timeline "sampling $samp, limit $lim, kernel ends $ends: $(head -5 "$T/k.csv")"
+fi
+
+# Timeline fields counted from the end: the workload name may be quoted with commas.
+tl() { awk -F, -v k="$2" -v sm="$3" '$(NF-1) == k && $(NF-2) == sm {print $(NF-3) ":" $NF}' "$1"; }
+
+# across_launches=continue on seed 002's SPMV, whose launches are shorter than
+# detection plus sampling (60K cycles): launch 1 (from cycle 0, ending at E)
+# detects in its periods 1-3, samples in its full periods 4..floor(E/10000)
+# and ends undecided (dwt_kernel_limit 0); launch 2 resumes the round at E
+# (SM 0 back on limit 1, no second dwt_sampling) and decides after the
+# 6 - floor(E/10000) periods the round still lacks; its end reports that limit.
+C2=configs/seeds/002.config
+SP=parboil/spmv:rows=16384,launches=5
+$W run -q --config $C2 -w $SP -o controllers=dwt_cs:across_launches=continue --timeline-csv "$T/sp.csv" >/dev/null 2>&1
+e1=$(tl "$T/sp.csv" dwt_kernel_limit -1 | head -1)
+res=$(tl "$T/sp.csv" dwt_sample_limit 0 | sed -n 2p)
+lim=$(tl "$T/sp.csv" dwt_limit -1 | head -1)
+k2=$(tl "$T/sp.csv" dwt_kernel_limit -1 | sed -n 2p)
+E=${e1%:*}
+want=$((E + (6 - E / 10000) * 10000))
+if [ "$(tl "$T/sp.csv" dwt_sampling -1)" = "30000:1" ] && [ "${e1#*:}" = 0 ] && [ "$res" = "$E:1" ] &&
+   [ "${lim%:*}" = "$want" ] && [ "${k2#*:}" = "${lim#*:}" ] && [ $((E / 10000)) -ge 4 ] && [ $((E / 10000)) -le 5 ]; then
+  ok dwt_continue_resumes
+else
+  bad dwt_continue_resumes "end $e1, resumed $res, limit $lim (want cycle $want), launch 2 $k2"
+fi
+$W run -q --config $C2 -w $SP -o controllers=dwt_cs --timeline-csv "$T/sp0.csv" >/dev/null 2>&1
+[ -z "$(tl "$T/sp0.csv" dwt_limit -1)" ] && ok dwt_restart_never_decides ||
+  bad dwt_restart_never_decides "$(tl "$T/sp0.csv" dwt_limit -1)"
+
+# mpki_sms=busy on GESUMMV n=1024 (4 blocks on 15 SMs): over the busy SMs its
+# MPKI exceeds 10 from the start, so sampling starts at 30000 and the limit is
+# adopted at 60000; over every SM (default) it is never detected.
+GE="-w polybench/gesummv:n=1024 -o max_cycles=100000"
+$W run -q --config $C2 $GE -o controllers=dwt_cs:mpki_sms=busy --timeline-csv "$T/ge.csv" >/dev/null 2>&1
+$W run -q --config $C2 $GE -o controllers=dwt_cs --timeline-csv "$T/ge0.csv" >/dev/null 2>&1
+lim=$(tl "$T/ge.csv" dwt_limit -1)
+if [ "$(tl "$T/ge.csv" dwt_sampling -1)" = "30000:1" ] && [ "${lim%:*}" = 60000 ] &&
+   [ -z "$(tl "$T/ge0.csv" dwt_sampling -1)" ]; then
+  ok dwt_busy_sms_detects
+else
+  bad dwt_busy_sms_detects "busy: sampling $(tl "$T/ge.csv" dwt_sampling -1), limit $lim; all: $(tl "$T/ge0.csv" dwt_sampling -1)"
 fi
 
 expect swt_bad_limits 2 "option --limits" -- $W oracle swt -w $KM --limits 0-3

@@ -6,7 +6,8 @@
  *
  * MPKI by hand: unit=cycles is 1000 * misses / (cycles * SMs); every period
  * here is 1000 cycles on 4 SMs, so MPKI = misses / 4 and the default
- * threshold 10 is crossed by more than 40 misses.
+ * threshold 10 is crossed by more than 40 misses.  mpki_sms=busy divides by
+ * the SMs with thread_insts > 0 in the period instead of by 4.
  */
 #include "check.h"
 #include "core/gpu.h"
@@ -326,10 +327,130 @@ static void test_end_while_sampling_and_unit(void)
     rig_close(&r);
 }
 
+/* mpki_sms=busy: a period where SMs 0 and 1 commit 1000 instructions each
+ * and SMs 2 and 3 none.  30 misses are 1000 * 30 / (1000 cycles * 4 SMs) =
+ * 7.5 over every SM (not above 10: no sampling with the default all) but
+ * 30 / 2 = 15 over the 2 busy SMs (above: sampling).  One busy SM with 10
+ * misses is exactly 10 (not above), with 11 is 11 (above); a period with no
+ * busy SM reads 0 whatever the misses. */
+static void test_mpki_busy_sms(void)
+{
+    const uint64_t two_busy[NSM] = {1000, 1000, 0, 0}, one_busy[NSM] = {0, 500, 0, 0},
+                   none[NSM] = {0, 0, 0, 0};
+    rig r;
+    if (rig_open(&r, "n=1,m=1", 24) < 0) {
+        CHECK(0);
+        return;
+    }
+    begin(&r);
+    period(&r, 30, two_busy); /* all: 7.5 */
+    limits_are(&r, 0, 0, 0, 0);
+    period(&r, 11, one_busy); /* all: 2.75 */
+    limits_are(&r, 0, 0, 0, 0);
+    rig_close(&r);
+
+    if (rig_open(&r, "n=1,m=1,mpki_sms=busy", 24) < 0) {
+        CHECK(0);
+        return;
+    }
+    begin(&r);
+    period(&r, 10, one_busy); /* busy: 10, not above */
+    period(&r, 100, none);    /* no busy SM: 0 */
+    limits_are(&r, 0, 0, 0, 0);
+    period(&r, 30, two_busy); /* busy: 15 */
+    limits_are(&r, 1, 2, 3, 4);
+    rig_close(&r);
+
+    if (rig_open(&r, "n=1,m=1,mpki_sms=busy", 24) < 0) {
+        CHECK(0);
+        return;
+    }
+    begin(&r);
+    period(&r, 11, one_busy); /* busy: 11 */
+    limits_are(&r, 1, 2, 3, 4);
+    rig_close(&r);
+}
+
+/* Launch 1 of "k" (n=2, m=3): two periods above start sampling, one
+ * sampling period (SM instructions 10, 200, 20, 30), then the launch ends.
+ * restart: launch 2 starts unthrottled and must detect again.  continue:
+ * launch 2 resumes the round - limits 1..4 from its first cycle, no new
+ * round - and after 2 more periods (3 in all) the coordinator sums both
+ * launches: 10+10+10, 200+10+10, 20+60+60, 30+30+10 = 30, 220, 140, 70, so
+ * SM 1 (limit 2) wins; launch 2's periods alone (20, 20, 120, 40) would pick
+ * SM 2 (limit 3).  Launch 3 (relaunch=detect) adopts 2 when detection fires,
+ * without sampling.  A detection count carries over too: one period above
+ * in a launch, one in the next, and n=2 is reached. */
+static void test_across_launches(void)
+{
+    const uint64_t a[NSM] = {10, 200, 20, 30}, b[NSM] = {10, 10, 60, 30}, c[NSM] = {10, 10, 60, 10};
+    rig r;
+    if (rig_open(&r, "n=2,m=3", 24) < 0) {
+        CHECK(0);
+        return;
+    }
+    begin(&r);
+    period(&r, 100, NULL);
+    period(&r, 100, NULL);
+    period(&r, 100, a);
+    end(&r);
+    CHECK(r.kstate == NULL);
+    begin(&r);
+    limits_are(&r, 0, 0, 0, 0);
+    rig_close(&r);
+
+    if (rig_open(&r, "n=2,m=3,across_launches=continue", 24) < 0) {
+        CHECK(0);
+        return;
+    }
+    begin(&r);
+    period(&r, 100, NULL);
+    period(&r, 100, NULL);
+    limits_are(&r, 1, 2, 3, 4);
+    period(&r, 100, a);
+    end(&r);
+    CHECK_EQ(last_event(&r, "dwt_kernel_limit"), 0);
+    CHECK(r.kstate != NULL);
+    begin(&r);
+    limits_are(&r, 1, 2, 3, 4);
+    CHECK_EQ(events(&r, "dwt_sample_limit", -2), 2 * NSM); /* each launch's limits */
+    period(&r, 100, b);
+    limits_are(&r, 1, 2, 3, 4);
+    period(&r, 0, c); /* sampling ignores MPKI */
+    limits_are(&r, 2, 2, 2, 2);
+    CHECK_EQ(events(&r, "dwt_sampling", -1), 1);
+    end(&r);
+    CHECK_EQ(last_event(&r, "dwt_kernel_limit"), 2);
+    CHECK(r.kstate != NULL);
+    if (r.kstate) CHECK_EQ(*(uint32_t *)r.kstate, 2);
+    begin(&r);
+    limits_are(&r, 0, 0, 0, 0);
+    period(&r, 100, NULL);
+    limits_are(&r, 0, 0, 0, 0);
+    period(&r, 100, NULL);
+    limits_are(&r, 2, 2, 2, 2);
+    CHECK_EQ(events(&r, "dwt_sampling", -1), 1);
+    rig_close(&r);
+
+    if (rig_open(&r, "n=2,m=3,across_launches=continue", 24) < 0) {
+        CHECK(0);
+        return;
+    }
+    begin(&r);
+    period(&r, 100, NULL);
+    end(&r);
+    begin(&r);
+    limits_are(&r, 0, 0, 0, 0);
+    period(&r, 100, NULL);
+    limits_are(&r, 1, 2, 3, 4);
+    rig_close(&r);
+}
+
 static void test_bad_parameters(void)
 {
-    const char *bad[] = {"n=0",      "m=x",    "threshold=-1", "unit=kc", "relaunch=never",
-                         "period=0", "speed=3"};
+    const char *bad[] = {
+        "n=0",     "m=x",           "threshold=-1",         "unit=kc", "relaunch=never", "period=0",
+        "speed=3", "mpki_sms=idle", "across_launches=carry"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rig r;
         CHECK_EQ(rig_open(&r, bad[i], 24), -1);
@@ -347,6 +468,8 @@ int main(void)
     RUN(test_extended_search);
     RUN(test_no_extension_at_max);
     RUN(test_end_while_sampling_and_unit);
+    RUN(test_mpki_busy_sms);
+    RUN(test_across_launches);
     RUN(test_bad_parameters);
     return check_summary("dwt");
 }

@@ -9,6 +9,10 @@
  * GPU's misses / SMs / kilo-cycles of the period); unit=insts uses misses
  * per 1000 warp instructions instead.  After `n` consecutive periods above
  * `threshold` (a period at or below it resets the count) sampling starts.
+ * The paper does not say over which SMs: mpki_sms=all (default, today's)
+ * divides by every SM, mpki_sms=busy by the SMs that committed an
+ * instruction in the period (a grid smaller than the GPU leaves SMs idle,
+ * and their zero misses would dilute the busy ones').
  *
  * Sampling: SM k (0-based) runs with first+k active warps per scheduler for
  * `m` periods; first = 1 in the first round (the paper's "core#1 throttles
@@ -25,6 +29,15 @@
  * paper: "when the same kernel is relaunched and MPKI exceeds the threshold,
  * it doesn't sample the cores again") applies it when detection fires;
  * relaunch=begin applies it from the kernel's first cycle.
+ *
+ * Launches shorter than detection plus sampling: the paper is silent.
+ * across_launches=restart (default) forgets an undecided launch's progress,
+ * so every launch detects from scratch; across_launches=continue stores it
+ * under the kernel name (the detection count, or the sampling round with
+ * each SM's instructions so far) and the next launch of that kernel resumes
+ * there, the SMs back on their sample limits from its first cycle.  The
+ * partial period a launch ends with counts towards neither (periods are
+ * whole, as within a launch).
  *
  * N and M are not given in the paper; section 4.2 says detection plus search
  * take "around 60K cycles", i.e. six 10K-cycle periods: n=3, m=3.
@@ -48,6 +61,8 @@ typedef struct dwt {
     unsigned n, m;
     bool per_insts;      /* unit=insts */
     bool reuse_at_begin; /* relaunch=begin */
+    bool busy_sms;       /* mpki_sms=busy */
+    bool carry_over;     /* across_launches=continue */
     uint32_t max_limit;  /* warps per scheduler */
     uint32_t base_limit; /* the configured limit outside throttling (0 = none) */
     /* the running kernel */
@@ -65,8 +80,22 @@ typedef struct dwt {
     wc_knob_id limit_knob; /* the warp_limit knob (knob.h), found at create */
 } dwt;
 
+/* What is kept per kernel name (io->kernel_state): the decided limit, or
+ * (across_launches=continue) an undecided launch's progress. */
+typedef struct dwt_memory {
+    uint32_t limit; /* the adopted limit, when decided */
+    bool decided;
+    enum dwt_phase phase; /* DWT_DETECT or DWT_SAMPLING: where to resume */
+    unsigned above, sampled, round;
+    uint32_t first;
+    unsigned n_sm;    /* size of insts */
+    uint64_t insts[]; /* each SM's thread instructions in the round so far */
+} dwt_memory;
+
 static const char *const dwt_units[] = {"cycles", "insts", NULL};
 static const char *const dwt_relaunch[] = {"detect", "begin", NULL};
+static const char *const dwt_mpki_sms[] = {"all", "busy", NULL};
+static const char *const dwt_across[] = {"restart", "continue", NULL};
 
 static const wc_param_desc dwt_params[] = {
     {.key = "period",
@@ -104,6 +133,18 @@ static const wc_param_desc dwt_params[] = {
      .words = dwt_relaunch,
      .def = 0,
      .help = "a relaunched kernel detects again, or reuses its limit from its first cycle"},
+    {.key = "mpki_sms",
+     .type = WC_PARAM_ENUM,
+     .words = dwt_mpki_sms,
+     .def = 0,
+     .help = "unit=cycles divides the misses by every SM (all) or by the SMs that committed an "
+             "instruction in the period (busy); the paper does not say"},
+    {.key = "across_launches",
+     .type = WC_PARAM_ENUM,
+     .words = dwt_across,
+     .def = 0,
+     .help = "a launch that ends before deciding: the next launch of the kernel detects from "
+             "scratch (restart) or resumes its detection count or sampling round (continue)"},
     {0},
 };
 
@@ -121,6 +162,8 @@ static int dwt_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
     d->m = (unsigned)wc_param_u(params, "m");
     d->per_insts = wc_param_u(params, "unit") == 1;
     d->reuse_at_begin = wc_param_u(params, "relaunch") == 1;
+    d->busy_sms = wc_param_u(params, "mpki_sms") == 1;
+    d->carry_over = wc_param_u(params, "across_launches") == 1;
     const wc_config *cfg = c->cfg;
     if (!cfg) return 0; /* a parameter check only */
     uint32_t warps = cfg->warp_size ? cfg->max_threads_per_sm / cfg->warp_size : 0;
@@ -170,6 +213,23 @@ static void start_round(dwt *d, wc_ctl_io *io, uint32_t first)
     }
 }
 
+/* across_launches=continue: pick up where the kernel's last launch stopped. */
+static void resume(dwt *d, wc_ctl_io *io, const dwt_memory *mem)
+{
+    if (mem->n_sm != d->n_sm) return; /* another GPU: start afresh */
+    d->above = mem->above;
+    if (mem->phase != DWT_SAMPLING) return;
+    d->phase = DWT_SAMPLING;
+    d->round = mem->round;
+    d->first = mem->first;
+    d->sampled = mem->sampled;
+    memcpy(d->insts, mem->insts, d->n_sm * sizeof *d->insts);
+    for (unsigned i = 0; i < io->n_sm; i++) {
+        wc_knob_set(io, i, d->limit_knob, sample_limit(d, i));
+        wc_sim_record(io->sim, io->now, (int)i, "dwt_sample_limit", sample_limit(d, i));
+    }
+}
+
 static void dwt_kernel_begin(wc_ctl *c, wc_ctl_io *io)
 {
     dwt *d = c->priv;
@@ -181,11 +241,12 @@ static void dwt_kernel_begin(wc_ctl *c, wc_ctl_io *io)
     d->phase = DWT_DETECT;
     d->above = d->round = 0;
     d->chosen = 0;
-    const uint32_t *mem = *io->kernel_state;
-    d->remembered = mem != NULL;
-    d->memory = mem ? *mem : 0;
+    const dwt_memory *mem = *io->kernel_state;
+    d->remembered = mem && mem->decided;
+    d->memory = d->remembered ? mem->limit : 0;
     set_all(d, io, d->base_limit);
     if (d->remembered && d->reuse_at_begin) adopt(d, io, d->memory);
+    if (mem && !mem->decided && d->carry_over) resume(d, io, mem);
 }
 
 /* The period's L1 MPKI in the chosen unit. */
@@ -193,8 +254,13 @@ static double period_mpki(const dwt *d, const wc_ctl_io *io)
 {
     const wc_period_counters *g = io->gpu;
     if (d->per_insts) return g->l1_mpki;
-    if (!g->cycles || !io->n_sm) return 0;
-    return 1000.0 * (double)g->l1_misses / ((double)g->cycles * io->n_sm);
+    unsigned sms = io->n_sm;
+    if (d->busy_sms) {
+        sms = 0;
+        for (unsigned i = 0; i < io->n_sm; i++) sms += io->sm[i].thread_insts > 0;
+    }
+    if (!g->cycles || !sms) return 0;
+    return 1000.0 * (double)g->l1_misses / ((double)g->cycles * sms);
 }
 
 /* The end of a sampling round: adopt the winner or extend the search. */
@@ -228,17 +294,35 @@ static void dwt_period(wc_ctl *c, wc_ctl_io *io)
         start_round(d, io, 1);
 }
 
+/* Replaces the kernel's memory with this launch's decision or progress. */
+static void remember(const dwt *d, wc_ctl_io *io, bool decided)
+{
+    unsigned n = decided ? 0 : d->n_sm;
+    dwt_memory *mem = calloc(1, sizeof *mem + n * sizeof mem->insts[0]);
+    if (!mem) return; /* the next launch starts afresh */
+    mem->decided = decided;
+    mem->limit = d->chosen;
+    mem->phase = d->phase;
+    mem->above = d->above;
+    mem->sampled = d->sampled;
+    mem->round = d->round;
+    mem->first = d->first;
+    mem->n_sm = n;
+    if (n) memcpy(mem->insts, d->insts, n * sizeof mem->insts[0]);
+    free(*io->kernel_state);
+    *io->kernel_state = mem;
+}
+
 static void dwt_kernel_end(wc_ctl *c, wc_ctl_io *io)
 {
     dwt *d = c->priv;
     bool decided = d->phase == DWT_DECIDED;
     wc_sim_record(io->sim, io->now, -1, "dwt_kernel_limit", decided ? d->chosen : 0);
-    if (!decided || d->remembered) return;
-    uint32_t *mem = malloc(sizeof *mem);
-    if (!mem) return; /* the next launch samples again */
-    *mem = d->chosen;
-    free(*io->kernel_state);
-    *io->kernel_state = mem;
+    if (d->remembered) return;
+    if (decided)
+        remember(d, io, true);
+    else if (d->carry_over && d->n_sm == io->n_sm)
+        remember(d, io, false);
 }
 
 const wc_controller_ops wc_ctl_dwt_cs = {

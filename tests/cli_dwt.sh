@@ -14,6 +14,8 @@ expect bad_dwt_n 2 "option -controllers: dwt_cs: n=0" -- $W run $S -o controller
 expect bad_dwt_unit 2 "unit=kc: must be cycles" -- $W run $S -o controllers=dwt_cs:unit=kc
 expect bad_dwt_key 2 "unknown parameter 'speed'" -- $W run $S -o controllers=dwt_cs:speed=1
 expect bad_dwt_mpki_sms 2 "mpki_sms=idle: must be all|busy" -- $W run $S -o controllers=dwt_cs:mpki_sms=idle
+expect dwt_busy_needs_cycles 2 "mpki_sms=busy applies to unit=cycles only" -- $W run $S -o controllers=dwt_cs:mpki_sms=busy,unit=insts
+expect dwt_busy_needs_cycles_config 2 "mpki_sms=busy applies to unit=cycles only" -- $W config -o controllers=dwt_cs:mpki_sms=busy,unit=insts
 expect bad_dwt_across 2 "across_launches=carry: must be restart|continue" -- \
   $W run $S -o controllers=dwt_cs:across_launches=carry
 expect bad_l2_poly 2 "option -l2_ipoly_poly: polynomial 37 has degree 5" -- \

@@ -164,6 +164,10 @@ static int dwt_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
     d->reuse_at_begin = wc_param_u(params, "relaunch") == 1;
     d->busy_sms = wc_param_u(params, "mpki_sms") == 1;
     d->carry_over = wc_param_u(params, "across_launches") == 1;
+    /* With unit=insts the MPKI has no SM count to choose: refuse rather than ignore. */
+    if (d->busy_sms && d->per_insts)
+        return wc_errf(err, "dwt_cs: mpki_sms=busy applies to unit=cycles only (unit=insts "
+                            "divides by warp instructions, not by SMs)");
     const wc_config *cfg = c->cfg;
     if (!cfg) return 0; /* a parameter check only */
     uint32_t warps = cfg->warp_size ? cfg->max_threads_per_sm / cfg->warp_size : 0;

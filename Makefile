@@ -121,6 +121,10 @@ ifneq ($(words $(PLUGIN_OBJ)),$(words $(sort $(PLUGIN_OBJ))))
   $(error PLUGINS: two plug-in files have the same name: $(PLUGINS))
 endif
 $(foreach p,$(PLUGINS),$(if $(wildcard $(p)),,$(error PLUGINS: $(p): no such file)))
+# A file without its registration line would be built in and never be found:
+# refused rather than ignored.
+PLUGIN_LINE := ^WC_PLUGIN(
+$(foreach p,$(PLUGINS),$(if $(shell grep -l '$(PLUGIN_LINE)' $(p)),,$(error PLUGINS: $(p): no WC_PLUGIN line - see include/warpcache/plugin.h - so it would be built in and never registered)))
 GEN_LIST := $(BUILD)/gen/sources.list
 GEN_REG  := $(BUILD)/gen/registry.c
 GEN_OBJ  := $(BUILD)/obj/gen/registry.o

@@ -111,5 +111,10 @@ c2=$(stat cycles "$P" -w $ST -o gpgpu_scheduler=gto -o max_warp_limit=1)
 [ -n "$c0" ] && [ "$c0" = "$c1" ] && [ "$c0" = "$c2" ] && ok oldest_one_warp \
   || bad oldest_one_warp "plug_oldest $c0, lrr $c1, gto $c2 cycles"
 
+# A PLUGINS file without its WC_PLUGIN line would be built in and never
+# registered: make refuses it when it reads the Makefile (nothing is built).
+printf '/* no registration line */\nint plug_nothing;\n' >"$T/noreg.c"
+expect plugins_unregistered_refused 2 "noreg.c: no WC_PLUGIN line" -- make -n PLUGINS="$T/noreg.c"
+
 echo "cli_plugins: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

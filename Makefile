@@ -198,9 +198,13 @@ $(BUILD)/obj/src/mpi/%.o: src/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/warpcache-mpi: $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) $(LTO_LIB)
-	$(MPICC) $(CFLAGS_ALL) -o $@ $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) \
-	  $(LTO_LIB) $(LDLIBS_ALL)
+# The MPI twin links the plain library without an LTO step of its own (the
+# objects are fat, -fno-lto uses their ordinary code): a second whole-library
+# LTO link doubled the link time of a fresh `make` (15 s each here) for about
+# 4 % fewer instructions in MPI sweeps; results are the same bytes either way.
+$(BUILD)/warpcache-mpi: $(filter-out %/entry.o,$(CLI_OBJ)) $(MPI_OBJ) $(BUILD)/libwarpcache.a
+	$(MPICC) $(CFLAGS_ALL) $(if $(LTO),-fno-lto) -o $@ $(filter-out %/entry.o,$(CLI_OBJ)) \
+	  $(MPI_OBJ) $(BUILD)/libwarpcache.a $(LDLIBS_ALL)
 
 mpi:
 ifeq ($(HAVE_MPI),yes)

@@ -40,17 +40,27 @@
 
 typedef struct xpkt {
     uint64_t ready; /* interconnect cycle from which it may enter its input */
+    uint64_t enter; /* interconnect cycle its first flit enters the router */
     double eject;   /* core cycles its SM takes to take it in */
     uint32_t rec;   /* request record, or WC_XBAR_NONE */
     uint16_t out, flits;
-    uint16_t arrived, sent; /* flits in the input FIFO / through the switch */
+    uint16_t sent; /* flits through the switch */
 } xpkt;
 
 /* An input's packets in one ring: q[head .. head+n) have entered the router
  * (the FIFO of its virtual channel), the nwait after them are ready or
  * will be, in the order they enter: by ready cycle, then by the order they
  * were sent (wc_xbar_send inserts from the back, so equal ready cycles keep
- * that order without a sequence number). */
+ * that order without a sequence number).
+ *
+ * Nothing pushes back on an input (see "Not modelled"), so when each flit
+ * enters follows from the order alone: a packet's first flit enters in the
+ * cycle it is ready or the one after the previous packet's last flit,
+ * whichever is later, and its flits follow one a cycle.  wc_xbar_send
+ * computes that cycle (xpkt.enter) for the packet it inserts and the
+ * waiting ones it moves back, so the router looks at an input only in the
+ * cycle its next packet enters (next_in) and a flit is in when
+ * enter + sent <= the cycle. */
 typedef struct xinput {
     xpkt *q;
     uint32_t cap, head, n, nwait;
@@ -71,14 +81,16 @@ typedef struct xrec {
  * can act in it: `req` + out_req[o] the inputs whose head packet asks for
  * output o's virtual channel, out_free the outputs nobody holds, `active`
  * the inputs holding an output (sending their head packet), `feed` the
- * inputs with flits still to enter.  A loser of an allocation stays in its
- * output's request set (booksim: it asks again every step), so nothing
- * about it changes until the output is free again. */
+ * inputs with packets still to enter (the first of them in cycle
+ * next_in[i]).  A loser of an allocation stays in its output's request set
+ * (booksim: it asks again every step), so nothing about it changes until
+ * the output is free again. */
 struct wc_xbar {
     wc_xbar_params p;
     unsigned n_in, n_out;
     xinput *in;
     xoutput *out;
+    uint64_t *next_in; /* per input: the cycle its next waiting packet enters */
     double icnt_cycle;
     uint32_t latency;
     uint64_t cycle; /* next interconnect cycle to simulate */
@@ -94,7 +106,7 @@ struct wc_xbar {
     uint64_t *out_req;            /* outputs with a request */
     uint64_t *out_free;           /* outputs nobody holds */
     uint64_t *active;             /* inputs holding an output */
-    uint64_t *feed;               /* inputs with flits or packets still to enter */
+    uint64_t *feed;               /* inputs with packets still to enter */
     uint64_t *snap;               /* scratch: `active` at the start of a step */
 };
 
@@ -154,13 +166,6 @@ static inline void bit_clear(uint64_t *s, unsigned i)
     s[i >> 6] &= ~(1ull << (i & 63));
 }
 
-static bool set_empty(const uint64_t *s, unsigned words)
-{
-    for (unsigned w = 0; w < words; w++)
-        if (s[w]) return false;
-    return true;
-}
-
 wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, double icnt_cycle,
                      uint32_t latency, wc_err *err)
 {
@@ -173,6 +178,7 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->latency = latency;
     x->in = calloc(n_in, sizeof *x->in);
     x->out = calloc(n_out, sizeof *x->out);
+    x->next_in = malloc((n_in ? n_in : 1) * sizeof *x->next_in);
     x->in_words = (n_in + 63) / 64;
     x->out_words = (n_out + 63) / 64;
     x->req = calloc((size_t)n_out * x->in_words, sizeof *x->req);
@@ -181,10 +187,11 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->active = calloc(x->in_words, sizeof *x->active);
     x->feed = calloc(x->in_words, sizeof *x->feed);
     x->snap = calloc(x->in_words, sizeof *x->snap);
-    if (!x->in || !x->out || !x->req || !x->out_req || !x->out_free || !x->active || !x->feed ||
+    if (!x->in || !x->out || !x->next_in || !x->req || !x->out_req || !x->out_free || !x->active || !x->feed ||
         !x->snap)
         goto oom;
     for (unsigned o = 0; o < n_out; o++) bit_set(x->out_free, o);
+    for (unsigned i = 0; i < n_in; i++) x->next_in[i] = UINT64_MAX;
     return x;
 oom:
     wc_xbar_free(x);
@@ -198,6 +205,7 @@ void wc_xbar_free(wc_xbar *x)
     for (unsigned i = 0; x->in && i < x->n_in; i++) free(x->in[i].q);
     free(x->in);
     free(x->out);
+    free(x->next_in);
     free(x->req);
     free(x->out_req);
     free(x->out_free);
@@ -284,17 +292,37 @@ static int q_reserve(xinput *in)
     return 0;
 }
 
+/* The cycle p's first flit enters when `prev` entered before it (NULL: the
+ * input's channel is free by p's ready cycle, wc_xbar_send). */
+static inline uint64_t enter_cycle(const xpkt *prev, uint64_t ready)
+{
+    if (!prev) return ready;
+    uint64_t after = prev->enter + prev->flits;
+    return after > ready ? after : ready;
+}
+
 /* Puts p among the waiting packets after every one ready no later: the
  * order booksim's L2-to-interconnect queue takes them in.  Packets already
- * in the router entered in an earlier cycle, so before p (wc_xbar_send). */
-static void q_insert(xinput *in, xpkt p)
+ * in the router entered in an earlier cycle, so before p (wc_xbar_send).
+ * The waiting packets p goes before enter later by as much as it delays
+ * them.  Returns p's place from the head. */
+static uint32_t q_insert(xinput *in, xpkt p)
 {
-    uint32_t k = in->n + in->nwait++;
+    uint32_t end = in->n + in->nwait++;
+    uint32_t k = end;
     while (k > in->n && q_at(in, k - 1)->ready > p.ready) {
         *q_at(in, k) = *q_at(in, k - 1);
         k--;
     }
+    p.enter = enter_cycle(k ? q_at(in, k - 1) : NULL, p.ready);
     *q_at(in, k) = p;
+    for (uint32_t j = k + 1; j <= end; j++) {
+        xpkt *q = q_at(in, j);
+        uint64_t e = enter_cycle(q_at(in, j - 1), q->ready);
+        if (e == q->enter) break; /* the rest keep their cycles too */
+        q->enter = e;
+    }
+    return k;
 }
 
 /* The interconnect cycle that starts at or after core cycle t. */
@@ -306,7 +334,7 @@ static uint64_t net_cycle_of(const wc_xbar *x, uint64_t t)
     return c + ((double)c < n);
 }
 
-static uint64_t core_time_of(const wc_xbar *x, uint64_t n)
+static inline uint64_t core_time_of(const wc_xbar *x, uint64_t n)
 {
     if (x->icnt_cycle == 1.0) return n;
     double t = (double)n * x->icnt_cycle;
@@ -325,8 +353,11 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
     /* the engine never sends into a cycle already simulated (gpu.c,
      * run_xbar); a caller that does gets the first cycle not yet simulated */
     if (p.ready < x->cycle) p.ready = x->cycle;
-    if (q_reserve(&x->in[in]) < 0) return -1;
-    q_insert(&x->in[in], p);
+    xinput *q = &x->in[in];
+    if (q_reserve(q) < 0) return -1;
+    /* A packet that left the input before p had all its flits in by the
+     * last simulated cycle, so only those still queued delay p. */
+    if (q_insert(q, p) == q->n) x->next_in[in] = q_at(q, q->n)->enter;
     bit_set(x->feed, in);
     if (rec != WC_XBAR_NONE) x->recs[rec].pending++;
     x->pending++;
@@ -336,7 +367,7 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
 /* ---- one interconnect cycle --------------------------------------------- */
 
 /* The packet's last flit leaves the router in interconnect cycle `dep`. */
-static void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
+static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
 {
     x->pending--;
     if (p->rec == WC_XBAR_NONE) return;
@@ -348,46 +379,56 @@ static void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
     if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);
 }
 
+/* The router's steps below take the number of 64-bit words in a set of
+ * inputs (iw) and of outputs (ow) as arguments and are inlined into two
+ * copies of the cycle loop: one for at most 64 of each (every GPGPU-Sim
+ * file so far), where the set loops fold away, and one for any size. */
+#define XBAR_INLINE static inline __attribute__((always_inline))
+
+XBAR_INLINE bool set_empty_w(const uint64_t *s, unsigned words)
+{
+    for (unsigned w = 0; w < words; w++)
+        if (s[w]) return false;
+    return true;
+}
+
 /* Input i's head packet asks for its output's virtual channel from the
  * next allocation on. */
-static inline void ask(wc_xbar *x, unsigned i)
+XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw)
 {
     unsigned o = q_at(&x->in[i], 0)->out;
-    bit_set(&x->req[(size_t)o * x->in_words], i);
+    bit_set(&x->req[(size_t)o * iw], i);
     bit_set(x->out_req, o);
 }
 
-/* One flit enters input i in cycle cyc, if one may: the next of the packet
- * entering, else the first of the next packet once it is ready.  A packet
- * that becomes the head asks for its output from the cycle's first step
- * on. */
-static inline void enter(wc_xbar *x, unsigned i, uint64_t cyc)
+/* Input i's next packet enters in cycle cyc (next_in[i] == cyc): it joins
+ * the FIFO, and if it is the head it asks from the cycle's first step on.
+ * Its other flits follow one a cycle without the router's help (xinput). */
+XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw)
 {
     xinput *in = &x->in[i];
-    xpkt *last = in->n ? q_at(in, in->n - 1) : NULL;
-    if (last && last->arrived < last->flits) {
-        last->arrived++;
-    } else if (in->nwait && q_at(in, in->n)->ready <= cyc) {
-        last = q_at(in, in->n);
-        last->arrived = 1;
-        in->n++;
-        in->nwait--;
-        x->in_fifo++;
-        if (in->n == 1) ask(x, i);
+    in->n++;
+    in->nwait--;
+    x->in_fifo++;
+    if (in->n == 1) ask(x, i, iw);
+    if (in->nwait) {
+        x->next_in[i] = q_at(in, in->n)->enter;
+    } else {
+        x->next_in[i] = UINT64_MAX;
+        bit_clear(x->feed, i);
     }
-    if (!in->nwait && (!last || last->arrived == last->flits)) bit_clear(x->feed, i);
 }
 
-/* The first input in set s (in_words words) at or after `from`, going round;
+/* The first input in set s (words words) at or after `from`, going round;
  * s is not empty. */
-static unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
+XBAR_INLINE unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
 {
     unsigned w = from >> 6;
     uint64_t m = s[w] & (~0ull << (from & 63));
-    for (unsigned k = 0; k <= words; k++) {
-        if (m) return w * 64 + (unsigned)__builtin_ctzll(m);
+    if (m) return w * 64 + (unsigned)__builtin_ctzll(m);
+    for (unsigned k = 0; k < words; k++) {
         w = w + 1 == words ? 0 : w + 1;
-        m = s[w];
+        if (s[w]) return w * 64 + (unsigned)__builtin_ctzll(s[w]);
     }
     return 0; /* not reached: s holds a bit, met by the wrap at the latest */
 }
@@ -396,16 +437,16 @@ static unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
  * the first of them from its round-robin pointer on (one iSLIP iteration;
  * with one request per input, every grant is accepted).  The winner sends
  * from the next step. */
-static void allocate(wc_xbar *x)
+XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
 {
-    for (unsigned w = 0; w < x->out_words; w++)
+    for (unsigned w = 0; w < ow; w++)
         for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
             unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
             xoutput *out = &x->out[o];
-            uint64_t *r = &x->req[(size_t)o * x->in_words];
-            unsigned i = first_from(r, x->in_words, out->ptr);
+            uint64_t *r = &x->req[(size_t)o * iw];
+            unsigned i = first_from(r, iw, out->ptr);
             bit_clear(r, i);
-            if (set_empty(r, x->in_words)) bit_clear(x->out_req, o);
+            if (set_empty_w(r, iw)) bit_clear(x->out_req, o);
             bit_clear(x->out_free, o);
             out->ptr = i + 1 == x->n_in ? 0 : i + 1;
             bit_set(x->active, i);
@@ -416,12 +457,12 @@ static void allocate(wc_xbar *x)
  * flit through the switch in cycle cyc if the flit is in and the output has
  * room.  The tail frees the output, and the input's next packet asks, from
  * the next step on. */
-static inline void send_flit(wc_xbar *x, unsigned i, uint64_t cyc)
+XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw)
 {
     xinput *in = &x->in[i];
     xpkt *p = q_at(in, 0);
     xoutput *o = &x->out[p->out];
-    if (p->sent == p->arrived) return;                                  /* not in yet */
+    if (p->enter + p->sent > cyc) return;                               /* not in yet */
     if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
     o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
     if (++p->sent < p->flits) return;
@@ -431,60 +472,98 @@ static inline void send_flit(wc_xbar *x, unsigned i, uint64_t cyc)
     in->head = (in->head + 1) & (in->cap - 1);
     in->n--;
     x->in_fifo--;
-    if (in->n) ask(x, i);
+    if (in->n) ask(x, i, iw);
 }
 
 /* One router step: the allocation, then the sends of the inputs that held
  * their output before it (a grant counts from the next step).  Either
  * phase's changes count from the next step, as in booksim, where a step's
  * requests are those of the state it began with. */
-static void router_step(wc_xbar *x, uint64_t cyc)
+XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 {
-    for (unsigned w = 0; w < x->in_words; w++) x->snap[w] = x->active[w];
-    allocate(x);
-    for (unsigned w = 0; w < x->in_words; w++)
-        for (uint64_t m = x->snap[w]; m; m &= m - 1)
-            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc);
+    uint64_t one[1];
+    uint64_t *snap = iw == 1 ? one : x->snap;
+    for (unsigned w = 0; w < iw; w++) snap[w] = x->active[w];
+    allocate(x, iw, ow);
+    for (unsigned w = 0; w < iw; w++)
+        for (uint64_t m = snap[w]; m; m &= m - 1)
+            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc, iw);
 }
 
-static void net_cycle(wc_xbar *x, uint64_t cyc)
+XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 {
-    for (unsigned w = 0; w < x->in_words; w++)
-        for (uint64_t m = x->feed[w]; m; m &= m - 1)
-            enter(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc);
+    for (unsigned w = 0; w < iw; w++)
+        for (uint64_t m = x->feed[w]; m; m &= m - 1) {
+            unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
+            if (x->next_in[i] <= cyc) enter(x, i, iw);
+        }
     x->partial_x100 += x->p.speedup_x100;
     while (x->partial_x100 >= 100) {
-        router_step(x, cyc);
+        router_step(x, cyc, iw, ow);
         x->partial_x100 -= 100;
     }
 }
 
+/* The first cycle a waiting packet enters (the router is empty, or the
+ * cycle is not simulated yet: no input holds a packet about to be passed). */
 static uint64_t next_ready(const wc_xbar *x)
 {
     uint64_t best = UINT64_MAX;
-    for (unsigned i = 0; i < x->n_in; i++) {
-        xinput *in = &x->in[i];
-        if (in->nwait && q_at(in, in->n)->ready < best) best = q_at(in, in->n)->ready;
-    }
+    for (unsigned w = 0; w < x->in_words; w++)
+        for (uint64_t m = x->feed[w]; m; m &= m - 1) {
+            uint64_t e = x->next_in[w * 64 + (unsigned)__builtin_ctzll(m)];
+            if (e < best) best = e;
+        }
     return best;
 }
 
-void wc_xbar_run(wc_xbar *x, uint64_t now)
+/* The last interconnect cycle that starts at or before core cycle now. */
+static uint64_t last_cycle_by(const wc_xbar *x, uint64_t now)
 {
-    while (x->pending && core_time_of(x, x->cycle) <= now) {
+    if (x->icnt_cycle == 1.0) return now;
+    uint64_t n = (uint64_t)((double)now / x->icnt_cycle);
+    while (core_time_of(x, n + 1) <= now) n++;
+    while (n && core_time_of(x, n) > now) n--;
+    return n;
+}
+
+/* Simulates cycles x->cycle .. last: the body of wc_xbar_run. */
+XBAR_INLINE void run_cycles(wc_xbar *x, uint64_t last, unsigned iw, unsigned ow)
+{
+    while (x->pending && x->cycle <= last) {
         /* Nothing inside: jump to the first cycle a packet enters, up to
-         * now.  The router's steps are not counted across the jump (its
+         * last.  The router's steps are not counted across the jump (its
          * fractional speedup resumes where it stopped; test_xbar pins it).
          * With packets inside, every cycle moves something: a holder's
          * next flit is in or entering, and its output, which drains a flit
          * a cycle, always has a credit again by the next cycle. */
         if (!x->in_fifo) {
             uint64_t r = next_ready(x);
-            if (core_time_of(x, r) > now) break;
+            if (r > last) break;
             if (r > x->cycle) x->cycle = r;
         }
-        net_cycle(x, x->cycle++);
+        net_cycle(x, x->cycle++, iw, ow);
     }
+}
+
+static void run_cycles_small(wc_xbar *x, uint64_t last)
+{
+    run_cycles(x, last, 1, 1);
+}
+
+static void run_cycles_any(wc_xbar *x, uint64_t last)
+{
+    run_cycles(x, last, x->in_words, x->out_words);
+}
+
+void wc_xbar_run(wc_xbar *x, uint64_t now)
+{
+    if (!x->pending) return;
+    uint64_t last = last_cycle_by(x, now);
+    if (x->in_words == 1 && x->out_words == 1)
+        run_cycles_small(x, last);
+    else
+        run_cycles_any(x, last);
     /* Cycles up to now with nothing inside are over too; a packet sent
      * later is never ready before them (wc_xbar_send). */
 }

@@ -38,32 +38,41 @@
 #include "mem/xbar.h"
 #include "warpcache/params.h"
 
+/* A run of `count` packets that differ only in their ready cycles, ready,
+ * ready + 1, ...: a sectored L2's answer to one request is four one-flit
+ * packets one L2 cycle apart (memsys.c), queued as one entry.  count > 1
+ * only for one-flit packets, which then enter one a cycle from `enter` on;
+ * the router takes the first packet and, when it is through, drops it from
+ * the front of the run (ready and enter + 1).  A packet queued in the
+ * middle of a run splits it. */
 typedef struct xpkt {
-    uint64_t ready; /* interconnect cycle from which it may enter its input */
+    uint64_t ready; /* interconnect cycle from which its first packet may enter */
     uint64_t enter; /* interconnect cycle its first flit enters the router */
-    double eject;   /* core cycles its SM takes to take it in */
+    double eject;   /* core cycles its SM takes to take a packet in */
     uint32_t rec;   /* request record, or WC_XBAR_NONE */
-    uint16_t out, flits;
-    uint16_t sent; /* flits through the switch */
+    uint16_t out, flits, count;
 } xpkt;
 
-/* An input's packets in one ring: q[head .. head+n) have entered the router
- * (the FIFO of its virtual channel), the nwait after them are ready or
- * will be, in the order they enter: by ready cycle, then by the order they
- * were sent (wc_xbar_send inserts from the back, so equal ready cycles keep
- * that order without a sequence number).
+/* An input's packets in one ring q[head .. head+len), in the order they
+ * enter: by ready cycle, then by the order they were sent (wc_xbar_send
+ * inserts from the back, so equal ready cycles keep that order without a
+ * sequence number).  The first n packets have entered the router (the FIFO
+ * of its virtual channel); the next to enter is packet ent_k of entry ent.
  *
  * Nothing pushes back on an input (see "Not modelled"), so when each flit
  * enters follows from the order alone: a packet's first flit enters in the
  * cycle it is ready or the one after the previous packet's last flit,
  * whichever is later, and its flits follow one a cycle.  wc_xbar_send
- * computes that cycle (xpkt.enter) for the packet it inserts and the
+ * computes that cycle (xpkt.enter) for the entry it inserts and the
  * waiting ones it moves back, so the router looks at an input only in the
- * cycle its next packet enters (next_in) and a flit is in when
- * enter + sent <= the cycle. */
+ * cycle its next packet enters (next_in) and the head packet's next flit
+ * is in when enter + sent <= the cycle. */
 typedef struct xinput {
     xpkt *q;
-    uint32_t cap, head, n, nwait;
+    uint32_t cap, head, len;
+    uint32_t n;          /* packets in the router */
+    uint32_t ent, ent_k; /* the next packet to enter: entry, packet in it */
+    uint32_t sent;       /* flits of the head packet through the switch */
 } xinput;
 
 typedef struct xoutput {
@@ -278,13 +287,13 @@ static inline xpkt *q_at(xinput *in, uint32_t k)
 
 static int q_reserve(xinput *in)
 {
-    uint32_t need = in->n + in->nwait + 1;
+    uint32_t need = in->len + 2; /* a split run and the packet between */
     if (need <= in->cap) return 0;
     uint32_t cap = in->cap ? in->cap * 2 : 64;
     while (cap < need) cap *= 2;
     xpkt *q = malloc(cap * sizeof *q);
     if (!q) return -1;
-    for (uint32_t k = 0; k < in->n + in->nwait; k++) q[k] = *q_at(in, k);
+    for (uint32_t k = 0; k < in->len; k++) q[k] = *q_at(in, k);
     free(in->q);
     in->q = q;
     in->head = 0;
@@ -292,37 +301,79 @@ static int q_reserve(xinput *in)
     return 0;
 }
 
-/* The cycle p's first flit enters when `prev` entered before it (NULL: the
- * input's channel is free by p's ready cycle, wc_xbar_send). */
-static inline uint64_t enter_cycle(const xpkt *prev, uint64_t ready)
+/* The cycle after the last flit of entry e enters. */
+static inline uint64_t enter_end(const xpkt *e)
 {
-    if (!prev) return ready;
-    uint64_t after = prev->enter + prev->flits;
-    return after > ready ? after : ready;
+    return e->enter + (uint64_t)e->count * e->flits;
+}
+
+/* Computes the entry cycle of entry k, which is new or follows one that
+ * changed, and of those after it as far as they change: each waits for
+ * the one before it (xinput). */
+static void q_rechain(xinput *in, uint32_t k)
+{
+    for (uint32_t first = k; k < in->len; k++) {
+        xpkt *e = q_at(in, k);
+        uint64_t after = k ? enter_end(q_at(in, k - 1)) : e->ready;
+        uint64_t enter = after > e->ready ? after : e->ready;
+        if (k > first && enter == e->enter) break; /* the rest keep theirs too */
+        e->enter = enter;
+    }
+}
+
+/* Whether packet p may join run e as its next packet. */
+static inline bool joins_run(const xpkt *e, const xpkt *p)
+{
+    return e->flits == 1 && p->flits == 1 && e->out == p->out && e->rec == p->rec &&
+           e->eject == p->eject && e->ready + e->count == p->ready && e->count < UINT16_MAX;
+}
+
+/* Opens a gap at entry k (moving the ones after it back). */
+static void q_open(xinput *in, uint32_t k)
+{
+    for (uint32_t j = in->len++; j > k; j--) *q_at(in, j) = *q_at(in, j - 1);
 }
 
 /* Puts p among the waiting packets after every one ready no later: the
  * order booksim's L2-to-interconnect queue takes them in.  Packets already
  * in the router entered in an earlier cycle, so before p (wc_xbar_send).
  * The waiting packets p goes before enter later by as much as it delays
- * them.  Returns p's place from the head. */
-static uint32_t q_insert(xinput *in, xpkt p)
+ * them. */
+static void q_insert(xinput *in, xpkt p)
 {
-    uint32_t end = in->n + in->nwait++;
-    uint32_t k = end;
-    while (k > in->n && q_at(in, k - 1)->ready > p.ready) {
-        *q_at(in, k) = *q_at(in, k - 1);
-        k--;
+    uint32_t k = in->len; /* p goes before entry k */
+    while (k > in->ent && q_at(in, k - 1)->ready > p.ready) k--;
+    xpkt *prev = k ? q_at(in, k - 1) : NULL;
+    if (prev && prev->ready + prev->count - 1 > p.ready) {
+        /* inside run prev: its packets ready after p go after p (none of
+         * them has entered: they are ready after the cycle simulated) */
+        uint32_t s = (uint32_t)(p.ready - prev->ready + 1);
+        q_open(in, k);
+        q_open(in, k);
+        prev = q_at(in, k - 1);
+        xpkt *rest = q_at(in, k + 1);
+        *rest = *prev;
+        rest->count = (uint16_t)(prev->count - s);
+        rest->ready = prev->ready + s;
+        prev->count = (uint16_t)s;
+        if (in->ent == k - 1 && in->ent_k == s) {
+            in->ent = k;
+            in->ent_k = 0;
+        }
+        *q_at(in, k) = p;
+        q_rechain(in, k);
+    } else if (prev && joins_run(prev, &p)) {
+        prev->count++;
+        if (in->ent == k) { /* the run had entered: p is the next to enter */
+            in->ent = k - 1;
+            in->ent_k = prev->count - 1u;
+        }
+        q_rechain(in, k);
+    } else {
+        q_open(in, k);
+        *q_at(in, k) = p;
+        q_rechain(in, k);
     }
-    p.enter = enter_cycle(k ? q_at(in, k - 1) : NULL, p.ready);
-    *q_at(in, k) = p;
-    for (uint32_t j = k + 1; j <= end; j++) {
-        xpkt *q = q_at(in, j);
-        uint64_t e = enter_cycle(q_at(in, j - 1), q->ready);
-        if (e == q->enter) break; /* the rest keep their cycles too */
-        q->enter = e;
-    }
-    return k;
 }
 
 /* The interconnect cycle that starts at or after core cycle t. */
@@ -349,7 +400,8 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
               .eject = eject,
               .rec = rec,
               .out = (uint16_t)out,
-              .flits = (uint16_t)(flits ? flits : 1)};
+              .flits = (uint16_t)(flits ? flits : 1),
+              .count = 1};
     /* the engine never sends into a cycle already simulated (gpu.c,
      * run_xbar); a caller that does gets the first cycle not yet simulated */
     if (p.ready < x->cycle) p.ready = x->cycle;
@@ -357,7 +409,8 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
     if (q_reserve(q) < 0) return -1;
     /* A packet that left the input before p had all its flits in by the
      * last simulated cycle, so only those still queued delay p. */
-    if (q_insert(q, p) == q->n) x->next_in[in] = q_at(q, q->n)->enter;
+    q_insert(q, p);
+    x->next_in[in] = q_at(q, q->ent)->enter + q->ent_k;
     bit_set(x->feed, in);
     if (rec != WC_XBAR_NONE) x->recs[rec].pending++;
     x->pending++;
@@ -407,12 +460,16 @@ XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw)
 XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw)
 {
     xinput *in = &x->in[i];
-    in->n++;
-    in->nwait--;
+    xpkt *e = q_at(in, in->ent);
+    if (++in->ent_k == e->count) {
+        in->ent++;
+        in->ent_k = 0;
+        e = q_at(in, in->ent);
+    }
     x->in_fifo++;
-    if (in->n == 1) ask(x, i, iw);
-    if (in->nwait) {
-        x->next_in[i] = q_at(in, in->n)->enter;
+    if (++in->n == 1) ask(x, i, iw);
+    if (in->ent < in->len) {
+        x->next_in[i] = e->enter + in->ent_k;
     } else {
         x->next_in[i] = UINT64_MAX;
         bit_clear(x->feed, i);
@@ -462,17 +519,26 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw)
     xinput *in = &x->in[i];
     xpkt *p = q_at(in, 0);
     xoutput *o = &x->out[p->out];
-    if (p->enter + p->sent > cyc) return;                               /* not in yet */
+    if (p->enter + in->sent > cyc) return;                              /* not in yet */
     if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
     o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-    if (++p->sent < p->flits) return;
+    if (++in->sent < p->flits) return;
+    in->sent = 0;
     deliver(x, p, o->last_dep);
     bit_set(x->out_free, p->out);
     bit_clear(x->active, i);
-    in->head = (in->head + 1) & (in->cap - 1);
-    in->n--;
+    if (p->count > 1) { /* the run's next packet is the head */
+        p->count--;
+        p->ready++;
+        p->enter++;
+        if (in->ent == 0) in->ent_k--;
+    } else {
+        in->head = (in->head + 1) & (in->cap - 1);
+        in->len--;
+        in->ent--;
+    }
     x->in_fifo--;
-    if (in->n) ask(x, i, iw);
+    if (--in->n) ask(x, i, iw);
 }
 
 /* One router step: the allocation, then the sends of the inputs that held

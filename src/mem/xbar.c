@@ -99,7 +99,8 @@ struct wc_xbar {
     unsigned n_in, n_out;
     xinput *in;
     xoutput *out;
-    uint64_t *next_in; /* per input: the cycle its next waiting packet enters */
+    uint64_t *next_in;  /* per input: the cycle its next waiting packet enters */
+    uint64_t enter_min; /* the earliest of them (UINT64_MAX: none) */
     double icnt_cycle;
     uint32_t latency;
     uint64_t cycle; /* next interconnect cycle to simulate */
@@ -196,11 +197,12 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->active = calloc(x->in_words, sizeof *x->active);
     x->feed = calloc(x->in_words, sizeof *x->feed);
     x->snap = calloc(x->in_words, sizeof *x->snap);
-    if (!x->in || !x->out || !x->next_in || !x->req || !x->out_req || !x->out_free || !x->active || !x->feed ||
-        !x->snap)
+    if (!x->in || !x->out || !x->next_in || !x->req || !x->out_req || !x->out_free || !x->active ||
+        !x->feed || !x->snap)
         goto oom;
     for (unsigned o = 0; o < n_out; o++) bit_set(x->out_free, o);
     for (unsigned i = 0; i < n_in; i++) x->next_in[i] = UINT64_MAX;
+    x->enter_min = UINT64_MAX;
     return x;
 oom:
     wc_xbar_free(x);
@@ -411,6 +413,7 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
      * last simulated cycle, so only those still queued delay p. */
     q_insert(q, p);
     x->next_in[in] = q_at(q, q->ent)->enter + q->ent_k;
+    if (x->next_in[in] < x->enter_min) x->enter_min = x->next_in[in];
     bit_set(x->feed, in);
     if (rec != WC_XBAR_NONE) x->recs[rec].pending++;
     x->pending++;
@@ -480,6 +483,10 @@ XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw)
  * s is not empty. */
 XBAR_INLINE unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
 {
+    if (words == 1) { /* from < 64 */
+        uint64_t m = s[0] & (~0ull << from);
+        return (unsigned)__builtin_ctzll(m ? m : s[0]);
+    }
     unsigned w = from >> 6;
     uint64_t m = s[w] & (~0ull << (from & 63));
     if (m) return w * 64 + (unsigned)__builtin_ctzll(m);
@@ -558,11 +565,16 @@ XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 
 XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 {
-    for (unsigned w = 0; w < iw; w++)
-        for (uint64_t m = x->feed[w]; m; m &= m - 1) {
-            unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
-            if (x->next_in[i] <= cyc) enter(x, i, iw);
-        }
+    if (cyc >= x->enter_min) {
+        uint64_t min = UINT64_MAX;
+        for (unsigned w = 0; w < iw; w++)
+            for (uint64_t m = x->feed[w]; m; m &= m - 1) {
+                unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
+                if (x->next_in[i] <= cyc) enter(x, i, iw);
+                if (x->next_in[i] < min) min = x->next_in[i];
+            }
+        x->enter_min = min;
+    }
     x->partial_x100 += x->p.speedup_x100;
     while (x->partial_x100 >= 100) {
         router_step(x, cyc, iw, ow);
@@ -570,17 +582,10 @@ XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
     }
 }
 
-/* The first cycle a waiting packet enters (the router is empty, or the
- * cycle is not simulated yet: no input holds a packet about to be passed). */
-static uint64_t next_ready(const wc_xbar *x)
+/* The first cycle a waiting packet enters. */
+static inline uint64_t next_ready(const wc_xbar *x)
 {
-    uint64_t best = UINT64_MAX;
-    for (unsigned w = 0; w < x->in_words; w++)
-        for (uint64_t m = x->feed[w]; m; m &= m - 1) {
-            uint64_t e = x->next_in[w * 64 + (unsigned)__builtin_ctzll(m)];
-            if (e < best) best = e;
-        }
-    return best;
+    return x->enter_min;
 }
 
 /* The last interconnect cycle that starts at or before core cycle now. */

@@ -287,9 +287,10 @@ static inline xpkt *q_at(xinput *in, uint32_t k)
     return &in->q[(in->head + k) & (in->cap - 1)];
 }
 
-static int q_reserve(xinput *in)
+/* Room for `extra` more entries. */
+static int q_reserve(xinput *in, uint32_t extra)
 {
-    uint32_t need = in->len + 2; /* a split run and the packet between */
+    uint32_t need = in->len + extra;
     if (need <= in->cap) return 0;
     uint32_t cap = in->cap ? in->cap * 2 : 64;
     while (cap < need) cap *= 2;
@@ -340,8 +341,8 @@ static void q_open(xinput *in, uint32_t k)
  * order booksim's L2-to-interconnect queue takes them in.  Packets already
  * in the router entered in an earlier cycle, so before p (wc_xbar_send).
  * The waiting packets p goes before enter later by as much as it delays
- * them. */
-static void q_insert(xinput *in, xpkt p)
+ * them.  Returns the entry p is in. */
+static uint32_t q_insert(xinput *in, xpkt p)
 {
     uint32_t k = in->len; /* p goes before entry k */
     while (k > in->ent && q_at(in, k - 1)->ready > p.ready) k--;
@@ -357,25 +358,26 @@ static void q_insert(xinput *in, xpkt p)
         *rest = *prev;
         rest->count = (uint16_t)(prev->count - s);
         rest->ready = prev->ready + s;
+        /* ent stays: of run prev, fewer than s have entered (they entered
+         * before the cycle simulated next, which p's ready is not before) */
         prev->count = (uint16_t)s;
-        if (in->ent == k - 1 && in->ent_k == s) {
-            in->ent = k;
-            in->ent_k = 0;
-        }
         *q_at(in, k) = p;
         q_rechain(in, k);
-    } else if (prev && joins_run(prev, &p)) {
+        return k;
+    }
+    if (prev && joins_run(prev, &p)) {
         prev->count++;
         if (in->ent == k) { /* the run had entered: p is the next to enter */
             in->ent = k - 1;
             in->ent_k = prev->count - 1u;
         }
         q_rechain(in, k);
-    } else {
-        q_open(in, k);
-        *q_at(in, k) = p;
-        q_rechain(in, k);
+        return k - 1;
     }
+    q_open(in, k);
+    *q_at(in, k) = p;
+    q_rechain(in, k);
+    return k;
 }
 
 /* The interconnect cycle that starts at or after core cycle t. */
@@ -395,29 +397,56 @@ static inline uint64_t core_time_of(const wc_xbar *x, uint64_t n)
     return c + ((double)c < t);
 }
 
-int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
-                 double eject, uint32_t rec)
+/* The interconnect cycle a packet ready at core cycle `ready` may enter:
+ * the engine never sends into a cycle already simulated (gpu.c, run_xbar);
+ * a caller that does gets the first cycle not yet simulated. */
+static inline uint64_t ready_cycle(const wc_xbar *x, uint64_t ready)
 {
-    xpkt p = {.ready = net_cycle_of(x, ready),
+    uint64_t r = net_cycle_of(x, ready);
+    return r < x->cycle ? x->cycle : r;
+}
+
+int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
+                   uint32_t flits, double eject, uint32_t rec)
+{
+    if (!n) return 0;
+    xinput *q = &x->in[in];
+    if (q_reserve(q, 2 * n) < 0) return -1; /* each may split a run and go between */
+    xpkt p = {.ready = ready_cycle(x, ready[0]),
               .eject = eject,
               .rec = rec,
               .out = (uint16_t)out,
               .flits = (uint16_t)(flits ? flits : 1),
               .count = 1};
-    /* the engine never sends into a cycle already simulated (gpu.c,
-     * run_xbar); a caller that does gets the first cycle not yet simulated */
-    if (p.ready < x->cycle) p.ready = x->cycle;
-    xinput *q = &x->in[in];
-    if (q_reserve(q) < 0) return -1;
     /* A packet that left the input before p had all its flits in by the
      * last simulated cycle, so only those still queued delay p. */
-    q_insert(q, p);
+    uint32_t k = q_insert(q, p);
+    for (unsigned j = 1; j < n; j++) {
+        p.ready = ready_cycle(x, ready[j]);
+        xpkt *e = q_at(q, k);
+        /* the next of the run the last packet went into, when it comes
+         * before every later entry: what q_insert would find, found at
+         * once (the last packet has not entered, so neither has this one) */
+        if (p.flits == 1 && e->flits == 1 && e->ready + e->count == p.ready &&
+            e->count < UINT16_MAX && (k + 1 == q->len || q_at(q, k + 1)->ready > p.ready)) {
+            e->count++;
+            q_rechain(q, k + 1);
+        } else {
+            k = q_insert(q, p);
+        }
+    }
     x->next_in[in] = q_at(q, q->ent)->enter + q->ent_k;
     if (x->next_in[in] < x->enter_min) x->enter_min = x->next_in[in];
     bit_set(x->feed, in);
-    if (rec != WC_XBAR_NONE) x->recs[rec].pending++;
-    x->pending++;
+    if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
+    x->pending += n;
     return 0;
+}
+
+int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
+                 double eject, uint32_t rec)
+{
+    return wc_xbar_send_n(x, in, out, &ready, 1, flits, eject, rec);
 }
 
 /* ---- one interconnect cycle --------------------------------------------- */

@@ -4,7 +4,9 @@
  * header for an unloaded packet, one input's packet rate at internal speedup
  * 2 and 1, head-of-line blocking behind a packet whose output is taken, and
  * request records, and idle gaps the clock jumps over (the router's steps
- * and round-robin pointer across them, run every cycle or at a few); then,
+ * and round-robin pointer across them, run every cycle or at a few), runs
+ * of sector packets queued at once and split by a packet ready among them,
+ * and wc_xbar_send_n against single sends; then,
  * end to end, that an unloaded miss takes the ports' time on a line-based
  * L2 and three cycles less on a sectored one whose 32 B replies are one
  * flit each.
@@ -327,6 +329,110 @@ static void test_idle_gaps(void)
     }
 }
 
+/*
+ * Runs of sector packets (wc_xbar_send_n; xbar.c queues them as one entry).
+ * Speedup 2, unloaded: a one-flit packet that enters in cycle e wins its
+ * output in e's first step and crosses in the second, so it leaves at e + 1
+ * and arrives e + 1 + 10 + 1; the next packet asks from e + 1 on.
+ * (a) Input 0: A's four packets to output 0 ready at 0, 1, 2, 3 (one call),
+ * then B (to output 1) ready at 1 and C (to output 0) ready at 3.  B goes
+ * after A's packets ready by 1 and before the rest, C after A's last:
+ * A0 A1 B A2 A3 C enter at 0..5, so B leaves at 3 (arrives 14), A's last at
+ * 5 (16), C at 6 (17).  (Were B queued behind all of A, it would arrive 16.)
+ * (b) A run whose packets have all entered takes one more of its record
+ * ready right after them: A's packets ready at 0 and 1 enter at 0 and 1;
+ * with cycles 0 and 1 simulated, a third ready at 2 enters at 2, leaves at
+ * 3: A arrives 14.
+ */
+static void test_runs(void)
+{
+    uint64_t got[8] = {0};
+    wc_xbar *x = make(1, 2, "islip");
+    const uint64_t ra[4] = {0, 1, 2, 3};
+    uint32_t a = wc_xbar_open(x), b = wc_xbar_open(x), c = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send_n(x, 0, 0, ra, 4, 1, 1.0, a), 0);
+    CHECK_EQ(wc_xbar_send(x, 0, 1, 1, 1, 1.0, b), 0);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 3, 1, 1.0, c), 0);
+    CHECK_EQ(wc_xbar_pending(x), 6);
+    wc_xbar_close(x, a);
+    wc_xbar_close(x, b);
+    wc_xbar_close(x, c);
+    run_until_done(x, c, 40, got);
+    CHECK_EQ(got[a], 16);
+    CHECK_EQ(got[b], 14);
+    CHECK_EQ(got[c], 17);
+    wc_xbar_free(x);
+
+    uint64_t got2[8] = {0};
+    x = make(1, 1, "islip");
+    a = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send_n(x, 0, 0, ra, 2, 1, 1.0, a), 0);
+    wc_xbar_run(x, 0);
+    wc_xbar_run(x, 1);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 2, 1, 1.0, a), 0);
+    wc_xbar_close(x, a);
+    run_until_done(x, a, 40, got2);
+    CHECK_EQ(got2[a], 14);
+    wc_xbar_free(x);
+}
+
+/* A small deterministic generator for test_send_n's traffic. */
+static uint32_t lcg(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+/*
+ * wc_xbar_send_n is n wc_xbar_send calls: the same traffic - records of one
+ * to four packets, one or two flits, ready in runs one cycle apart or with
+ * gaps, from three inputs to three outputs, run cycle by cycle - completes
+ * the same records at the same cycles in the same order either way, at
+ * three speedups and buffer sizes.
+ */
+static void test_send_n(void)
+{
+    const char *spec[3] = {"islip", "islip:speedup=1.5,buf=4", "islip:speedup=1,buf=1"};
+    for (int s = 0; s < 3; s++) {
+        wc_xbar *one = make(3, 3, spec[s]), *many = make(3, 3, spec[s]);
+        uint32_t seed = 12345u + (uint32_t)s;
+        size_t n_done = 0, mismatches = 0;
+        for (uint64_t t = 0; t < 2000; t++) {
+            if (t < 1500 && lcg(&seed) % 3 == 0) {
+                uint32_t r1 = wc_xbar_open(one), r2 = wc_xbar_open(many);
+                CHECK_EQ(r1, r2);
+                unsigned in = lcg(&seed) % 3, out = lcg(&seed) % 3, n = 1 + lcg(&seed) % 4;
+                uint32_t flits = lcg(&seed) % 4 == 0 ? 2 : 1;
+                uint64_t ready[4], at = t + lcg(&seed) % 12;
+                for (unsigned k = 0; k < n; k++) {
+                    ready[k] = at;
+                    at += lcg(&seed) % 5 == 0 ? 2 : 1;
+                }
+                for (unsigned k = 0; k < n; k++)
+                    CHECK_EQ(wc_xbar_send(one, in, out, ready[k], flits, flits, r1), 0);
+                CHECK_EQ(wc_xbar_send_n(many, in, out, ready, n, flits, flits, r2), 0);
+                wc_xbar_close(one, r1);
+                wc_xbar_close(many, r2);
+            }
+            wc_xbar_run(one, t);
+            wc_xbar_run(many, t);
+            const uint32_t *i1, *i2;
+            const uint64_t *t1, *t2;
+            size_t n1 = wc_xbar_done(one, &i1, &t1), n2 = wc_xbar_done(many, &i2, &t2);
+            CHECK_EQ(n1, n2);
+            for (size_t k = 0; k < n1 && k < n2; k++)
+                mismatches += i1[k] != i2[k] || t1[k] != t2[k];
+            n_done += n1;
+        }
+        CHECK_EQ(mismatches, 0);
+        CHECK(n_done > 400); /* most of the ~500 records, all through */
+        CHECK_EQ(wc_xbar_pending(one), 0);
+        CHECK_EQ(wc_xbar_pending(many), 0);
+        wc_xbar_free(one);
+        wc_xbar_free(many);
+    }
+}
+
 /* Cycles of one warp's single load (an L1 and L2 miss) on tiny_config. */
 static uint64_t one_miss(const char *icnt, char l2_type, uint32_t flit)
 {
@@ -369,6 +475,8 @@ int main(void)
     RUN(test_allocation);
     RUN(test_records);
     RUN(test_idle_gaps);
+    RUN(test_runs);
+    RUN(test_send_n);
     RUN(test_end_to_end);
     return check_summary("xbar");
 }

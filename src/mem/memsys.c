@@ -289,12 +289,11 @@ static __attribute__((noinline)) void xbar_reply(wc_mem *m, const wc_l2 *l2, uin
     uint32_t flits = wc_mem_flits(m, bytes);
     double eject = (double)flits / m->flits_per_cycle * m->icnt_cycle;
     uint32_t rec = ack ? WC_XBAR_NONE : m->rec;
-    for (unsigned k = 0; k < n; k++) {
-        double at = (double)ready + k * m->l2_cycle;
-        if (wc_xbar_send(m->xbar, p, sm, ceil_cycle(at), flits, eject, rec) < 0) m->failed = true;
-        m->c.down_packets++;
-        m->c.down_bytes += (uint64_t)flits * m->flit;
-    }
+    uint64_t at[16]; /* sectors is 16 bits */
+    for (unsigned k = 0; k < n; k++) at[k] = ceil_cycle((double)ready + k * m->l2_cycle);
+    if (wc_xbar_send_n(m->xbar, p, sm, at, n, flits, eject, rec) < 0) m->failed = true;
+    m->c.down_packets += n;
+    m->c.down_bytes += (uint64_t)n * flits * m->flit;
 }
 
 /* One L2 access: `addr` in one L2 line, `sectors` its 32 B sectors, `data`

@@ -38,22 +38,41 @@
 #include "mem/xbar.h"
 #include "warpcache/params.h"
 
+/* A run of `count` packets that differ only in their ready cycles, ready,
+ * ready + 1, ...: a sectored L2's answer to one request is four one-flit
+ * packets one L2 cycle apart (memsys.c), queued as one entry.  count > 1
+ * only for one-flit packets, which then enter one a cycle from `enter` on;
+ * the router takes the first packet and, when it is through, drops it from
+ * the front of the run (ready and enter + 1).  A packet queued in the
+ * middle of a run splits it. */
 typedef struct xpkt {
-    uint64_t ready; /* interconnect cycle from which it may enter its input */
-    double eject;   /* core cycles its SM takes to take it in */
+    uint64_t ready; /* interconnect cycle from which its first packet may enter */
+    uint64_t enter; /* interconnect cycle its first flit enters the router */
+    double eject;   /* core cycles its SM takes to take a packet in */
     uint32_t rec;   /* request record, or WC_XBAR_NONE */
-    uint16_t out, flits;
-    uint16_t arrived, sent; /* flits in the input FIFO / through the switch */
+    uint16_t out, flits, count;
 } xpkt;
 
-/* An input's packets in one ring: q[head .. head+n) have entered the router
- * (the FIFO of its virtual channel), the nwait after them are ready or
- * will be, in the order they enter: by ready cycle, then by the order they
- * were sent (wc_xbar_send inserts from the back, so equal ready cycles keep
- * that order without a sequence number). */
+/* An input's packets in one ring q[head .. head+len), in the order they
+ * enter: by ready cycle, then by the order they were sent (wc_xbar_send
+ * inserts from the back, so equal ready cycles keep that order without a
+ * sequence number).  The first n packets have entered the router (the FIFO
+ * of its virtual channel); the next to enter is packet ent_k of entry ent.
+ *
+ * Nothing pushes back on an input (see "Not modelled"), so when each flit
+ * enters follows from the order alone: a packet's first flit enters in the
+ * cycle it is ready or the one after the previous packet's last flit,
+ * whichever is later, and its flits follow one a cycle.  wc_xbar_send
+ * computes that cycle (xpkt.enter) for the entry it inserts and the
+ * waiting ones it moves back, so the router looks at an input only in the
+ * cycle its next packet enters (next_in) and the head packet's next flit
+ * is in when enter + sent <= the cycle. */
 typedef struct xinput {
     xpkt *q;
-    uint32_t cap, head, n, nwait;
+    uint32_t cap, head, len;
+    uint32_t n;          /* packets in the router */
+    uint32_t ent, ent_k; /* the next packet to enter: entry, packet in it */
+    uint32_t sent;       /* flits of the head packet through the switch */
 } xinput;
 
 typedef struct xoutput {
@@ -71,14 +90,17 @@ typedef struct xrec {
  * can act in it: `req` + out_req[o] the inputs whose head packet asks for
  * output o's virtual channel, out_free the outputs nobody holds, `active`
  * the inputs holding an output (sending their head packet), `feed` the
- * inputs with flits still to enter.  A loser of an allocation stays in its
- * output's request set (booksim: it asks again every step), so nothing
- * about it changes until the output is free again. */
+ * inputs with packets still to enter (the first of them in cycle
+ * next_in[i]).  A loser of an allocation stays in its output's request set
+ * (booksim: it asks again every step), so nothing about it changes until
+ * the output is free again. */
 struct wc_xbar {
     wc_xbar_params p;
     unsigned n_in, n_out;
     xinput *in;
     xoutput *out;
+    uint64_t *next_in;  /* per input: the cycle its next waiting packet enters */
+    uint64_t enter_min; /* the earliest of them (UINT64_MAX: none) */
     double icnt_cycle;
     uint32_t latency;
     uint64_t cycle; /* next interconnect cycle to simulate */
@@ -94,7 +116,7 @@ struct wc_xbar {
     uint64_t *out_req;            /* outputs with a request */
     uint64_t *out_free;           /* outputs nobody holds */
     uint64_t *active;             /* inputs holding an output */
-    uint64_t *feed;               /* inputs with flits or packets still to enter */
+    uint64_t *feed;               /* inputs with packets still to enter */
     uint64_t *snap;               /* scratch: `active` at the start of a step */
 };
 
@@ -154,13 +176,6 @@ static inline void bit_clear(uint64_t *s, unsigned i)
     s[i >> 6] &= ~(1ull << (i & 63));
 }
 
-static bool set_empty(const uint64_t *s, unsigned words)
-{
-    for (unsigned w = 0; w < words; w++)
-        if (s[w]) return false;
-    return true;
-}
-
 wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, double icnt_cycle,
                      uint32_t latency, wc_err *err)
 {
@@ -173,6 +188,7 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->latency = latency;
     x->in = calloc(n_in, sizeof *x->in);
     x->out = calloc(n_out, sizeof *x->out);
+    x->next_in = malloc((n_in ? n_in : 1) * sizeof *x->next_in);
     x->in_words = (n_in + 63) / 64;
     x->out_words = (n_out + 63) / 64;
     x->req = calloc((size_t)n_out * x->in_words, sizeof *x->req);
@@ -181,10 +197,12 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->active = calloc(x->in_words, sizeof *x->active);
     x->feed = calloc(x->in_words, sizeof *x->feed);
     x->snap = calloc(x->in_words, sizeof *x->snap);
-    if (!x->in || !x->out || !x->req || !x->out_req || !x->out_free || !x->active || !x->feed ||
-        !x->snap)
+    if (!x->in || !x->out || !x->next_in || !x->req || !x->out_req || !x->out_free || !x->active ||
+        !x->feed || !x->snap)
         goto oom;
     for (unsigned o = 0; o < n_out; o++) bit_set(x->out_free, o);
+    for (unsigned i = 0; i < n_in; i++) x->next_in[i] = UINT64_MAX;
+    x->enter_min = UINT64_MAX;
     return x;
 oom:
     wc_xbar_free(x);
@@ -198,6 +216,7 @@ void wc_xbar_free(wc_xbar *x)
     for (unsigned i = 0; x->in && i < x->n_in; i++) free(x->in[i].q);
     free(x->in);
     free(x->out);
+    free(x->next_in);
     free(x->req);
     free(x->out_req);
     free(x->out_free);
@@ -268,15 +287,16 @@ static inline xpkt *q_at(xinput *in, uint32_t k)
     return &in->q[(in->head + k) & (in->cap - 1)];
 }
 
-static int q_reserve(xinput *in)
+/* Room for `extra` more entries. */
+static int q_reserve(xinput *in, uint32_t extra)
 {
-    uint32_t need = in->n + in->nwait + 1;
+    uint32_t need = in->len + extra;
     if (need <= in->cap) return 0;
     uint32_t cap = in->cap ? in->cap * 2 : 64;
     while (cap < need) cap *= 2;
     xpkt *q = malloc(cap * sizeof *q);
     if (!q) return -1;
-    for (uint32_t k = 0; k < in->n + in->nwait; k++) q[k] = *q_at(in, k);
+    for (uint32_t k = 0; k < in->len; k++) q[k] = *q_at(in, k);
     free(in->q);
     in->q = q;
     in->head = 0;
@@ -284,17 +304,80 @@ static int q_reserve(xinput *in)
     return 0;
 }
 
+/* The cycle after the last flit of entry e enters. */
+static inline uint64_t enter_end(const xpkt *e)
+{
+    return e->enter + (uint64_t)e->count * e->flits;
+}
+
+/* Computes the entry cycle of entry k, which is new or follows one that
+ * changed, and of those after it as far as they change: each waits for
+ * the one before it (xinput). */
+static void q_rechain(xinput *in, uint32_t k)
+{
+    for (uint32_t first = k; k < in->len; k++) {
+        xpkt *e = q_at(in, k);
+        uint64_t after = k ? enter_end(q_at(in, k - 1)) : e->ready;
+        uint64_t enter = after > e->ready ? after : e->ready;
+        if (k > first && enter == e->enter) break; /* the rest keep theirs too */
+        e->enter = enter;
+    }
+}
+
+/* Whether packet p may join run e as its next packet. */
+static inline bool joins_run(const xpkt *e, const xpkt *p)
+{
+    return e->flits == 1 && p->flits == 1 && e->out == p->out && e->rec == p->rec &&
+           e->eject == p->eject && e->ready + e->count == p->ready && e->count < UINT16_MAX;
+}
+
+/* Opens a gap at entry k (moving the ones after it back). */
+static void q_open(xinput *in, uint32_t k)
+{
+    for (uint32_t j = in->len++; j > k; j--) *q_at(in, j) = *q_at(in, j - 1);
+}
+
 /* Puts p among the waiting packets after every one ready no later: the
  * order booksim's L2-to-interconnect queue takes them in.  Packets already
- * in the router entered in an earlier cycle, so before p (wc_xbar_send). */
-static void q_insert(xinput *in, xpkt p)
+ * in the router entered in an earlier cycle, so before p (wc_xbar_send).
+ * The waiting packets p goes before enter later by as much as it delays
+ * them.  Returns the entry p is in. */
+static uint32_t q_insert(xinput *in, xpkt p)
 {
-    uint32_t k = in->n + in->nwait++;
-    while (k > in->n && q_at(in, k - 1)->ready > p.ready) {
-        *q_at(in, k) = *q_at(in, k - 1);
-        k--;
+    uint32_t k = in->len; /* p goes before entry k */
+    while (k > in->ent && q_at(in, k - 1)->ready > p.ready) k--;
+    xpkt *prev = k ? q_at(in, k - 1) : NULL;
+    if (prev && prev->ready + prev->count - 1 > p.ready) {
+        /* inside run prev: its packets ready after p go after p (none of
+         * them has entered: they are ready after the cycle simulated) */
+        uint32_t s = (uint32_t)(p.ready - prev->ready + 1);
+        q_open(in, k);
+        q_open(in, k);
+        prev = q_at(in, k - 1);
+        xpkt *rest = q_at(in, k + 1);
+        *rest = *prev;
+        rest->count = (uint16_t)(prev->count - s);
+        rest->ready = prev->ready + s;
+        /* ent stays: of run prev, fewer than s have entered (they entered
+         * before the cycle simulated next, which p's ready is not before) */
+        prev->count = (uint16_t)s;
+        *q_at(in, k) = p;
+        q_rechain(in, k);
+        return k;
     }
+    if (prev && joins_run(prev, &p)) {
+        prev->count++;
+        if (in->ent == k) { /* the run had entered: p is the next to enter */
+            in->ent = k - 1;
+            in->ent_k = prev->count - 1u;
+        }
+        q_rechain(in, k);
+        return k - 1;
+    }
+    q_open(in, k);
     *q_at(in, k) = p;
+    q_rechain(in, k);
+    return k;
 }
 
 /* The interconnect cycle that starts at or after core cycle t. */
@@ -306,7 +389,7 @@ static uint64_t net_cycle_of(const wc_xbar *x, uint64_t t)
     return c + ((double)c < n);
 }
 
-static uint64_t core_time_of(const wc_xbar *x, uint64_t n)
+static inline uint64_t core_time_of(const wc_xbar *x, uint64_t n)
 {
     if (x->icnt_cycle == 1.0) return n;
     double t = (double)n * x->icnt_cycle;
@@ -314,29 +397,62 @@ static uint64_t core_time_of(const wc_xbar *x, uint64_t n)
     return c + ((double)c < t);
 }
 
-int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
-                 double eject, uint32_t rec)
+/* The interconnect cycle a packet ready at core cycle `ready` may enter:
+ * the engine never sends into a cycle already simulated (gpu.c, run_xbar);
+ * a caller that does gets the first cycle not yet simulated. */
+static inline uint64_t ready_cycle(const wc_xbar *x, uint64_t ready)
 {
-    xpkt p = {.ready = net_cycle_of(x, ready),
+    uint64_t r = net_cycle_of(x, ready);
+    return r < x->cycle ? x->cycle : r;
+}
+
+int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
+                   uint32_t flits, double eject, uint32_t rec)
+{
+    if (!n) return 0;
+    xinput *q = &x->in[in];
+    if (q_reserve(q, 2 * n) < 0) return -1; /* each may split a run and go between */
+    xpkt p = {.ready = ready_cycle(x, ready[0]),
               .eject = eject,
               .rec = rec,
               .out = (uint16_t)out,
-              .flits = (uint16_t)(flits ? flits : 1)};
-    /* the engine never sends into a cycle already simulated (gpu.c,
-     * run_xbar); a caller that does gets the first cycle not yet simulated */
-    if (p.ready < x->cycle) p.ready = x->cycle;
-    if (q_reserve(&x->in[in]) < 0) return -1;
-    q_insert(&x->in[in], p);
+              .flits = (uint16_t)(flits ? flits : 1),
+              .count = 1};
+    /* A packet that left the input before p had all its flits in by the
+     * last simulated cycle, so only those still queued delay p. */
+    uint32_t k = q_insert(q, p);
+    for (unsigned j = 1; j < n; j++) {
+        p.ready = ready_cycle(x, ready[j]);
+        xpkt *e = q_at(q, k);
+        /* the next of the run the last packet went into, when it comes
+         * before every later entry: what q_insert would find, found at
+         * once (the last packet has not entered, so neither has this one) */
+        if (p.flits == 1 && e->flits == 1 && e->ready + e->count == p.ready &&
+            e->count < UINT16_MAX && (k + 1 == q->len || q_at(q, k + 1)->ready > p.ready)) {
+            e->count++;
+            q_rechain(q, k + 1);
+        } else {
+            k = q_insert(q, p);
+        }
+    }
+    x->next_in[in] = q_at(q, q->ent)->enter + q->ent_k;
+    if (x->next_in[in] < x->enter_min) x->enter_min = x->next_in[in];
     bit_set(x->feed, in);
-    if (rec != WC_XBAR_NONE) x->recs[rec].pending++;
-    x->pending++;
+    if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
+    x->pending += n;
     return 0;
+}
+
+int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
+                 double eject, uint32_t rec)
+{
+    return wc_xbar_send_n(x, in, out, &ready, 1, flits, eject, rec);
 }
 
 /* ---- one interconnect cycle --------------------------------------------- */
 
 /* The packet's last flit leaves the router in interconnect cycle `dep`. */
-static void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
+static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
 {
     x->pending--;
     if (p->rec == WC_XBAR_NONE) return;
@@ -348,46 +464,64 @@ static void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
     if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);
 }
 
+/* The router's steps below take the number of 64-bit words in a set of
+ * inputs (iw) and of outputs (ow) as arguments and are inlined into two
+ * copies of the cycle loop: one for at most 64 of each (every GPGPU-Sim
+ * file so far), where the set loops fold away, and one for any size. */
+#define XBAR_INLINE static inline __attribute__((always_inline))
+
+XBAR_INLINE bool set_empty_w(const uint64_t *s, unsigned words)
+{
+    for (unsigned w = 0; w < words; w++)
+        if (s[w]) return false;
+    return true;
+}
+
 /* Input i's head packet asks for its output's virtual channel from the
  * next allocation on. */
-static inline void ask(wc_xbar *x, unsigned i)
+XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw)
 {
     unsigned o = q_at(&x->in[i], 0)->out;
-    bit_set(&x->req[(size_t)o * x->in_words], i);
+    bit_set(&x->req[(size_t)o * iw], i);
     bit_set(x->out_req, o);
 }
 
-/* One flit enters input i in cycle cyc, if one may: the next of the packet
- * entering, else the first of the next packet once it is ready.  A packet
- * that becomes the head asks for its output from the cycle's first step
- * on. */
-static inline void enter(wc_xbar *x, unsigned i, uint64_t cyc)
+/* Input i's next packet enters in cycle cyc (next_in[i] == cyc): it joins
+ * the FIFO, and if it is the head it asks from the cycle's first step on.
+ * Its other flits follow one a cycle without the router's help (xinput). */
+XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw)
 {
     xinput *in = &x->in[i];
-    xpkt *last = in->n ? q_at(in, in->n - 1) : NULL;
-    if (last && last->arrived < last->flits) {
-        last->arrived++;
-    } else if (in->nwait && q_at(in, in->n)->ready <= cyc) {
-        last = q_at(in, in->n);
-        last->arrived = 1;
-        in->n++;
-        in->nwait--;
-        x->in_fifo++;
-        if (in->n == 1) ask(x, i);
+    xpkt *e = q_at(in, in->ent);
+    if (++in->ent_k == e->count) {
+        in->ent++;
+        in->ent_k = 0;
+        e = q_at(in, in->ent);
     }
-    if (!in->nwait && (!last || last->arrived == last->flits)) bit_clear(x->feed, i);
+    x->in_fifo++;
+    if (++in->n == 1) ask(x, i, iw);
+    if (in->ent < in->len) {
+        x->next_in[i] = e->enter + in->ent_k;
+    } else {
+        x->next_in[i] = UINT64_MAX;
+        bit_clear(x->feed, i);
+    }
 }
 
-/* The first input in set s (in_words words) at or after `from`, going round;
+/* The first input in set s (words words) at or after `from`, going round;
  * s is not empty. */
-static unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
+XBAR_INLINE unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
 {
+    if (words == 1) { /* from < 64 */
+        uint64_t m = s[0] & (~0ull << from);
+        return (unsigned)__builtin_ctzll(m ? m : s[0]);
+    }
     unsigned w = from >> 6;
     uint64_t m = s[w] & (~0ull << (from & 63));
-    for (unsigned k = 0; k <= words; k++) {
-        if (m) return w * 64 + (unsigned)__builtin_ctzll(m);
+    if (m) return w * 64 + (unsigned)__builtin_ctzll(m);
+    for (unsigned k = 0; k < words; k++) {
         w = w + 1 == words ? 0 : w + 1;
-        m = s[w];
+        if (s[w]) return w * 64 + (unsigned)__builtin_ctzll(s[w]);
     }
     return 0; /* not reached: s holds a bit, met by the wrap at the latest */
 }
@@ -396,16 +530,16 @@ static unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
  * the first of them from its round-robin pointer on (one iSLIP iteration;
  * with one request per input, every grant is accepted).  The winner sends
  * from the next step. */
-static void allocate(wc_xbar *x)
+XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
 {
-    for (unsigned w = 0; w < x->out_words; w++)
+    for (unsigned w = 0; w < ow; w++)
         for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
             unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
             xoutput *out = &x->out[o];
-            uint64_t *r = &x->req[(size_t)o * x->in_words];
-            unsigned i = first_from(r, x->in_words, out->ptr);
+            uint64_t *r = &x->req[(size_t)o * iw];
+            unsigned i = first_from(r, iw, out->ptr);
             bit_clear(r, i);
-            if (set_empty(r, x->in_words)) bit_clear(x->out_req, o);
+            if (set_empty_w(r, iw)) bit_clear(x->out_req, o);
             bit_clear(x->out_free, o);
             out->ptr = i + 1 == x->n_in ? 0 : i + 1;
             bit_set(x->active, i);
@@ -416,75 +550,120 @@ static void allocate(wc_xbar *x)
  * flit through the switch in cycle cyc if the flit is in and the output has
  * room.  The tail frees the output, and the input's next packet asks, from
  * the next step on. */
-static inline void send_flit(wc_xbar *x, unsigned i, uint64_t cyc)
+XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw)
 {
     xinput *in = &x->in[i];
     xpkt *p = q_at(in, 0);
     xoutput *o = &x->out[p->out];
-    if (p->sent == p->arrived) return;                                  /* not in yet */
+    if (p->enter + in->sent > cyc) return;                              /* not in yet */
     if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
     o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-    if (++p->sent < p->flits) return;
+    if (++in->sent < p->flits) return;
+    in->sent = 0;
     deliver(x, p, o->last_dep);
     bit_set(x->out_free, p->out);
     bit_clear(x->active, i);
-    in->head = (in->head + 1) & (in->cap - 1);
-    in->n--;
+    if (p->count > 1) { /* the run's next packet is the head */
+        p->count--;
+        p->ready++;
+        p->enter++;
+        if (in->ent == 0) in->ent_k--;
+    } else {
+        in->head = (in->head + 1) & (in->cap - 1);
+        in->len--;
+        in->ent--;
+    }
     x->in_fifo--;
-    if (in->n) ask(x, i);
+    if (--in->n) ask(x, i, iw);
 }
 
 /* One router step: the allocation, then the sends of the inputs that held
  * their output before it (a grant counts from the next step).  Either
  * phase's changes count from the next step, as in booksim, where a step's
  * requests are those of the state it began with. */
-static void router_step(wc_xbar *x, uint64_t cyc)
+XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 {
-    for (unsigned w = 0; w < x->in_words; w++) x->snap[w] = x->active[w];
-    allocate(x);
-    for (unsigned w = 0; w < x->in_words; w++)
-        for (uint64_t m = x->snap[w]; m; m &= m - 1)
-            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc);
+    uint64_t one[1];
+    uint64_t *snap = iw == 1 ? one : x->snap;
+    for (unsigned w = 0; w < iw; w++) snap[w] = x->active[w];
+    allocate(x, iw, ow);
+    for (unsigned w = 0; w < iw; w++)
+        for (uint64_t m = snap[w]; m; m &= m - 1)
+            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc, iw);
 }
 
-static void net_cycle(wc_xbar *x, uint64_t cyc)
+XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 {
-    for (unsigned w = 0; w < x->in_words; w++)
-        for (uint64_t m = x->feed[w]; m; m &= m - 1)
-            enter(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc);
+    if (cyc >= x->enter_min) {
+        uint64_t min = UINT64_MAX;
+        for (unsigned w = 0; w < iw; w++)
+            for (uint64_t m = x->feed[w]; m; m &= m - 1) {
+                unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
+                if (x->next_in[i] <= cyc) enter(x, i, iw);
+                if (x->next_in[i] < min) min = x->next_in[i];
+            }
+        x->enter_min = min;
+    }
     x->partial_x100 += x->p.speedup_x100;
     while (x->partial_x100 >= 100) {
-        router_step(x, cyc);
+        router_step(x, cyc, iw, ow);
         x->partial_x100 -= 100;
     }
 }
 
-static uint64_t next_ready(const wc_xbar *x)
+/* The first cycle a waiting packet enters. */
+static inline uint64_t next_ready(const wc_xbar *x)
 {
-    uint64_t best = UINT64_MAX;
-    for (unsigned i = 0; i < x->n_in; i++) {
-        xinput *in = &x->in[i];
-        if (in->nwait && q_at(in, in->n)->ready < best) best = q_at(in, in->n)->ready;
-    }
-    return best;
+    return x->enter_min;
 }
 
-void wc_xbar_run(wc_xbar *x, uint64_t now)
+/* The last interconnect cycle that starts at or before core cycle now. */
+static uint64_t last_cycle_by(const wc_xbar *x, uint64_t now)
 {
-    while (x->pending && core_time_of(x, x->cycle) <= now) {
+    if (x->icnt_cycle == 1.0) return now;
+    uint64_t n = (uint64_t)((double)now / x->icnt_cycle);
+    while (core_time_of(x, n + 1) <= now) n++;
+    while (n && core_time_of(x, n) > now) n--;
+    return n;
+}
+
+/* Simulates cycles x->cycle .. last: the body of wc_xbar_run. */
+XBAR_INLINE void run_cycles(wc_xbar *x, uint64_t last, unsigned iw, unsigned ow)
+{
+    while (x->pending && x->cycle <= last) {
         /* Nothing inside: jump to the first cycle a packet enters, up to
-         * now.  The router's steps are not counted across the jump (its
+         * last.  The router's steps are not counted across the jump (its
          * fractional speedup resumes where it stopped; test_xbar pins it).
          * With packets inside, every cycle moves something: a holder's
          * next flit is in or entering, and its output, which drains a flit
          * a cycle, always has a credit again by the next cycle. */
         if (!x->in_fifo) {
             uint64_t r = next_ready(x);
-            if (core_time_of(x, r) > now) break;
+            if (r > last) break;
             if (r > x->cycle) x->cycle = r;
         }
-        net_cycle(x, x->cycle++);
+        net_cycle(x, x->cycle++, iw, ow);
     }
+}
+
+static void run_cycles_small(wc_xbar *x, uint64_t last)
+{
+    run_cycles(x, last, 1, 1);
+}
+
+static void run_cycles_any(wc_xbar *x, uint64_t last)
+{
+    run_cycles(x, last, x->in_words, x->out_words);
+}
+
+void wc_xbar_run(wc_xbar *x, uint64_t now)
+{
+    if (!x->pending) return;
+    uint64_t last = last_cycle_by(x, now);
+    if (x->in_words == 1 && x->out_words == 1)
+        run_cycles_small(x, last);
+    else
+        run_cycles_any(x, last);
     /* Cycles up to now with nothing inside are over too; a packet sent
      * later is never ready before them (wc_xbar_send). */
 }

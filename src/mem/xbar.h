@@ -72,6 +72,12 @@ void wc_xbar_cancel(wc_xbar *x, uint32_t rec);
 int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
                  double eject, uint32_t rec);
 
+/* n packets as wc_xbar_send, packet k at its L2 port from core cycle
+ * ready[k]: the same as n calls in that order (a sectored L2's answer to a
+ * request, a packet per sector), queued at once. */
+int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
+                   uint32_t flits, double eject, uint32_t rec);
+
 /* Simulates every interconnect cycle that starts at or before core cycle
  * `now` (none twice). */
 void wc_xbar_run(wc_xbar *x, uint64_t now);

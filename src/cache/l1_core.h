@@ -81,6 +81,17 @@ typedef struct wc_tagstore_ops {
     /* Optional: counters of the store (and its replacement policy). */
     void (*stats)(const wc_tagstore *ts, void (*emit)(void *ctx, const char *name, double v),
                   void *ctx);
+    /* True when a reservation fail of this store is a function of the request,
+     * of this L1's own state and of the miss queue's clock only: a failed
+     * probe (lookup, can_allocate, can_place, bypasses) changes nothing, and
+     * nothing but the core's access, fill, flush and ctl (or an organisation
+     * calling wc_l1_core_changed) changes what a probe answers.  The core
+     * then answers a retry of the request that failed last with the same
+     * fail, without looking it up again, until one of those runs (or a
+     * miss-queue slot frees, for MISS_QUEUE_FULL).  False (the default) where
+     * something else can change the answer: TSC+'s storage mode follows a
+     * duel on SM 0 shared by every SM. */
+    bool retry_memo;
 } wc_tagstore_ops;
 
 /* Every tag store embeds this first. */
@@ -122,6 +133,19 @@ struct wc_l1_core {
     uint32_t warp_mshr_max;
     uint16_t *e_warp, *warp_mshr;
     uint32_t n_warp_slots;
+    /* The latest reservation fail, while it still holds (ts->ops->retry_memo):
+     * the request, its reason, and the cycle from which a miss-queue slot
+     * may have freed (UINT64_MAX for the other reasons, which only a change
+     * of the L1's state can lift).  live is cleared by every change that can
+     * lift it (l1_core.c, "retries of a reservation fail"). */
+    struct {
+        wc_mem_req req;
+        uint64_t until;
+        uint32_t set; /* the set of a LINE_ALLOC fail */
+        wc_fail_reason why;
+        bool live;
+    } memo;
+    bool retry_memo; /* ts->ops->retry_memo, next to the memo */
     /* The array of an array-backed store, here so the hot paths reach it at a
      * fixed offset from the core (last: it is large). */
     wc_tag_array arr;
@@ -138,6 +162,14 @@ struct wc_l1_core {
 /* Creates an L1 of organisation `ops` around the tag store `mk` builds. */
 wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const wc_config *cfg,
                          const wc_l1_env *env, wc_err *err);
+
+/* Something that decides the outcome of an access changed outside the
+ * core's own entry points (an organisation's ctl): a remembered reservation
+ * fail no longer holds. */
+static inline void wc_l1_core_changed(wc_l1_core *c)
+{
+    c->memo.live = false;
+}
 
 /* Removes a valid line: dirty data is written back, listeners and the
  * utilisation histogram see it, then the store invalidates it. */

@@ -373,6 +373,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
         c->e_used[e] = 0;
     }
     c->e_used[e] |= want;
+    if (c->ta) c->e_line[e] = (struct wc_l1_entry_line){line, set};
     m->e[e].issued |= fetch;
     /* A chunk that already arrived once but is fetched again (a chunk-placing
      * store dropped it since) must arrive again before the entry completes,
@@ -642,6 +643,22 @@ wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_
     return settle(c, req, o, *why, now);
 }
 
+/* The line a fill of entry e (line `tag`) goes to, as ts_lookup finds it.
+ * In an array-backed store the line the miss reserved is still there (a
+ * RESERVED line is never a victim; a tag is in at most one way of its set),
+ * so the entry's record answers; checked, since the lookup is the rule. */
+static inline wc_line *fill_line(wc_l1_core *c, int e, uint64_t addr, uint64_t tag, uint32_t *set)
+{
+    if (c->ta) {
+        struct wc_l1_entry_line at = c->e_line[e];
+        if (at.line && at.line->tag == tag && at.line->state != WC_LINE_INVALID) {
+            *set = at.set;
+            return at.line;
+        }
+    }
+    return ts_lookup(c, addr, set);
+}
+
 void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
 {
     wc_l1_core *c = (wc_l1_core *)l1;
@@ -654,7 +671,7 @@ void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
     ent->arrived |= got;
 
     uint32_t set;
-    wc_line *line = ts_lookup(c, addr, &set);
+    wc_line *line = fill_line(c, e, addr, tag, &set);
     bool installed = !line;
     if (!line) { /* allocate-on-fill: the store (and its policy) choose now */
         wc_repl_ctx x = ctx_of(&c->e_req[e], set);
@@ -670,8 +687,11 @@ void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
     if (c->memo.live && (installed || fill_lifts_fail(c, tag, set, done))) c->memo.live = false;
     if (!done) return; /* more chunks to come */
     if (c->warp_mshr_max) c->warp_mshr[c->e_warp[e]]--;
-    int n = wc_mshr_release_entry(&c->mshr, e, c->cookies);
-    for (int i = 0; i < n; i++) c->base.env.respond(c->base.env.ctx, c->cookies[i], now);
+    /* Releasing an entry leaves its waiters' slots as they are (mshr.c):
+     * they are answered from there, without a copy. */
+    const uint32_t *w = c->mshr.waiters + (size_t)e * c->mshr.max_merge;
+    int n = wc_mshr_release_entry(&c->mshr, e, NULL);
+    for (int i = 0; i < n; i++) c->base.env.respond(c->base.env.ctx, w[i], now);
 }
 
 void wc_l1_core_destroy(wc_l1 *l1)
@@ -681,11 +701,11 @@ void wc_l1_core_destroy(wc_l1 *l1)
     if (c->ts) c->ts->ops->destroy(c->ts);
     wc_mshr_free(&c->mshr);
     free(c->mq);
-    free(c->cookies);
     free(c->e_req);
     free(c->e_warp);
     free(c->warp_mshr);
     free(c->e_used);
+    free(c->e_line);
     free(c);
 }
 
@@ -804,10 +824,10 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
     }
     c->mq_n = g->miss_queue;
     c->mq = calloc(c->mq_n, sizeof *c->mq);
-    c->cookies = calloc(g->mshr_max_merge, sizeof *c->cookies);
     c->e_req = calloc(g->mshr_entries, sizeof *c->e_req);
     c->e_used = calloc(g->mshr_entries, sizeof *c->e_used);
-    if (!c->mq || !c->cookies || !c->e_req || !c->e_used) {
+    c->e_line = calloc(g->mshr_entries, sizeof *c->e_line);
+    if (!c->mq || !c->e_req || !c->e_used || !c->e_line) {
         wc_errf(err, "%s L1: out of memory", ops->name);
         wc_l1_core_destroy(&c->base);
         return NULL;

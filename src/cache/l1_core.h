@@ -117,12 +117,18 @@ struct wc_l1_core {
     uint64_t *mq;     /* leave time of each miss-queue slot's last send */
     uint32_t mq_n;
     uint32_t mq_need_alloc; /* free slots a read miss that allocates needs */
-    uint32_t *cookies;      /* scratch for releasing an MSHR entry (max_merge) */
     /* Per MSHR entry: the first request (an allocate-on-fill install gives
      * it to the replacement policy and takes its owner) and the chunks the
      * waiters use. */
     wc_mem_req *e_req;
     uint64_t *e_used;
+    /* Array-backed stores: per MSHR entry, the line (NULL: none yet, an
+     * allocate-on-fill install) and set it was opened for, so a fill finds
+     * its line without the index function and the set scan. */
+    struct wc_l1_entry_line {
+        wc_line *line;
+        uint32_t set;
+    } * e_line;
     uint64_t all; /* every chunk of a line */
     unsigned line_log2;
     bool alloc_on_miss, skip_global;

@@ -434,6 +434,30 @@ static void test_dl1d_mode(void)
     l1->ops->destroy(l1);
 }
 
+/*
+ * A mode change lifts a remembered reservation fail (dl1d_ctl tells the core,
+ * wc_l1_core_changed).  One MSHR entry.  Mode 1 (every access allocates):
+ * line 0 MISSes and holds the entry; line 32 then fails MSHR_ENTRY, and again
+ * on its retry.  Back in mode 0 (threshold 2) line 32, never referenced (a
+ * fail records nothing), has RC 1 < 2 and goes around the cache: BYPASSED,
+ * which needs no MSHR entry.  Were the fail still remembered, the retry
+ * would fail again.
+ */
+static void test_dl1d_mode_lifts_fail(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make(&r, "dl1d-static", "N:32:128:4,L:L:m:N:L,A:1:8,8", NULL);
+    if (!l1) return;
+    CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_MODE, 1), 0);
+    CHECK_EQ(rd(l1, 0, 1, 0), WC_MISS);
+    CHECK_EQ(rd(l1, 32 * 128, 2, 1), WC_RESERVATION_FAIL);
+    CHECK_EQ(rd(l1, 32 * 128, 2, 2), WC_RESERVATION_FAIL);
+    CHECK_EQ(l1->stats.fail[WC_FAIL_MSHR_ENTRY], 2);
+    CHECK_EQ(wc_l1_ctl(l1, WC_L1_CTL_MODE, 0), 1);
+    CHECK_EQ(rd(l1, 32 * 128, 2, 3), WC_BYPASSED);
+    l1->ops->destroy(l1);
+}
+
 /* A parameter out of range is a configuration error naming the option. */
 static void test_param_range(void)
 {
@@ -456,6 +480,7 @@ int main(void)
     RUN(test_metrics);
     RUN(test_sm_dueling_switches_both_ways);
     RUN(test_dl1d_mode);
+    RUN(test_dl1d_mode_lifts_fail);
     RUN(test_param_range);
     return check_summary("dl1d");
 }

@@ -433,6 +433,222 @@ static void test_own_tag_store(void)
     l1->ops->destroy(l1);
 }
 
+/* ---- retries of a reservation fail ------------------------------------------ */
+
+/* The toy store counting its lookups, with and without the retry memo. */
+static int toy_lookups;
+
+static wc_line *toy_counted_lookup(wc_tagstore *ts, uint64_t addr, uint32_t *set)
+{
+    toy_lookups++;
+    return toy_lookup(ts, addr, set);
+}
+
+#define TOY_COUNTED_OPS(memo)                                                                      \
+    {                                                                                              \
+        .name = "toy", .destroy = toy_destroy, .lookup = toy_counted_lookup,                       \
+        .can_allocate = toy_can_allocate, .allocate = toy_allocate, .touch = toy_touch,            \
+        .invalidate = toy_invalidate, .fill = toy_fill, .each_valid = toy_each_valid,              \
+        .retry_memo = memo,                                                                        \
+    }
+static const wc_tagstore_ops toy_memo_ops = TOY_COUNTED_OPS(true);
+static const wc_tagstore_ops toy_plain_ops = TOY_COUNTED_OPS(false);
+
+static wc_tagstore *toy_memo_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
+                                    wc_err *err)
+{
+    wc_tagstore *ts = toy_create(core, cfg, env, err);
+    ts->ops = &toy_memo_ops;
+    return ts;
+}
+
+static wc_tagstore *toy_plain_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
+                                     wc_err *err)
+{
+    wc_tagstore *ts = toy_create(core, cfg, env, err);
+    ts->ops = &toy_plain_ops;
+    return ts;
+}
+
+static wc_l1 *make_toy(rec *r, const char *geom, bool memo)
+{
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    CHECK_EQ(wc_config_set(&cfg, "gpgpu_cache:dl1", geom, "t", &err), 0);
+    wc_l1_env env = fake_l1_env(r);
+    return wc_l1_core_create(&toy_org, memo ? toy_memo_create : toy_plain_create, &cfg, &env, &err);
+}
+
+static wc_outcome toy_read(wc_l1 *l1, uint64_t addr, uint64_t now, wc_fail_reason *why)
+{
+    wc_mem_req q = {.addr = addr, .chunks = 0x1, .line_log2 = 7, .chunk_log2 = 5, .tag = 1};
+    return l1->ops->access(l1, &q, now, why);
+}
+
+/*
+ * A retry of the request that failed last is answered without a lookup
+ * while nothing changed, and counted as every attempt is.  The toy store (4
+ * lines, one set), 8 MSHRs, reads of chunk 0 of lines A..F (0x000 ...):
+ *   t0-3  A B C D miss: 4 lookups, every line RESERVED;
+ *   t4    E: LINE_ALLOC (no line can be taken): lookup 5;
+ *   t5,6  E again: LINE_ALLOC, no lookup with the memo (5), one each
+ *         without it (7); LINE_ALLOC fails 3 either way;
+ *   t7    F, another request: its own lookup (6 / 8), LINE_ALLOC;
+ *   t8    E: the memo is F's now: lookup (7 / 9), LINE_ALLOC;
+ *   t9    A filled (the fill finds its line: lookup 8 / 10): a line can be
+ *         taken;
+ *   t10   E: lookup (9 / 11), MISS (A, the only valid line, is evicted).
+ */
+static void test_retry_memo_waits_for_change(void)
+{
+    for (int memo = 0; memo < 2; memo++) {
+        rec r = {0};
+        wc_l1 *l1 = make_toy(&r, "N:1:128:4,L:E:m:N:L,A:8:8,8", memo);
+        CHECK(l1 != NULL);
+        if (!l1) return;
+        toy_lookups = 0;
+        wc_fail_reason why;
+        for (uint64_t i = 0; i < 4; i++) CHECK_EQ(toy_read(l1, 0x80 * i, i, &why), WC_MISS);
+        CHECK_EQ(toy_lookups, 4);
+        const uint64_t E = 0x200, F = 0x280;
+        for (uint64_t t = 4; t <= 6; t++) {
+            CHECK_EQ(toy_read(l1, E, t, &why), WC_RESERVATION_FAIL);
+            CHECK_EQ(why, WC_FAIL_LINE_ALLOC);
+        }
+        CHECK_EQ(toy_lookups, memo ? 5 : 7);
+        CHECK_EQ(l1->stats.fail[WC_FAIL_LINE_ALLOC], 3);
+        CHECK_EQ(l1->stats.outcome[WC_RESERVATION_FAIL], 3);
+        CHECK_EQ(toy_read(l1, F, 7, &why), WC_RESERVATION_FAIL);
+        CHECK_EQ(toy_read(l1, E, 8, &why), WC_RESERVATION_FAIL);
+        CHECK_EQ(toy_lookups, memo ? 7 : 9);
+        l1->ops->fill(l1, 0x000, 0x1, 9);
+        CHECK_EQ(toy_read(l1, E, 10, &why), WC_MISS);
+        CHECK_EQ(toy_lookups, memo ? 9 : 11);
+        CHECK_EQ(l1->stats.evictions, 1);
+        CHECK_EQ(l1->stats.fail[WC_FAIL_LINE_ALLOC], 5);
+        l1->ops->destroy(l1);
+    }
+}
+
+/*
+ * A MISS_QUEUE_FULL fail holds only until a slot frees.  One miss-queue
+ * slot; a send leaves the SM 10 cycles after it is made.  A misses at t0
+ * (its send leaves at 10); B at t1 and t9 finds the slot busy (the retry at
+ * t9 without a lookup: 2 lookups); at t10 the slot is free: B is looked up
+ * and MISSes.
+ */
+static void test_retry_memo_miss_queue(void)
+{
+    rec r = {.delay = 10};
+    wc_l1 *l1 = make_toy(&r, "N:1:128:4,L:E:m:N:L,A:8:8,1", true);
+    CHECK(l1 != NULL);
+    if (!l1) return;
+    toy_lookups = 0;
+    wc_fail_reason why;
+    CHECK_EQ(toy_read(l1, 0x000, 0, &why), WC_MISS);
+    CHECK_EQ(toy_read(l1, 0x080, 1, &why), WC_RESERVATION_FAIL);
+    CHECK_EQ(why, WC_FAIL_MISS_QUEUE_FULL);
+    CHECK_EQ(toy_read(l1, 0x080, 9, &why), WC_RESERVATION_FAIL);
+    CHECK_EQ(why, WC_FAIL_MISS_QUEUE_FULL);
+    CHECK_EQ(toy_lookups, 2);
+    CHECK_EQ(toy_read(l1, 0x080, 10, &why), WC_MISS);
+    CHECK_EQ(toy_lookups, 3);
+    CHECK_EQ(l1->stats.fail[WC_FAIL_MISS_QUEUE_FULL], 2);
+    l1->ops->destroy(l1);
+}
+
+static wc_outcome line_read(wc_l1 *l1, uint64_t addr, uint64_t now)
+{
+    wc_mem_req q = {.addr = addr, .chunks = 0xF, .line_log2 = 7, .chunk_log2 = 5, .tag = 1};
+    wc_fail_reason why;
+    return l1->ops->access(l1, &q, now, &why);
+}
+
+static bool remembered(const wc_l1 *l1)
+{
+    return ((const wc_l1_core *)l1)->memo.live;
+}
+
+/*
+ * In an array-backed L1 allocating on miss, only a fill that can lift the
+ * fail forgets it: one in the failing request's set (LINE_ALLOC) or one
+ * that frees an MSHR entry (MSHR_ENTRY).
+ *   2 sets x 1 way, linear index (line n -> set n % 2): lines 0 and 1 miss
+ *   (both RESERVED); line 2 (set 0) fails LINE_ALLOC.  Line 1's fill (set
+ *   1) keeps the fail; the retry fails LINE_ALLOC again.  Line 0's fill
+ *   (set 0) lifts it: line 2 MISSes.
+ *   One MSHR entry, 2 ways: line 0 misses (fetching 4 chunks); line 1 fails
+ *   MSHR_ENTRY.  Chunk 0 of line 0 arrives: the entry waits for 3 more, the
+ *   fail holds.  Chunks 1-3 arrive: the entry is freed, the fail forgotten;
+ *   line 1 MISSes.
+ */
+static void test_retry_memo_fill_in_other_set(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make_l1(&r, "N:2:128:1,L:L:m:N:L,A:8:8,8", 0);
+    if (!l1) return;
+    CHECK_EQ(line_read(l1, 0x000, 0), WC_MISS);
+    CHECK_EQ(line_read(l1, 0x080, 1), WC_MISS);
+    CHECK_EQ(line_read(l1, 0x100, 2), WC_RESERVATION_FAIL);
+    CHECK(remembered(l1));
+    l1->ops->fill(l1, 0x080, 0xF, 3);
+    CHECK(remembered(l1));
+    CHECK_EQ(line_read(l1, 0x100, 4), WC_RESERVATION_FAIL);
+    CHECK_EQ(l1->stats.fail[WC_FAIL_LINE_ALLOC], 2);
+    l1->ops->fill(l1, 0x000, 0xF, 5);
+    CHECK(!remembered(l1));
+    CHECK_EQ(line_read(l1, 0x100, 6), WC_MISS);
+    l1->ops->destroy(l1);
+
+    rec r2 = {0};
+    l1 = make_l1(&r2, "N:2:128:2,L:L:m:N:L,A:1:8,8", 0);
+    if (!l1) return;
+    CHECK_EQ(line_read(l1, 0x000, 0), WC_MISS);
+    CHECK_EQ(line_read(l1, 0x080, 1), WC_RESERVATION_FAIL);
+    CHECK_EQ(l1->stats.fail[WC_FAIL_MSHR_ENTRY], 1);
+    l1->ops->fill(l1, 0x000, 0x1, 2);
+    CHECK(remembered(l1));
+    l1->ops->fill(l1, 0x000, 0xE, 3);
+    CHECK(!remembered(l1));
+    CHECK_EQ(line_read(l1, 0x080, 4), WC_MISS);
+    l1->ops->destroy(l1);
+}
+
+/*
+ * Which organisations remember fails (wc_tagstore_ops.retry_memo): all
+ * whose probes are pure and whose state is their own; not TSC+, whose
+ * followers' mode is a duel shared by every SM.
+ */
+static void test_retry_memo_per_org(void)
+{
+    const char *orgs[] = {"conventional", "tsc", "dsc", "dl1d-static", "ball", "profiled-bypass"};
+    for (size_t i = 0; i < sizeof orgs / sizeof *orgs; i++) {
+        rec r = {0};
+        wc_l1_env env = fake_l1_env(&r);
+        wc_l1 *l1 = tiny_lone_l1(orgs[i], "N:32:128:4,L:L:m:N:L,A:32:8,8", NULL, &env);
+        CHECK(l1 != NULL);
+        if (!l1) continue;
+        CHECK(((wc_l1_core *)l1)->retry_memo);
+        l1->ops->destroy(l1);
+    }
+    wc_config cfg;
+    wc_config_defaults(&cfg);
+    wc_err err = {{0}};
+    const wc_l1_ops *ops = wc_l1_find("tsc-plus");
+    void *sh = ops->shared_create(&cfg, 1, &err);
+    rec r = {0};
+    wc_l1_env env = fake_l1_env(&r);
+    env.shared = sh;
+    wc_l1 *l1 = ops->create(&cfg, &env, &err);
+    CHECK(l1 != NULL);
+    if (l1) {
+        CHECK(!((wc_l1_core *)l1)->retry_memo);
+        l1->ops->destroy(l1);
+    }
+    ops->shared_destroy(sh);
+}
+
 /* ---- ctl and the organisation's counters ---------------------------------- */
 
 /*
@@ -512,6 +728,10 @@ int main(void)
     RUN(test_issued_chunks_suppress_duplicates);
     RUN(test_policy_bypass_leaves_set);
     RUN(test_own_tag_store);
+    RUN(test_retry_memo_waits_for_change);
+    RUN(test_retry_memo_miss_queue);
+    RUN(test_retry_memo_fill_in_other_set);
+    RUN(test_retry_memo_per_org);
     RUN(test_ctl_per_sm);
     RUN(test_org_stats_reported);
     return check_summary("l1core");

@@ -207,6 +207,15 @@ static wc_outcome fail(wc_fail_reason r, wc_fail_reason *why)
     return WC_RESERVATION_FAIL;
 }
 
+/* LINE_ALLOC: no room in `set`, which only a change in that set can make
+ * (the retry memo keeps it; a store here is cheaper than computing it
+ * again). */
+static wc_outcome line_alloc_fail(wc_l1_core *c, uint32_t set, wc_fail_reason *why)
+{
+    c->memo.set = set;
+    return fail(WC_FAIL_LINE_ALLOC, why);
+}
+
 /* ---- reads ------------------------------------------------------------- */
 
 static wc_outcome read_bypass(wc_l1_core *c, const wc_mem_req *req, uint64_t want, uint64_t now,
@@ -318,7 +327,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
         if (o == WC_BYPASSED) ts->ops->bypassed(ts, c, set, tag, &x, now);
         return o;
     }
-    if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    if (take_way && !can_allocate(c, set)) return line_alloc_fail(c, set, why);
     /* A chunk-placing store needs the fetch first, to check room for it; the
      * array-backed ones compute it only once the checks passed (retries of a
      * reservation fail are frequent on the baseline's miss path). */
@@ -326,7 +335,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
     if (!c->ta) {
         fetch = fetch_chunks(c, missing, have);
         if ((take_way || line) && c->alloc_on_miss && !can_place(c, set, line, tag, fetch))
-            return fail(WC_FAIL_LINE_ALLOC, why);
+            return line_alloc_fail(c, set, why);
     }
     if (!mq_has(c, take_way ? c->mq_need_alloc : 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     if (e >= 0 && m->e[e].n_merged >= m->max_merge) return fail(WC_FAIL_MSHR_MERGE, why);
@@ -364,6 +373,7 @@ static wc_outcome read_not_hit(wc_l1_core *c, const wc_mem_req *req, uint32_t se
         c->e_used[e] = 0;
     }
     c->e_used[e] |= want;
+    if (c->ta) c->e_line[e] = (struct wc_l1_entry_line){line, set};
     m->e[e].issued |= fetch;
     /* A chunk that already arrived once but is fetched again (a chunk-placing
      * store dropped it since) must arrive again before the entry completes,
@@ -393,11 +403,11 @@ static wc_outcome write_through(wc_l1_core *c, const wc_mem_req *req, uint32_t s
                                 wc_line *line, uint64_t now, wc_fail_reason *why)
 {
     bool take_way = !line && c->wa != 'N';
-    if (take_way && !can_allocate(c, set)) return fail(WC_FAIL_LINE_ALLOC, why);
+    if (take_way && !can_allocate(c, set)) return line_alloc_fail(c, set, why);
     uint64_t tag = req->addr >> c->line_log2, wr = write_chunks(c, want);
     uint64_t more = line ? wr & ~line->valid_chunks : wr;
     if ((take_way || line) && !can_place(c, set, line, tag, more))
-        return fail(WC_FAIL_LINE_ALLOC, why);
+        return line_alloc_fail(c, set, why);
     if (!mq_has(c, 1, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     bool hit = line != NULL;
     wc_repl_ctx x = ctx_of(req, set);
@@ -422,7 +432,7 @@ static wc_outcome write_back(wc_l1_core *c, const wc_mem_req *req, uint32_t set,
     wc_repl_ctx x = ctx_of(req, set);
     if (line) { /* hit: the data stays here, dirty */
         uint64_t more = written & ~line->valid_chunks;
-        if (!can_place(c, set, line, tag, more)) return fail(WC_FAIL_LINE_ALLOC, why);
+        if (!can_place(c, set, line, tag, more)) return line_alloc_fail(c, set, why);
         ts_touch(c, set, line, &x);
         place(c, set, line, more, &x, now);
         line->valid_chunks |= written;
@@ -436,7 +446,7 @@ static wc_outcome write_back(wc_l1_core *c, const wc_mem_req *req, uint32_t set,
         return WC_MISS;
     }
     if (!can_allocate(c, set) || !can_place(c, set, NULL, tag, written))
-        return fail(WC_FAIL_LINE_ALLOC, why);
+        return line_alloc_fail(c, set, why);
     if (!mq_has(c, 1, now)) /* room for the victim's write-back */
         return fail(WC_FAIL_MISS_QUEUE_FULL, why);
     line = ts_allocate(c, set, tag, WC_LINE_VALID, &x, now);
@@ -495,7 +505,7 @@ static wc_outcome slow_access(wc_l1_core *c, const wc_mem_req *req, uint64_t wan
     return read_not_hit(c, req, set, line, want, now, why);
 }
 
-static void count(wc_l1_stats *st, const wc_mem_req *req, wc_outcome o, wc_fail_reason r)
+static inline void count(wc_l1_stats *st, const wc_mem_req *req, wc_outcome o, wc_fail_reason r)
 {
     st->outcome[o]++;
     if (o == WC_RESERVATION_FAIL) {
@@ -512,6 +522,74 @@ static void count(wc_l1_stats *st, const wc_mem_req *req, wc_outcome o, wc_fail_
     }
 }
 
+/* ---- retries of a reservation fail ---------------------------------------
+ *
+ * A request that failed is usually presented again every cycle until the
+ * resource it lacks is released (GPGPU-Sim counts every attempt, and so do
+ * the stages).  With a store whose fails depend on nothing but this L1
+ * (wc_tagstore_ops.retry_memo), the core remembers the last fail; every
+ * access that succeeds, every flush and ctl forgets it, and every fill that
+ * can lift it (fill_lifts_fail: the stages retry at every fill, most of
+ * which free nothing the request lacks).  A retry of the same request
+ * while it is remembered fails again for the same reason (the checks saw
+ * the same state), so it is counted without the lookup.
+ * Time matters to one check only: miss-queue slots free as their leave
+ * times pass, so a MISS_QUEUE_FULL fail holds until the next one does.  The
+ * other fails either came before the miss-queue check (LINE_ALLOC) or after
+ * it passed, and slots only become free while nothing is sent. */
+
+/* The first cycle after `now` at which a busy miss-queue slot frees. */
+static uint64_t mq_next_free(const wc_l1_core *c, uint64_t now)
+{
+    uint64_t t = UINT64_MAX;
+    for (uint32_t i = 0; i < c->mq_n; i++)
+        if (c->mq[i] > now && c->mq[i] < t) t = c->mq[i];
+    return t;
+}
+
+static inline void remember_fail(wc_l1_core *c, const wc_mem_req *req, wc_fail_reason why,
+                                 uint64_t now)
+{
+    c->memo.req = *req; /* memo.set: line_alloc_fail */
+    c->memo.why = why;
+    c->memo.until = why == WC_FAIL_MISS_QUEUE_FULL ? mq_next_free(c, now) : UINT64_MAX;
+    c->memo.live = true;
+}
+
+/* Whether req is the remembered fail and it still holds at now. */
+static inline bool fail_holds(const wc_l1_core *c, const wc_mem_req *req, uint64_t now)
+{
+    return c->memo.live && now < c->memo.until && !memcmp(&c->memo.req, req, sizeof *req);
+}
+
+/* Whether a fill of line `tag` in `set` (`released`: its MSHR entry with it)
+ * can lift the remembered fail.  Any fill can for a store the core does not
+ * see into.  In an array-backed store allocating on miss a fill installs
+ * nothing, sends nothing and evicts nothing: it turns one RESERVED line
+ * valid (only its set's LINE_ALLOC check, and requests of that line, can
+ * change) and may free one MSHR entry (and its warp's share). */
+static bool fill_lifts_fail(const wc_l1_core *c, uint64_t tag, uint32_t set, bool released)
+{
+    if (!c->ta || !c->alloc_on_miss || tag == c->memo.req.addr >> c->line_log2) return true;
+    switch (c->memo.why) {
+    case WC_FAIL_LINE_ALLOC: return set == c->memo.set;
+    case WC_FAIL_MISS_QUEUE_FULL: return false; /* only the clock frees a slot */
+    default: return released;                   /* MSHR_ENTRY, MSHR_MERGE */
+    }
+}
+
+/* Counts an access that was not a fast-path hit and keeps the memo. */
+static inline wc_outcome settle(wc_l1_core *c, const wc_mem_req *req, wc_outcome o,
+                                wc_fail_reason why, uint64_t now)
+{
+    count(&c->base.stats, req, o, why);
+    if (o != WC_RESERVATION_FAIL)
+        c->memo.live = false;
+    else if (c->retry_memo)
+        remember_fail(c, req, why, now);
+    return o;
+}
+
 /* The read-hit fast path of array-backed stores: the set scanned in place,
  * LRU's on_hit without the indirect call. */
 static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64_t want,
@@ -525,8 +603,7 @@ static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64
         if (s[w].tag != tag || s[w].state == WC_LINE_INVALID) continue;
         if ((s[w].valid_chunks & want) != want) {
             wc_outcome o = read_not_hit(c, req, set, &s[w], want, now, why);
-            count(&c->base.stats, req, o, *why);
-            return o;
+            return settle(c, req, o, *why, now);
         }
         if (ta->repl == &wc_repl_lru) { /* LRU's on_hit, without the indirect call */
             s[w].repl = ++ta->stamp;
@@ -538,11 +615,11 @@ static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64
         c->base.stats.accesses++;
         c->base.stats.reads++;
         c->base.stats.outcome[WC_HIT]++;
+        c->memo.live = false;
         return WC_HIT;
     }
     wc_outcome o = read_not_hit(c, req, set, NULL, want, now, why);
-    count(&c->base.stats, req, o, *why);
-    return o;
+    return settle(c, req, o, *why, now); /* *why once o is known */
 }
 
 wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_fail_reason *why)
@@ -550,6 +627,11 @@ wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_
     wc_l1_core *c = (wc_l1_core *)l1;
     wc_fail_reason dummy;
     if (!why) why = &dummy;
+    if (fail_holds(c, req, now)) { /* a retry that cannot succeed yet */
+        *why = c->memo.why;
+        count(&c->base.stats, req, WC_RESERVATION_FAIL, *why);
+        return WC_RESERVATION_FAIL;
+    }
     *why = WC_FAIL_NONE;
     uint64_t want = requested_chunks(c, req);
 
@@ -558,8 +640,23 @@ wc_outcome wc_l1_core_access(wc_l1 *l1, const wc_mem_req *req, uint64_t now, wc_
         !c->skip_global && c->ta)
         return array_read(c, req, want, now, why);
     wc_outcome o = slow_access(c, req, want, now, why);
-    count(&c->base.stats, req, o, *why);
-    return o;
+    return settle(c, req, o, *why, now);
+}
+
+/* The line a fill of entry e (line `tag`) goes to, as ts_lookup finds it.
+ * In an array-backed store the line the miss reserved is still there (a
+ * RESERVED line is never a victim; a tag is in at most one way of its set),
+ * so the entry's record answers; checked, since the lookup is the rule. */
+static inline wc_line *fill_line(wc_l1_core *c, int e, uint64_t addr, uint64_t tag, uint32_t *set)
+{
+    if (c->ta) {
+        struct wc_l1_entry_line at = c->e_line[e];
+        if (at.line && at.line->tag == tag && at.line->state != WC_LINE_INVALID) {
+            *set = at.set;
+            return at.line;
+        }
+    }
+    return ts_lookup(c, addr, set);
 }
 
 void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
@@ -574,7 +671,8 @@ void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
     ent->arrived |= got;
 
     uint32_t set;
-    wc_line *line = ts_lookup(c, addr, &set);
+    wc_line *line = fill_line(c, e, addr, tag, &set);
+    bool installed = !line;
     if (!line) { /* allocate-on-fill: the store (and its policy) choose now */
         wc_repl_ctx x = ctx_of(&c->e_req[e], set);
         line = ts_allocate(c, set, tag, WC_LINE_VALID, &x, now);
@@ -585,10 +683,15 @@ void wc_l1_core_fill(wc_l1 *l1, uint64_t addr, uint64_t chunks, uint64_t now)
     if (ls && ls->on_fill) ls->on_fill(ls->ctx, c->base.env.sm, tag << c->line_log2, got, now);
     c->base.stats.fills++;
 
-    if ((ent->arrived & ent->issued) != ent->issued) return; /* more chunks to come */
+    bool done = (ent->arrived & ent->issued) == ent->issued;
+    if (c->memo.live && (installed || fill_lifts_fail(c, tag, set, done))) c->memo.live = false;
+    if (!done) return; /* more chunks to come */
     if (c->warp_mshr_max) c->warp_mshr[c->e_warp[e]]--;
-    int n = wc_mshr_release_entry(&c->mshr, e, c->cookies);
-    for (int i = 0; i < n; i++) c->base.env.respond(c->base.env.ctx, c->cookies[i], now);
+    /* Releasing an entry leaves its waiters' slots as they are (mshr.c):
+     * they are answered from there, without a copy. */
+    const uint32_t *w = c->mshr.waiters + (size_t)e * c->mshr.max_merge;
+    int n = wc_mshr_release_entry(&c->mshr, e, NULL);
+    for (int i = 0; i < n; i++) c->base.env.respond(c->base.env.ctx, w[i], now);
 }
 
 void wc_l1_core_destroy(wc_l1 *l1)
@@ -598,11 +701,11 @@ void wc_l1_core_destroy(wc_l1 *l1)
     if (c->ts) c->ts->ops->destroy(c->ts);
     wc_mshr_free(&c->mshr);
     free(c->mq);
-    free(c->cookies);
     free(c->e_req);
     free(c->e_warp);
     free(c->warp_mshr);
     free(c->e_used);
+    free(c->e_line);
     free(c);
 }
 
@@ -621,6 +724,7 @@ void wc_l1_core_flush(wc_l1 *l1, uint64_t now)
 {
     wc_l1_core *c = (wc_l1_core *)l1;
     flush_arg f = {c, now};
+    c->memo.live = false;
     c->ts->ops->each_valid(c->ts, flush_one, &f);
 }
 
@@ -629,7 +733,10 @@ int64_t wc_l1_core_ctl(wc_l1 *l1, int op, int64_t arg)
     wc_l1_core *c = (wc_l1_core *)l1;
     bool old = c->skip_global;
     switch (op) {
-    case WC_L1_CTL_SKIP_GLOBAL: c->skip_global = arg != 0; return old;
+    case WC_L1_CTL_SKIP_GLOBAL:
+        c->skip_global = arg != 0;
+        c->memo.live = false;
+        return old;
     case WC_L1_CTL_QUERY_SKIP_GLOBAL: return old;
     default: return -1;
     }
@@ -702,6 +809,7 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
         return NULL;
     }
     c->ta = c->ts->ta;
+    c->retry_memo = c->ts->ops->retry_memo;
     c->line_log2 = wc_log2(g->line_bytes);
     c->all = wc_chunks_all(c->ts->nchunks);
     if (set_xfer(c, cfg, err) < 0) {
@@ -716,10 +824,10 @@ wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const w
     }
     c->mq_n = g->miss_queue;
     c->mq = calloc(c->mq_n, sizeof *c->mq);
-    c->cookies = calloc(g->mshr_max_merge, sizeof *c->cookies);
     c->e_req = calloc(g->mshr_entries, sizeof *c->e_req);
     c->e_used = calloc(g->mshr_entries, sizeof *c->e_used);
-    if (!c->mq || !c->cookies || !c->e_req || !c->e_used) {
+    c->e_line = calloc(g->mshr_entries, sizeof *c->e_line);
+    if (!c->mq || !c->e_req || !c->e_used || !c->e_line) {
         wc_errf(err, "%s L1: out of memory", ops->name);
         wc_l1_core_destroy(&c->base);
         return NULL;

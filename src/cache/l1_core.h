@@ -81,6 +81,17 @@ typedef struct wc_tagstore_ops {
     /* Optional: counters of the store (and its replacement policy). */
     void (*stats)(const wc_tagstore *ts, void (*emit)(void *ctx, const char *name, double v),
                   void *ctx);
+    /* True when a reservation fail of this store is a function of the request,
+     * of this L1's own state and of the miss queue's clock only: a failed
+     * probe (lookup, can_allocate, can_place, bypasses) changes nothing, and
+     * nothing but the core's access, fill, flush and ctl (or an organisation
+     * calling wc_l1_core_changed) changes what a probe answers.  The core
+     * then answers a retry of the request that failed last with the same
+     * fail, without looking it up again, until one of those runs (or a
+     * miss-queue slot frees, for MISS_QUEUE_FULL).  False (the default) where
+     * something else can change the answer: TSC+'s storage mode follows a
+     * duel on SM 0 shared by every SM. */
+    bool retry_memo;
 } wc_tagstore_ops;
 
 /* Every tag store embeds this first. */
@@ -106,12 +117,18 @@ struct wc_l1_core {
     uint64_t *mq;     /* leave time of each miss-queue slot's last send */
     uint32_t mq_n;
     uint32_t mq_need_alloc; /* free slots a read miss that allocates needs */
-    uint32_t *cookies;      /* scratch for releasing an MSHR entry (max_merge) */
     /* Per MSHR entry: the first request (an allocate-on-fill install gives
      * it to the replacement policy and takes its owner) and the chunks the
      * waiters use. */
     wc_mem_req *e_req;
     uint64_t *e_used;
+    /* Array-backed stores: per MSHR entry, the line (NULL: none yet, an
+     * allocate-on-fill install) and set it was opened for, so a fill finds
+     * its line without the index function and the set scan. */
+    struct wc_l1_entry_line {
+        wc_line *line;
+        uint32_t set;
+    } * e_line;
     uint64_t all; /* every chunk of a line */
     unsigned line_log2;
     bool alloc_on_miss, skip_global;
@@ -122,6 +139,19 @@ struct wc_l1_core {
     uint32_t warp_mshr_max;
     uint16_t *e_warp, *warp_mshr;
     uint32_t n_warp_slots;
+    /* The latest reservation fail, while it still holds (ts->ops->retry_memo):
+     * the request, its reason, and the cycle from which a miss-queue slot
+     * may have freed (UINT64_MAX for the other reasons, which only a change
+     * of the L1's state can lift).  live is cleared by every change that can
+     * lift it (l1_core.c, "retries of a reservation fail"). */
+    struct {
+        wc_mem_req req;
+        uint64_t until;
+        uint32_t set; /* the set of a LINE_ALLOC fail */
+        wc_fail_reason why;
+        bool live;
+    } memo;
+    bool retry_memo; /* ts->ops->retry_memo, next to the memo */
     /* The array of an array-backed store, here so the hot paths reach it at a
      * fixed offset from the core (last: it is large). */
     wc_tag_array arr;
@@ -138,6 +168,14 @@ struct wc_l1_core {
 /* Creates an L1 of organisation `ops` around the tag store `mk` builds. */
 wc_l1 *wc_l1_core_create(const wc_l1_ops *ops, wc_tagstore_create_fn mk, const wc_config *cfg,
                          const wc_l1_env *env, wc_err *err);
+
+/* Something that decides the outcome of an access changed outside the
+ * core's own entry points (an organisation's ctl): a remembered reservation
+ * fail no longer holds. */
+static inline void wc_l1_core_changed(wc_l1_core *c)
+{
+    c->memo.live = false;
+}
 
 /* Removes a valid line: dirty data is written back, listeners and the
  * utilisation histogram see it, then the store invalidates it. */

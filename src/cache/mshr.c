@@ -150,6 +150,9 @@ int wc_mshr_release(wc_mshr *m, uint64_t addr, uint32_t *out)
     return i < 0 ? -1 : wc_mshr_release_entry(m, i, out);
 }
 
+/* The entry's waiter slots are left as they are: until the entry is used
+ * again its cookies can be read there (the L1 core answers them from there,
+ * out = NULL). */
 int wc_mshr_release_entry(wc_mshr *m, int i, uint32_t *out)
 {
     wc_mshr_entry *e = &m->e[i];

@@ -85,7 +85,7 @@ static void arr_destroy(wc_tagstore *ts)
         .name = kind, .destroy = arr_destroy, .lookup = op_lookup,                                 \
         .can_allocate = op_can_allocate, .allocate = op_allocate, .touch = op_touch,               \
         .invalidate = op_invalidate, .fill = op_fill, .each_valid = arr_each_valid,                \
-        .stats = arr_stats,                                                                        \
+        .stats = arr_stats, .retry_memo = true,                                                    \
     }
 
 static const wc_tagstore_ops line_ops = ARRAY_TS_OPS("line");

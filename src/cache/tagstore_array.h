@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cache/l1_core.h"
+#include "cache/repl_impl.h"
 
 /* The array lives in the L1 core (wc_l1_core.arr), so the core reaches it
  * at a fixed offset, without loading a pointer first. */
@@ -44,13 +45,19 @@ static inline wc_line *arr_allocate(wc_tag_array *ta, wc_l1_core *core, uint32_t
     line->state = state;
     line->owner_block = ctx->req->block;
     line->owner_warp = ctx->req->warp;
-    wc_tag_array_inserted(ta, set, (uint32_t)way, ctx);
+    if (ta->repl == &wc_repl_lru) /* LRU's on_insert, without the indirect call */
+        line->repl = ++ta->stamp;
+    else
+        wc_tag_array_inserted(ta, set, (uint32_t)way, ctx);
     return line;
 }
 
 static inline void arr_touch(wc_tag_array *ta, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)
 {
-    wc_tag_array_hit(ta, set, (uint32_t)(line - wc_tag_array_set(ta, set)), ctx);
+    if (ta->repl == &wc_repl_lru) /* LRU's on_hit, without the indirect call */
+        line->repl = ++ta->stamp;
+    else
+        wc_tag_array_hit(ta, set, (uint32_t)(line - wc_tag_array_set(ta, set)), ctx);
 }
 
 static inline void arr_invalidate(wc_tag_array *ta, uint32_t set, wc_line *line)

@@ -68,6 +68,7 @@ static const wc_tagstore_ops ball_ops = {
     .each_valid = ball_each_valid,
     .bypasses = ball_bypasses,
     .bypassed = ball_bypassed,
+    .retry_memo = true, /* only the miss queue can make it fail */
 };
 
 static wc_tagstore *ball_ts_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,

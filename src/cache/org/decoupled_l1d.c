@@ -286,6 +286,7 @@ static const wc_tagstore_ops dl1d_ops = {
     .bypasses = dl_bypasses,
     .bypassed = dl_bypassed,
     .stats = dl_stats,
+    .retry_memo = true, /* probes are pure; a mode change tells the core (dl1d_ctl) */
 };
 
 static wc_tagstore *dl1d_ts_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,
@@ -348,6 +349,7 @@ static int64_t dl1d_ctl(wc_l1 *l1, int op, int64_t arg)
     int64_t old = d->mode;
     d->mode = arg;
     d->thr = arg ? 0 : d->thr_cfg;
+    wc_l1_core_changed((wc_l1_core *)l1); /* the threshold decides bypasses */
     return old;
 }
 

@@ -256,6 +256,7 @@ static const wc_tagstore_ops dsc_ops = {
     .place = dsc_place,
     .each_valid = dsc_each_valid,
     .stats = dsc_stats,
+    .retry_memo = true, /* probes are pure; the state is this L1's */
 };
 
 static wc_tagstore *dsc_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,

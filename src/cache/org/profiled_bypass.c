@@ -139,6 +139,7 @@ static const wc_tagstore_ops pb_ops = {
     .bypasses = pb_bypasses,
     .bypassed = pb_bypassed,
     .stats = pb_stats,
+    .retry_memo = true, /* the profile's answer is fixed by the request */
 };
 
 static wc_tagstore *pb_ts_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,

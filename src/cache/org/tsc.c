@@ -389,6 +389,7 @@ static const wc_tagstore_ops tsc_ops = {
     .place = wc_tsc_place,
     .each_valid = wc_tsc_each_valid,
     .stats = wc_tsc_stats,
+    .retry_memo = true, /* can_place plans without drawing (rng NULL): pure */
 };
 
 int wc_tsc_init(tsc_ts *t, const wc_tagstore_ops *ops, const wc_config *cfg, const wc_l1_env *env,

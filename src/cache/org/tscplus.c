@@ -176,6 +176,10 @@ static const wc_tagstore_ops tscp_ops = {
     .place = tscp_place,
     .each_valid = wc_tsc_each_valid,
     .stats = tscp_stats,
+    /* No retry memo: the followers' mode is the duel's on SM 0, which can
+     * change what a miss fetches (and so can_place) on every SM without any
+     * access to this L1. */
+    .retry_memo = false,
 };
 
 static wc_tagstore *tscp_create(wc_l1_core *core, const wc_config *cfg, const wc_l1_env *env,

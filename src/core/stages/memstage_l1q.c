@@ -54,9 +54,9 @@
  */
 typedef struct l1q_entry {
     wc_mem_req req;
-    uint32_t load;  /* load record, WC_NO_REC for a store */
-    bool last;      /* the last request of its instruction */
-    uint64_t enter; /* the cycle it entered the tail slot */
+    uint32_t load; /* load record, WC_NO_REC for a store */
+    bool last;     /* the last request of its instruction */
+    uint64_t due;  /* the cycle it entered the tail slot + depth: its earliest lookup */
 } l1q_entry;
 
 typedef struct wc_l1q {
@@ -78,8 +78,8 @@ typedef struct wc_l1q {
 /* The first cycle the head entry can be looked up. */
 static uint64_t head_due(const wc_l1q *s)
 {
-    uint64_t due = s->q[s->head].enter + s->depth;
-    return due > s->left + 1 ? due : s->left + 1;
+    uint64_t due = s->q[s->head].due;
+    return due > s->left ? due : s->left + 1;
 }
 
 enum head { HEAD_EMPTY, HEAD_WAIT, HEAD_LEFT, HEAD_FAILED };
@@ -116,7 +116,7 @@ static void enter_tail(wc_stage_env *env, wc_l1q *s, uint64_t now)
     l1q_entry *t = &s->q[at];
     t->req = *s->cur;
     t->load = s->load;
-    t->enter = now;
+    t->due = now + s->depth;
     t->last = ++s->cur == s->end;
     s->count++;
     if (t->last) { /* the instruction has left the stage */
@@ -133,7 +133,7 @@ static bool packed(const wc_l1q *s, uint64_t now)
 {
     unsigned tail = s->head + s->count - 1;
     if (tail >= s->depth) tail -= s->depth;
-    return now + s->count >= s->q[tail].enter + s->depth;
+    return now + s->count >= s->q[tail].due;
 }
 
 static void l1q_cycle(wc_mstage *ms, uint64_t now)

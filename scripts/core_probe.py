@@ -2,7 +2,7 @@
 """core_probe.py - what the SM core itself costs in warpcache and GPGPU-Sim (Accel-Sim).
 
 Writes an Accel-Sim trace of small kernels that touch no global memory (only
-the last kernel loads), so their cycles are the core's pipeline, not the
+the SM core), so their cycles are the core's pipeline, not the
 memory system's.  Run both simulators on it with the same configuration file
 and compare kernel by kernel (docs/fidelity.md, "Beyond the tuned kernels"):
 

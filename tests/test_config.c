@@ -406,6 +406,7 @@ static void test_option_table(void)
                                            "gpgpu_memory_partition_indexing",
                                            "alu_latency",
                                            "sfu_latency",
+                                           "oc_wb_latency",
                                            "max_warp_limit",
                                            "sched_rotate",
                                            "ifetch",

@@ -149,6 +149,52 @@ static void test_ifetch_front_end(void)
 }
 
 /*
+ * -oc_wb_latency: GPGPU-Sim's operand collector and writeback stages
+ * (src/core/op_latency.c).  One warp: ALU r1, ALU r2 <- r1, LDS r3 <- r2,
+ * ALU r4 <- r3, SFU r5 <- r4.  By hand, with tiny_config's ALU latency 4,
+ * SFU 20 and shared memory 26, each instruction issuing when its source is
+ * ready:
+ *   off (0): issues at 0, 4, 8, 34, 38; the SFU result at 38 + 20 = 58;
+ *   5:       ALU 4 + 5 = 9, SFU 25, LDS 26 + 5 + 1 (the LD/ST unit's
+ *            writeback register) = 32: issues at 0, 9, 18, 50, 59; the SFU
+ *            result at 59 + 25 = 84.
+ * A global load's latency is not changed (its round trip is the memory
+ * system's): test_single_miss_timing's load, then ALU r2 <- r1, takes
+ * 186 + 4 with the option off and 186 + 9 with 5.
+ */
+static void test_oc_wb_latency(void)
+{
+    for (unsigned extra = 0; extra <= 5; extra += 5) {
+        wc_config c;
+        tiny_config(&c);
+        c.oc_wb_latency = extra;
+        c.sfu_latency = 20;
+        c.smem_latency = 26;
+        list_source *l = ls_create(1, 32);
+        ls_alu(l, 0, 1, WC_REG_NONE);
+        ls_alu(l, 0, 2, 1);
+        ls_load(l, 0, 0, 3);
+        l->insts[0][2].op = WC_OP_LDS;
+        l->insts[0][2].src[l->insts[0][2].nsrc++] = 2;
+        ls_alu(l, 0, 4, 3);
+        ls_alu(l, 0, 5, 4);
+        l->insts[0][4].op = WC_OP_SFU;
+        wc_stats st;
+        CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(st.total.cycles, extra ? 84 : 58);
+        CHECK_EQ(st.total.warp_insts, 5);
+        wc_stats_free(&st);
+
+        l = ls_create(1, 32);
+        ls_load(l, 0, 0x10000, 1);
+        ls_alu(l, 0, 2, 1);
+        CHECK_EQ(tiny_simulate(&c, &l->base, &st), 0);
+        CHECK_EQ(st.total.cycles, extra ? 195 : 190);
+        wc_stats_free(&st);
+    }
+}
+
+/*
  * ... then LDG r3 <- [A] again and ALU r4 <- r3: the second load is issued at
  * 187 (the ALU went at 186), hits in L1 at 188 and is answered after the hit
  * latency (20) at 208; its ALU result is ready at 212.
@@ -849,6 +895,7 @@ int main(void)
     RUN(test_dram_timing);
     RUN(test_launch_latency);
     RUN(test_ifetch_front_end);
+    RUN(test_oc_wb_latency);
     RUN(test_hit_after_miss);
     RUN(test_l1q_single_miss);
     RUN(test_l1q_hit_after_miss);

@@ -24,6 +24,8 @@ static inline void tiny_config(wc_config *c)
      * tests of the latency queue set l1q themselves */
     snprintf(c->mem_stage, sizeof c->mem_stage, "inorder");
     c->alu_latency = 4;
+    c->oc_wb_latency = 0; /* results after the units' latencies alone (tests that want the
+                             operand collector's stages set them) */
     c->l1_latency = 20;
     c->icnt_latency = 10;
     c->l2_latency = 100;

@@ -52,6 +52,7 @@ typedef struct wc_config {
     char scheduler[64];                /* -gpgpu_scheduler: lrr | gto | ... */
     uint32_t alu_latency, sfu_latency; /* result latency of non-memory ops */
     uint32_t smem_latency;             /* -gpgpu_smem_latency */
+    uint32_t oc_wb_latency;            /* operand collector + writeback cycles on those results */
     uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
     char mem_stage[64];                /* memory stage by registry name[:params] ("inorder") */
     /* Memory instructions issued ahead of the memory stage (GPGPU-Sim's

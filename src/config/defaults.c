@@ -36,6 +36,8 @@ void wc_config_defaults(wc_config *cfg)
     cfg->alu_latency = 4;  /* ptx_opcode_latency_int ADD of the GTX480 file */
     cfg->sfu_latency = 20; /* warpcache choice: one SFU pass on Fermi (see docs) */
     cfg->smem_latency = 26;
+    cfg->oc_wb_latency =
+        5; /* GPGPU-Sim 3.x and 4.x: collector and writeback stages (op_latency.c) */
     cfg->max_warp_limit = 0;
     cfg->sched_rotate = 1;          /* GPGPU-Sim 4.x: shader_core_ctx::issue's Issue_Prio */
     cfg->ifetch = 0;                /* warpcache: the front end is not modelled by default */

@@ -91,6 +91,11 @@ typedef struct opt_desc {
       "result latency of SFU instructions, core cycles")                                           \
     X("gpgpu_smem_latency", OPT_U32, smem_latency, 1, MAX_LAT, CHK_NONE,                           \
       "shared memory access latency, core cycles")                                                 \
+    X("oc_wb_latency", OPT_U32, oc_wb_latency, 0, MAX_LAT, CHK_NONE,                               \
+      "cycles added to ALU and SFU result latencies (and one more to shared-memory loads) for "    \
+      "GPGPU-Sim's operand collector and writeback stages (5 in GPGPU-Sim: "                       \
+      "src/core/op_latency.c); "                                                                   \
+      "0 = none")                                                                                  \
     X("max_warp_limit", OPT_U32, max_warp_limit, 0, 65536, CHK_NONE,                               \
       "active warps per scheduler (static warp limiting); 0 = no limit")                           \
     X("sched_rotate", OPT_U32, sched_rotate, 0, 1, CHK_NONE,                                       \

@@ -109,6 +109,7 @@ typedef struct wc_sm {
     uint32_t kernel_id;
     wc_ready_fn ready;  /* warp readiness test given to the schedulers */
     uint32_t loads_cap; /* -ldst_loads_per_warp, 0 = none (then `ready` does not test it) */
+    uint32_t op_lat[WC_OP__COUNT]; /* result latency by instruction class (op_latency.c) */
     /* "may this warp issue a load now" (throttling); NULL = always */
     wc_load_gate_fn load_gate;
     void *load_gate_ctx;

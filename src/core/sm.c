@@ -19,6 +19,7 @@
 
 #include "core/gpu.h"
 #include "core/mem_issue.h"
+#include "core/op_latency.h"
 #include "core/stages/memstage_inorder.h"
 #include "warpcache/statreg.h"
 
@@ -331,6 +332,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->decoding = -1;
     sm->fetch_last = sm->n_slots - 1; /* the first fetch looks at slot 0 first */
     sm->loads_cap = cfg->ldst_loads_per_warp;
+    wc_op_latency_table(cfg, sm->op_lat);
     pick_ready(sm);
     for (unsigned s = 0; s < sm->n_sched; s++) {
         sm->sched[s].limit = cfg->max_warp_limit;
@@ -748,7 +750,6 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
 
 static void issue(wc_sm *sm, unsigned slot, uint64_t now)
 {
-    const wc_config *cfg = &sm->gpu->cfg;
     wc_warp *w = &sm->warps[slot];
     const wc_winst *in = &w->inst;
     sm->warp_insts++;
@@ -771,7 +772,7 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     }
     case WC_OP_LDS:
     case WC_OP_STS:
-        for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], now + cfg->smem_latency);
+        for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], now + sm->op_lat[in->op]);
         break;
     case WC_OP_LDG:
     case WC_OP_STG:
@@ -779,7 +780,7 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     case WC_OP_STL:
     case WC_OP_ATOM: issue_gmem(sm, slot, w, now); break;
     default: {
-        uint64_t lat = in->op == WC_OP_SFU ? cfg->sfu_latency : cfg->alu_latency;
+        uint64_t lat = sm->op_lat[in->op < WC_OP__COUNT ? in->op : WC_OP_ALU]; /* op_latency.c */
         if (lat > 1)
             for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], now + lat);
         break;

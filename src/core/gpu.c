@@ -27,6 +27,7 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
         return NULL;
     }
     g->cfg = *cfg;
+    wc_evq_init(&g->events);
     g->l1_ops = wc_l1_find(cfg->l1_org);
     if (!g->l1_ops) {
         wc_errf(err, "%s: option -l1_org: unknown L1 organisation '%s'", wc_cfg_where(cfg),
@@ -92,8 +93,7 @@ static void teardown(wc_sim *g)
     free(g->deferred);
     g->deferred = NULL;
     g->cap_deferred = 0;
-    free(g->events.ev);
-    memset(&g->events, 0, sizeof g->events);
+    wc_evq_free(&g->events);
     free(g->live);
     g->live = NULL;
     free(g->knobs);
@@ -332,12 +332,12 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
             live_update_all(g);
         }
         if (g->mem.xbar) wc_sim_run_xbar(g, now);
-        while (g->events.n && g->events.ev[0].time <= now) {
-            wc_event ev = wc_heap_pop(&g->events);
+        while (wc_evq_top_time(&g->events) <= now) {
+            wc_event ev = wc_evq_pop(&g->events);
             wc_sm_deliver(&g->sms[ev.sm], &ev);
             live_update(g, ev.sm);
         }
-        uint64_t next = wc_heap_top_time(&g->events);
+        uint64_t next = wc_evq_top_time(&g->events);
         /* Live SMs in index order; an SM's cycle changes only its own wake. */
         for (unsigned wi = 0; wi < live_words; wi++)
             for (uint64_t m = g->live[wi]; m; m &= m - 1) {
@@ -352,7 +352,8 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
         if (g->failed) return -1;
         /* Responses scheduled by this iteration's SM cycles (a miss just sent
          * by a stage that then went idle) count too. */
-        if (g->events.n && g->events.ev[0].time < next) next = g->events.ev[0].time;
+        uint64_t ev_next = wc_evq_top_time(&g->events);
+        if (ev_next < next) next = ev_next;
         if (g->mem.xbar) {
             /* A reply leaving the router in cycle c reaches its SM after
              * c + latency: the engine comes back by then to run it. */

@@ -151,7 +151,7 @@ struct wc_sim {
     wc_sm *sms;
     wc_smview *views; /* [n_sm]: each SM's read-only view for plug-ins (smview.h) */
     unsigned n_sm;
-    wc_heap events;
+    wc_evq events;
     /* -icnt_model islip: responses waiting for crossbar records, by id */
     struct wc_deferred *deferred;
     uint32_t cap_deferred;

@@ -100,18 +100,9 @@ static __attribute__((noinline)) int wc_evq_grow_heap(wc_evq *q)
     return 0;
 }
 
-static inline int wc_evq_push(wc_evq *q, wc_event e)
+/* An event earlier than the ring's tail: sifted into the heap. */
+static __attribute__((noinline)) int wc_evq_push_heap(wc_evq *q, wc_event e)
 {
-    e.seq = q->seq++;
-    if (e.time < q->top) q->top = e.time;
-    if (e.time >= q->run_last) { /* in order: append to the ring */
-        if (!q->run || q->n_run > q->mask) {
-            if (wc_evq_grow_run(q) < 0) return -1;
-        }
-        q->run[(q->head + q->n_run++) & q->mask] = e;
-        q->run_last = e.time;
-        return 0;
-    }
     if (q->n_heap == q->cap_heap && wc_evq_grow_heap(q) < 0) return -1;
     size_t i = q->n_heap++;
     while (i > 0) {
@@ -121,6 +112,20 @@ static inline int wc_evq_push(wc_evq *q, wc_event e)
         i = parent;
     }
     q->heap[i] = e;
+    return 0;
+}
+
+/* Queues `e`; -1 when the queue could not grow. */
+static inline __attribute__((always_inline)) int wc_evq_push(wc_evq *q, wc_event e)
+{
+    e.seq = q->seq++;
+    if (e.time < q->top) q->top = e.time;
+    if (e.time < q->run_last) return wc_evq_push_heap(q, e);
+    if (!q->run || q->n_run > q->mask) { /* in order: appended to the ring */
+        if (wc_evq_grow_run(q) < 0) return -1;
+    }
+    q->run[(q->head + q->n_run++) & q->mask] = e;
+    q->run_last = e.time;
     return 0;
 }
 

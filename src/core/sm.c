@@ -925,9 +925,10 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     /* Most cycles of a memory-bound SM are the stage's: no scheduler is due
      * (each keeps its own wake time), so one pass over their wake times
      * stands for the rotation of sched_issue. */
-    uint64_t sched_min = WC_NEVER;
-    for (unsigned i = 0; i < sm->n_sched; i++)
-        if (sm->sched[i].wake < sched_min) sched_min = sm->sched[i].wake;
+    const wc_sched *sc = sm->sched;
+    uint64_t sched_min = sc[0].wake; /* an SM has 1..64 schedulers (options.c) */
+    for (unsigned i = 1; i < sm->n_sched; i++)
+        if (sc[i].wake < sched_min) sched_min = sc[i].wake;
     if (sched_min > now)
         next = sched_min < next ? sched_min : next;
     else

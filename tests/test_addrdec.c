@@ -105,6 +105,44 @@ static void test_pow2_channels(void)
 }
 
 /*
+ * Bits taken out of the partition address that are not one run (every
+ * shipped map has one run, decoded inline by shifts; this takes the general
+ * loop):
+ * 4 channels, bank bits 15..12 and column bits 11..8 below them.  The 2 chip
+ * bits go in at bit 8, so the bank bits move to 17..14 and the sub-partition
+ * bit is 14; the partition address drops bits 8, 9 and 14.
+ *   0x4000: chip 0, sub 1 -> 1, bit 14 dropped: part 0
+ *   0x4380: chip 3, sub 1 -> 7, part 0x80
+ *   0x8000: chip 0, sub 0 -> 0, bit 15 moves down 3: part 0x1000
+ *   0x1C00: bits 12..10 move down 2: part 0x700
+ */
+static void test_split_strip(void)
+{
+    wc_addrdec d;
+    wc_err err;
+    CHECK_EQ(decoder(&d, 4, 2,
+                     "dramid@8;00000000.00000000.00000000.00000000.00000000.RRRRRRRR.BBBBCCCC."
+                     "CCSSSSSS",
+                     0, 0, &err),
+             0);
+    CHECK_EQ(d.strip, 0x4300);
+    CHECK(!d.fast); /* not one run */
+    expect(&d, 0x4000, 1, 0);
+    expect(&d, 0x4380, 7, 0x80);
+    expect(&d, 0x8000, 0, 0x1000);
+    expect(&d, 0x1C00, 0, 0x700);
+    /* GTX480's map on 4 channels: chip bits 9..8, sub bit 10, one run */
+    CHECK_EQ(decoder(&d, 4, 2, GTX480_MAP, 0, 0, &err), 0);
+    CHECK(d.fast && d.chip_lo == 8 && d.chip_n == 2 && d.strip_lo == 8 && d.strip_n == 3 &&
+          d.sub_lo == 10 && d.sub_n == 1);
+    /* on 6 channels (modulo) too; IPOLY and XOR take the general path */
+    CHECK_EQ(decoder(&d, 6, 2, GTX480_MAP, 0, 0, &err), 0);
+    CHECK(d.fast);
+    CHECK_EQ(decoder(&d, 4, 2, GTX480_MAP, 1, 0, &err), 0);
+    CHECK(!d.fast);
+}
+
+/*
  * -partition_interleave 256 over 6 sub-partitions: (addr >> 8) % 6, and the
  * partition address keeps the turn number: 0x600 is turn 1 of sub 0.
  */
@@ -211,6 +249,7 @@ int main(void)
 {
     RUN(test_gtx480);
     RUN(test_pow2_channels);
+    RUN(test_split_strip);
     RUN(test_interleave);
     RUN(test_ipoly);
     RUN(test_errors);

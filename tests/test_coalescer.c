@@ -63,6 +63,38 @@ static void test_fully_coalesced(void)
     }
 }
 
+/* Strided, aligned, some lanes off (the strided fast path):
+ * 8 B lanes 40 B apart from 0x1000, lanes 0, 1, 3, 4, 31 active.
+ *   lane 0: 0x1000 (chunk 0), lane 1: 0x1028 (chunk 1), lane 3: 0x1078
+ *   (chunk 3): line 0x1000, chunks 0xb, lanes 0xb;
+ *   lane 4: 0x10a0 (line 0x1080, byte 0x20: chunk 1), lanes 0x10;
+ *   lane 31: 0x1000 + 31 x 40 = 0x14d8 (line 0x1480, byte 0x58: chunk 2).
+ * Going down (-40 B from 0x14d8, lanes 0 and 31): 0x14d8 then 0x1000, two
+ * requests in lane order. */
+static void test_strided_aligned(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x1000, 40, 8, 0x8000001bu);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 3);
+    CHECK_EQ(r[0].addr, 0x1000);
+    CHECK_EQ(r[0].chunks, 0xb);
+    CHECK_EQ(r[0].lanes, 0xb);
+    CHECK_EQ(r[1].addr, 0x1080);
+    CHECK_EQ(r[1].chunks, 0x2);
+    CHECK_EQ(r[1].lanes, 0x10);
+    CHECK_EQ(r[2].addr, 0x1480);
+    CHECK_EQ(r[2].chunks, 0x4);
+    CHECK_EQ(r[2].lanes, 0x80000000u);
+    in = stride_inst(0x14d8, -40, 8, 0x80000001u);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 2);
+    CHECK_EQ(r[0].addr, 0x1480);
+    CHECK_EQ(r[0].chunks, 0x4);
+    CHECK_EQ(r[0].lanes, 0x1);
+    CHECK_EQ(r[1].addr, 0x1000);
+    CHECK_EQ(r[1].chunks, 0x1);
+    CHECK_EQ(r[1].lanes, 0x80000000u);
+}
+
 /* Misaligned by 4 B: lanes 0..30 in line 0x1000 (bytes 4..127), lane 31 in
  * 0x1080 (bytes 0..3). */
 static void test_misaligned(void)
@@ -193,6 +225,7 @@ int main(void)
 {
     RUN(test_bit_counts);
     RUN(test_fully_coalesced);
+    RUN(test_strided_aligned);
     RUN(test_misaligned);
     RUN(test_wide_accesses);
     RUN(test_narrow_accesses);

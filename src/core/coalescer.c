@@ -63,6 +63,36 @@ static unsigned coalesce_contiguous(const wc_winst *in, unsigned width, const wc
     return n;
 }
 
+/* Fast path: strided lanes whose every access is a naturally aligned power
+ * of two within one chunk (a column walk, a struct field): each lane's
+ * chunk is one shift, and only the newest request can share its segment.
+ * The general loop below gives the same requests for them. */
+static unsigned coalesce_strided(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
+{
+    unsigned n = 0;
+    uint64_t gmask = ~(uint64_t)(x->granularity - 1);
+    uint64_t lmask = (1ull << x->line_log2) - 1;
+    unsigned clog = x->chunk_log2;
+    uint64_t stride = (uint64_t)in->stride;
+    wc_mem_req *r = NULL;
+    for (uint32_t mask = in->mask; mask; mask &= mask - 1) {
+        unsigned lane = (unsigned)__builtin_ctz(mask);
+        uint64_t a = in->base + (uint64_t)lane * stride;
+        uint64_t seg = a & gmask;
+        if (!r || r->addr != seg) {
+            r = &out[n++];
+            r->addr = seg;
+            r->chunks = 0;
+            r->lanes = 0;
+            r->line_log2 = x->line_log2;
+            r->chunk_log2 = x->chunk_log2;
+        }
+        r->chunks |= 1ull << ((unsigned)(a & lmask) >> clog);
+        r->lanes |= 1u << lane;
+    }
+    return n;
+}
+
 unsigned wc_coalesce(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
 {
     unsigned n = 0;
@@ -80,6 +110,8 @@ unsigned wc_coalesce(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
      * Others take the general split. */
     bool small_pow2 =
         width <= (1u << clog) && width <= x->granularity && (width & (width - 1)) == 0;
+    if (monotone && small_pow2 && ((in->base | (uint64_t)in->stride) & (width - 1)) == 0)
+        return coalesce_strided(in, x, out); /* every lane aligned */
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;

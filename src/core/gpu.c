@@ -27,6 +27,7 @@ wc_sim *wc_sim_create(const wc_config *cfg, wc_err *err)
         return NULL;
     }
     g->cfg = *cfg;
+    wc_evq_init(&g->events);
     g->l1_ops = wc_l1_find(cfg->l1_org);
     if (!g->l1_ops) {
         wc_errf(err, "%s: option -l1_org: unknown L1 organisation '%s'", wc_cfg_where(cfg),
@@ -92,8 +93,7 @@ static void teardown(wc_sim *g)
     free(g->deferred);
     g->deferred = NULL;
     g->cap_deferred = 0;
-    free(g->events.ev);
-    memset(&g->events, 0, sizeof g->events);
+    wc_evq_free(&g->events);
     free(g->live);
     g->live = NULL;
     free(g->knobs);
@@ -325,38 +325,44 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     if (dispatch(g, now) < 0) return -1;
     wc_ctl_kernel_begin(g, now);
     live_update_all(g);
+    /* Loop invariants in locals: the calls below could write any field of
+     * g as far as the compiler knows, and would make it load them again. */
     const unsigned live_words = (g->n_sm + 63) / 64;
-    while (kernel_busy(g)) {
-        if (now >= g->ctl_next) { /* a period boundary: knobs apply from this cycle */
+    wc_sm *const sms = g->sms;
+    uint64_t *const live = g->live;
+    wc_xbar *const xbar = g->mem.xbar;
+    for (bool go = kernel_busy(g); go;) { /* the end is tested below, where it can change */
+        if (now >= g->ctl_next) {         /* a period boundary: knobs apply from this cycle */
             wc_ctl_period(g, now);
             live_update_all(g);
         }
-        if (g->mem.xbar) wc_sim_run_xbar(g, now);
-        while (g->events.n && g->events.ev[0].time <= now) {
-            wc_event ev = wc_heap_pop(&g->events);
-            wc_sm_deliver(&g->sms[ev.sm], &ev);
-            live_update(g, ev.sm);
+        if (xbar) wc_sim_run_xbar(g, now);
+        while (wc_evq_top_time(&g->events) <= now) {
+            wc_event ev = wc_evq_pop(&g->events);
+            wc_sm_deliver(&sms[ev.sm], &ev); /* its wake is now at most ev.time: live */
+            live[ev.sm >> 6] |= 1ull << (ev.sm & 63);
         }
-        uint64_t next = wc_heap_top_time(&g->events);
-        /* Live SMs in index order; an SM's cycle changes only its own wake. */
+        uint64_t next = wc_evq_top_time(&g->events);
+        /* Live SMs in index order; an SM's cycle changes only its own wake,
+         * so only its own bit can go (and it was set). */
         for (unsigned wi = 0; wi < live_words; wi++)
-            for (uint64_t m = g->live[wi]; m; m &= m - 1) {
-                unsigned i = wi * 64 + (unsigned)__builtin_ctzll(m);
-                wc_sm *sm = &g->sms[i];
+            for (uint64_t m = live[wi]; m; m &= m - 1) {
+                wc_sm *sm = &sms[wi * 64 + (unsigned)__builtin_ctzll(m)];
                 if (sm->wake <= now) {
                     wc_sm_cycle(sm, now);
-                    live_update(g, i);
+                    if (sm->wake == WC_NEVER) live[wi] &= ~(m & -m);
                 }
                 if (sm->wake < next) next = sm->wake;
             }
         if (g->failed) return -1;
         /* Responses scheduled by this iteration's SM cycles (a miss just sent
          * by a stage that then went idle) count too. */
-        if (g->events.n && g->events.ev[0].time < next) next = g->events.ev[0].time;
-        if (g->mem.xbar) {
+        uint64_t ev_next = wc_evq_top_time(&g->events);
+        if (ev_next < next) next = ev_next;
+        if (xbar) {
             /* A reply leaving the router in cycle c reaches its SM after
              * c + latency: the engine comes back by then to run it. */
-            uint64_t x = wc_xbar_next(g->mem.xbar);
+            uint64_t x = wc_xbar_next(xbar);
             if (x != WC_NEVER) {
                 x += g->mem.latency;
                 if (x <= now) x = now + 1;

@@ -152,7 +152,7 @@ struct wc_sim {
     wc_sm *sms;
     wc_smview *views; /* [n_sm]: each SM's read-only view for plug-ins (smview.h) */
     unsigned n_sm;
-    wc_heap events;
+    wc_evq events;
     /* -icnt_model islip: responses waiting for crossbar records, by id */
     struct wc_deferred *deferred;
     uint32_t cap_deferred;
@@ -229,9 +229,20 @@ bool wc_sm_block_fits(const wc_sm *sm);
 int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now);
 void wc_sm_deliver(wc_sm *sm, const wc_event *ev);
 
+/* respond.c: what wc_sim_push_response leaves to it: a fill of more than 32
+ * chunks (two events), or a push that failed to grow the queue (tried once
+ * more; then the run fails). */
+void wc_sim_push_response_slow(wc_sim *g, wc_event ev, uint32_t hi);
+
 /* Queues the response `ev` (at ev.time); `hi` is chunks 32..63 of a fill,
- * which take a second event (a line of more than 32 chunks). */
-void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi);
+ * which take a second event (a line of more than 32 chunks).  Inline: every
+ * miss of every SM comes through here. */
+static inline __attribute__((always_inline)) void wc_sim_push_response(wc_sim *g, wc_event ev,
+                                                                       uint32_t hi)
+{
+    if ((hi && ev.kind == WC_EV_FILL) || wc_evq_push(&g->events, ev) < 0)
+        wc_sim_push_response_slow(g, ev, hi);
+}
 /* -icnt_model islip: the response waits for the crossbar's record `rec`
  * (mem/xbar.h); the engine queues it when the record completes. */
 void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi);

@@ -44,4 +44,12 @@ void wc_mi_push(wc_sm *sm, unsigned slot, unsigned n, uint32_t load, uint64_t no
 /* Hands waiting instructions to the stage while it can take them. */
 void wc_mi_feed(wc_sm *sm, uint64_t now);
 
+/* Whether wc_mi_feed would change anything: instructions wait and the stage
+ * can take one, or the ring's fullness differs from what issue sees.  A full
+ * stage retrying its head (most cycles of a memory-bound SM) needs no call. */
+static inline bool wc_mi_feed_due(const wc_sm *sm)
+{
+    return sm->mi_count && (!sm->ms->full || sm->mem_full != (sm->mi_count == sm->mi_cap));
+}
+
 #endif

@@ -16,13 +16,13 @@ typedef struct wc_deferred {
     uint32_t hi;
 } wc_deferred;
 
-void wc_sim_push_response(wc_sim *g, wc_event ev, uint32_t hi)
+void wc_sim_push_response_slow(wc_sim *g, wc_event ev, uint32_t hi)
 {
-    int rc = wc_heap_push(&g->events, ev);
+    int rc = wc_evq_push(&g->events, ev);
     if (ev.kind == WC_EV_FILL && hi && rc == 0) {
         ev.arg = hi;
         ev.kind = WC_EV_FILL_HI;
-        rc = wc_heap_push(&g->events, ev);
+        rc = wc_evq_push(&g->events, ev);
     }
     if (rc < 0 && !g->failed) {
         g->failed = true;

@@ -877,22 +877,10 @@ void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
 
 /* ---- the cycle ----------------------------------------------------------- */
 
-void wc_sm_cycle(wc_sm *sm, uint64_t now)
+/* Each due scheduler picks and issues; returns `next` lowered to their wake
+ * times. */
+static uint64_t sched_issue(wc_sm *sm, uint64_t now, uint64_t next)
 {
-    sm->now = now;
-    sm->wake = WC_NEVER; /* lowered by whatever makes a warp ready during this cycle */
-    sm->drain_wake = WC_NEVER;
-    if (sm->n_draining) retire_drained(sm, now);
-    wc_mstage *ms = sm->ms;
-    if (ms->holding && ms->retry_at <= now) {
-        if (sm->inorder)
-            wc_inorder_step(&sm->env, ms,
-                            now); /* the default stage, inlined: it runs per request */
-        else
-            ms->ops->cycle(ms, now);
-        if (sm->mi_count) wc_mi_feed(sm, now);
-    }
-    uint64_t next = sm->drain_wake;
     /* The schedulers issue one after the other within a cycle, and the first
      * takes a shared resource (a free place ahead of the memory stage) before
      * the others.  GPGPU-Sim 3.x always starts with scheduler 0, which then
@@ -916,6 +904,36 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
         }
         if (s->wake < next) next = s->wake;
     }
+    return next;
+}
+
+void wc_sm_cycle(wc_sm *sm, uint64_t now)
+{
+    sm->now = now;
+    sm->wake = WC_NEVER; /* lowered by whatever makes a warp ready during this cycle */
+    sm->drain_wake = WC_NEVER;
+    if (sm->n_draining) retire_drained(sm, now);
+    wc_mstage *ms = sm->ms;
+    if (ms->holding && ms->retry_at <= now) {
+        if (sm->inorder)
+            wc_inorder_step(&sm->env, ms,
+                            now); /* the default stage, inlined: it runs per request */
+        else
+            ms->ops->cycle(ms, now);
+        if (wc_mi_feed_due(sm)) wc_mi_feed(sm, now);
+    }
+    uint64_t next = sm->drain_wake;
+    /* Most cycles of a memory-bound SM are the stage's: no scheduler is due
+     * (each keeps its own wake time), so one pass over their wake times
+     * stands for the rotation of sched_issue. */
+    const wc_sched *sc = sm->sched;
+    uint64_t sched_min = sc[0].wake; /* an SM has 1..64 schedulers (options.c) */
+    for (unsigned i = 1; i < sm->n_sched; i++)
+        if (sc[i].wake < sched_min) sched_min = sc[i].wake;
+    if (sched_min > now)
+        next = sched_min < next ? sched_min : next;
+    else
+        next = sched_issue(sm, now, next);
     if (sm->ifetch) {
         frontend(sm, now);
         if (sm->decoding >= 0 && now + 1 < next) next = now + 1;

@@ -44,6 +44,31 @@ static uint64_t strip_bits(uint64_t mask, uint64_t v)
     return v;
 }
 
+/* A mask's bits as (lowest bit, width): true when they are one run or none
+ * (width 0, which the shifts of wc_addrdec_map turn into "no bits"). */
+static bool bit_run(uint64_t mask, uint8_t *lo, uint8_t *n)
+{
+    *lo = *n = 0;
+    if (!mask) return true;
+    unsigned b = (unsigned)__builtin_ctzll(mask);
+    uint64_t run = mask >> b;
+    if (run & (run + 1)) return false; /* a gap in the bits */
+    *lo = (uint8_t)b;
+    *n = (uint8_t)wc_popcount64(mask);
+    return true;
+}
+
+/* Whether wc_addrdec_map may decode with shifts (its inline path): the
+ * channel taken modulo or from one run of bits, the stripped bits and the
+ * sub-partition bits one run each, no partition hash. */
+static void set_fast(wc_addrdec *d)
+{
+    bool chip = d->gap || bit_run(d->mask[WC_AD_CHIP], &d->chip_lo, &d->chip_n);
+    bool strip = bit_run(d->strip, &d->strip_lo, &d->strip_n);
+    bool sub = bit_run(d->sub_mask, &d->sub_lo, &d->sub_n);
+    d->fast = chip && strip && sub && (d->indexing == 0 || d->indexing == 3);
+}
+
 static unsigned parity64(uint64_t v)
 {
     v ^= v >> 32;
@@ -227,7 +252,9 @@ int wc_addrdec_init(wc_addrdec *d, const wc_config *cfg, wc_err *err)
                            "option -gpgpu_memory_partition_indexing: %u needs GPGPU-Sim's "
                            "address map; -partition_interleave replaces it (set it to 0)",
                            d->indexing);
-        return init_interleave(d, cfg);
+        init_interleave(d, cfg);
+        set_fast(d);
+        return 0;
     }
     d->n_channel = cfg->n_mem;
     d->n_sub = cfg->sub_per_channel;
@@ -295,12 +322,13 @@ int wc_addrdec_init(wc_addrdec *d, const wc_config *cfg, wc_err *err)
                        "2 (IPOLY), 3 (custom: none) or 4 (random)",
                        d->indexing);
     }
+    set_fast(d);
     return 0;
 }
 
 /* ---- decoding ------------------------------------------------------------- */
 
-uint32_t wc_addrdec_map(const wc_addrdec *d, uint64_t addr, uint64_t *part)
+uint32_t wc_addrdec_map_general(const wc_addrdec *d, uint64_t addr, uint64_t *part)
 {
     uint64_t chip, rest, high;
     if (d->gap) { /* the address above chip_s, modulo / over the channels */

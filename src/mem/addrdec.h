@@ -39,6 +39,11 @@ typedef struct wc_addrdec {
     uint32_t indexing; /* -gpgpu_memory_partition_indexing: 0 none, 1 XOR, 2 IPOLY, 4 random */
     uint64_t seed;     /* random indexing: the hash's key */
     uint32_t ipoly_n;  /* IPOLY: sub-partitions hashed over (16, 32 or 64) */
+    /* The masks as runs of bits (lowest bit, width; width 0: no bits), and
+     * whether they all are runs and no hash is set (every shipped map):
+     * then wc_addrdec_map decodes inline with shifts. */
+    bool fast;
+    uint8_t chip_lo, chip_n, strip_lo, strip_n, sub_lo, sub_n;
 } wc_addrdec;
 
 /* Parses a -gpgpu_mem_addr_mapping value ("[dramid@N;]" then 64 bits of
@@ -52,6 +57,30 @@ int wc_addrdec_init(wc_addrdec *d, const wc_config *cfg, wc_err *err);
 
 /* The global sub-partition (0 .. channels x sub-partitions - 1) serving
  * addr; *part gets the address within it (the L2's set index input). */
-uint32_t wc_addrdec_map(const wc_addrdec *d, uint64_t addr, uint64_t *part);
+uint32_t wc_addrdec_map_general(const wc_addrdec *d, uint64_t addr, uint64_t *part);
+
+/* Bits [lo, lo + n) of v taken out, the bits above moved down (n 0: v). */
+static inline uint64_t wc_addrdec_strip_run(uint64_t v, unsigned lo, unsigned n)
+{
+    uint64_t low = v & ((1ull << lo) - 1);
+    return lo + n < 64 ? ((v >> (lo + n)) << lo) | low : low;
+}
+
+static inline uint32_t wc_addrdec_map(const wc_addrdec *d, uint64_t addr, uint64_t *part)
+{
+    if (!d->fast) return wc_addrdec_map_general(d, addr, part);
+    uint64_t chip, rest;
+    if (d->gap) { /* the address above chip_s, modulo / over the channels */
+        uint64_t above = addr >> d->chip_s;
+        chip = above % d->n_channel;
+        rest = (above / d->n_channel << d->chip_s) | (addr & ((1ull << d->chip_s) - 1));
+    } else {
+        chip = (addr >> d->chip_lo) & ((1ull << d->chip_n) - 1);
+        rest = addr;
+    }
+    *part = wc_addrdec_strip_run(rest, d->strip_lo, d->strip_n);
+    uint32_t sub = (uint32_t)(rest >> d->sub_lo) & ((1u << d->sub_n) - 1);
+    return (uint32_t)chip * d->n_sub + sub;
+}
 
 #endif

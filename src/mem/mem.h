@@ -56,6 +56,7 @@ typedef struct wc_l2 {
     uint32_t *n_valid; /* per set */
     uint32_t n_mshr;
     char write_policy, write_alloc, type;
+    bool lru; /* LRU replacement: a hit stamps the line in place (memsys.c l2_touch) */
 } wc_l2;
 
 typedef struct wc_mem {

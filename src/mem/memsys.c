@@ -71,6 +71,7 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         l2->n_valid = calloc(l2->tags.nsets, sizeof *l2->n_valid);
         if (!l2->mshr_free || !l2->tagv || !l2->n_valid)
             return wc_errf(err, "out of memory (L2 MSHRs)");
+        l2->lru = l2->tags.repl->letter == 'L';
         l2->write_policy = cfg->l2.write_policy;
         l2->write_alloc = cfg->l2.write_alloc;
         l2->type = cfg->l2.type;
@@ -170,6 +171,16 @@ static inline int l2_find(const wc_l2 *l2, uint32_t set, uint64_t tag)
     for (uint32_t w = 0; w < n; w++)
         if (t[w] == tag) return (int)w;
     return -1;
+}
+
+/* A hit updates the replacement state: LRU (every shipped L2) stamps the
+ * line as its on_hit does, without the call through the policy's ops. */
+static inline void l2_touch(wc_l2 *l2, wc_line *line, uint32_t set, uint32_t way)
+{
+    if (l2->lru)
+        line->repl = ++l2->tags.stamp;
+    else
+        wc_tag_array_hit(&l2->tags, set, way, NULL);
 }
 
 /* The way wc_tag_array_pick would choose: the lowest invalid way while the
@@ -329,7 +340,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     uint32_t set = wc_index_set(&l2->tags.index, part_addr);
     int way = l2_find(l2, set, tag);
     wc_line *line = way >= 0 ? wc_tag_array_set(&l2->tags, set) + way : NULL;
-    if (line) wc_tag_array_hit(&l2->tags, set, (uint32_t)way, NULL);
+    if (line) l2_touch(l2, line, set, (uint32_t)way);
     m->c.l2_accesses++;
     if (write) {
         m->c.l2_write_bytes += data;

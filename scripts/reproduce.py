@@ -765,8 +765,7 @@ def cause_model_code(r, q, B, j):
         "double-precision divisions per pixel, and at 12 instructions per arithmetic step "
         "(`alu=12`) BALL goes from %s to %s against the paper's %.2fx, and on Rodinia's 502 x 458 "
         "image (`%s`, 450 blocks) it is %s: the arithmetic density explains a part; the rest is "
-        "left open, not in which accesses the model makes (they are the source's) but in what "
-        "a bypassed access costs on our baseline against the paper's." % (
+        "left open, and it is not in which accesses the model makes (they are the source's)." % (
             myc, fx(ball(myc)), fx(ball(mycA)), p["MYC"],
             bp, fx(ball(bp)), p["BP"],
             bt, nr, fx(ball(bt)), fx(ball(btR)), p["BT"],

@@ -433,6 +433,17 @@ static void test_srad_v1(void)
     CHECK_EQ(pr[6].got.mask, 7);
     CHECK(probe_is(&pr[7], WC_OP_STG, 0, R(0) + 32 * 4));
     free(wk);
+
+    /* alu=3: srad's row/col step and its 24 arithmetic steps, and srad2's
+     * row/col step, each 3 instructions: 64 x 16 = 1024 elements, 32 warps,
+     * each (3 - 1) * (25 + 1) more per iteration; the memory accesses stay */
+    walk *a1 = walk_new(NULL, 0), *a3 = walk_new(NULL, 0);
+    CHECK_EQ(walk_run("rodinia/srad_v1:rows=64,cols=16,iterations=1", 1, a1), 0);
+    CHECK_EQ(walk_run("rodinia/srad_v1:rows=64,cols=16,iterations=1,alu=3", 1, a3), 0);
+    CHECK_EQ(a3->alu - a1->alu, 32 * 2 * 26);
+    CHECK_EQ(a3->total_mem, a1->total_mem);
+    free(a1);
+    free(a3);
 }
 
 /* srad_v1 shared=0 (srad_v1/U), 40 x 30, 2 iterations: only reduce changes.
@@ -618,14 +629,19 @@ static void test_backprop(void)
         {.launch = 0, .block = 3, .warp = 2, .nth = 1}, /* weights[index] */
         {.launch = 0, .block = 3, .warp = 2, .nth = 3}, /* partial */
         {.launch = 1, .block = 3, .warp = 2, .nth = 0}, /* delta[tx+1] */
-        {.launch = 1, .block = 0, .warp = 0, .nth = 6}, /* by 0 ty 0: delta[tx+1] again */
+        {.launch = 1, .block = 0, .warp = 0, .nth = 9}, /* by 0 ty 0: delta[tx+1] again */
+        {.launch = 1, .block = 3, .warp = 2, .nth = 5}, /* after the store to w: delta again */
+        {.launch = 1, .block = 3, .warp = 2, .nth = 7}, /* ... and oldw[index] */
     };
-    walk *wk = walk_new(pr, 5);
+    walk *wk = walk_new(pr, 7);
     CHECK_EQ(walk_run("rodinia/backprop:inputs=256", 1, wk), 0);
     CHECK_EQ(wk->nlaunch, 2);
     CHECK_EQ(wk->grid[0].y, 16);
     CHECK_EQ(wk->mem[0], 16 * 8 * 4);
-    CHECK_EQ(wk->mem[1], 16 * 8 * 6 + 5);
+    /* adjust: delta, ly, oldw, w, store w; the store may alias the three
+     * inputs (no __restrict__), so oldw's statement loads delta, ly, oldw
+     * again, store oldw: 9; the by 0, ty 0 corner the same without ly: 7 */
+    CHECK_EQ(wk->mem[1], 16 * 8 * 9 + 7);
     /* lane 16: tx 0, ty 5; index = 17*16*3 + 17*5 + 0 + 18 = 919 */
     CHECK(probe_is(&pr[0], WC_OP_LDG, 16, R(0) + (48 + 5 + 1) * 4));
     CHECK_EQ(pr[0].got.mask, 0x00010001u);
@@ -635,6 +651,8 @@ static void test_backprop(void)
     CHECK(probe_is(&pr[3], WC_OP_LDG, 20, R(3) + 5 * 4));
     CHECK(probe_is(&pr[4], WC_OP_LDG, 7, R(3) + 8 * 4));
     CHECK_EQ(pr[4].got.mask, 0xffffu);
+    CHECK(probe_is(&pr[5], WC_OP_LDG, 20, R(3) + 5 * 4));
+    CHECK(probe_is(&pr[6], WC_OP_LDG, 16, R(4) + 919 * 4));
     free(wk);
 }
 
@@ -645,7 +663,7 @@ static void test_backprop(void)
  * warp-levels of 3 (own, partner ty + 2^(i-1), store); tx==0: LDG weights
  * at (0, ty), STG partial (2).  Per block 8*3 + 15*3 + 8*2 = 85; x16 =
  * 1360.  Barriers: 1 + 4 per warp = 5 x 128 warps = 640, and adjust's one
- * per warp, 128.  adjust as with shared=1: 16*8*6 + 5. */
+ * per warp, 128.  adjust as with shared=1: 16*8*9 + 7. */
 static void test_backprop_unshared(void)
 {
     probe pr[] = {
@@ -660,7 +678,7 @@ static void test_backprop_unshared(void)
     CHECK_EQ(walk_run("rodinia/backprop:inputs=256,shared=0", 1, wk), 0);
     CHECK_EQ(wk->nlaunch, 2);
     CHECK_EQ(wk->mem[0], 1360);
-    CHECK_EQ(wk->mem[1], 16 * 8 * 6 + 5);
+    CHECK_EQ(wk->mem[1], 16 * 8 * 9 + 7);
     CHECK_EQ(wk->lds, 0);
     CHECK_EQ(wk->bar, 640 + 128);
     /* lane 16: tx 0, ty 5; index = 17*16*3 + 17*5 + 0 + 18 = 919 */
@@ -979,6 +997,63 @@ static void test_bptree(void)
     free(wk);
 }
 
+/* findRangeK (ranges=N): the matching thread of every step (start, then end
+ * side per level) from its indices[thid] load, and the stores per range. */
+typedef struct btr_seen {
+    int64_t p[50][8];
+    int n[50];
+    uint64_t rstart[50], rlen[50], bad;
+} btr_seen;
+
+static void btr_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp,
+                      const wc_winst *in)
+{
+    btr_seen *s = vctx;
+    if (launch != 0) return;
+    if (in->op == WC_OP_STG && in->base == R(10) + block * 4) s->rstart[block]++;
+    if (in->op == WC_OP_STG && in->base == R(11) + block * 4) s->rlen[block]++;
+    if (in->op != WC_OP_LDG || in->base < R(0) || in->base >= R(1)) return;
+    uint64_t f = (in->base - R(0)) % 2068 - warp * 128;
+    if (f == 4 && s->n[block] < 8) {
+        s->p[block][s->n[block]++] = warp * 32 + __builtin_ctz(in->mask);
+        if (wc_popcount32(in->mask) != 1) s->bad++;
+    }
+}
+
+static void test_bptree_ranges(void)
+{
+    btr_seen seen;
+    memset(&seen, 0, sizeof seen);
+    walk *plain = walk_new(NULL, 0), *wk = walk_new(NULL, 0);
+    CHECK_EQ(walk_run("rodinia/b+tree:keys=100000,queries=300", 4, plain), 0);
+    wk->visit = btr_visit;
+    wk->vctx = &seen;
+    CHECK_EQ(walk_run("rodinia/b+tree:keys=100000,queries=300,ranges=50,rsize=3000", 4, wk), 0);
+    /* findRangeK first (the command file's j before its k), then findK on
+     * the same keys as without ranges */
+    CHECK_EQ(wk->nlaunch, 2);
+    CHECK_STR(wk->name[0], "findRangeK");
+    CHECK_STR(wk->name[1], "findK");
+    CHECK_EQ(wk->grid[0].x, 50);
+    CHECK_EQ(wk->mem[1], plain->mem[0]);
+    CHECK_EQ(seen.bad, 0);
+    uint64_t expect = 0;
+    for (int q = 0; q < 50; q++) {
+        /* 3 levels: 2 inner levels x 2 sides, then the leaf's 2 sides */
+        CHECK_EQ(seen.n[q], 6);
+        CHECK_EQ(seen.rstart[q], 1);
+        CHECK_EQ(seen.rlen[q], 1);
+        for (int k = 0; k < 4; k++) /* 8 warps x 3, keys[thid+1] in warps 0..p/32, match 2 */
+            expect += 24 + (uint64_t)(seen.p[q][k] / 32 + 1) + 2;
+        expect += 2 * 4;           /* thread 0 copies both offsets, per inner level */
+        expect += 24 + 2 + 24 + 3; /* leaf: start (indices, store), end (+ recstart) */
+        for (int k = 0; k < 6; k++) CHECK(seen.p[q][k] >= 0 && seen.p[q][k] < 256);
+    }
+    CHECK_EQ(wk->mem[0], expect);
+    free(plain);
+    free(wk);
+}
+
 /* ---- cfd ---------------------------------------------------------------------------------- */
 
 typedef struct cfd_seen {
@@ -1045,6 +1120,7 @@ int main(void)
     RUN(test_streamcluster);
     RUN(test_particlefilter);
     RUN(test_bptree);
+    RUN(test_bptree_ranges);
     RUN(test_cfd);
     RUN(test_backprop);
     RUN(test_gaussian);

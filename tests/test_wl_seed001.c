@@ -168,6 +168,17 @@ static void test_myocyte(void)
     CHECK(probe_is(&pr[5], WC_OP_LDG, 0, R(0) + 61 * 4));
     /* the last access stores finavalu[com_offset = 2] */
     CHECK(probe_is(&pr[6], WC_OP_STG, 0, R(1) + 2 * 4));
+    /* each value the source reads goes to its own variable: the loads do
+     * not share a destination register (which would serialise them) */
+    CHECK(pr[0].got.dst[0] != pr[1].got.dst[0]);
+    CHECK(pr[4].got.dst[0] != pr[5].got.dst[0]);
+    uint64_t alu1 = wk->alu;
+    free(wk);
+    /* alu=3: 3 instructions per source operator, the calls unchanged: per
+     * launch 2 * (376 + 3 * 120) more than alu=1 */
+    wk = walk_new(NULL, 0);
+    CHECK_EQ(walk_run("rodinia/myocyte:xmax=2,attempts=1,alu=3", 1, wk), 0);
+    CHECK_EQ(wk->alu - alu1, 26 * 2 * (376 + 3 * 120));
     free(wk);
 }
 

@@ -8,8 +8,11 @@
  * index = 17*16*by + 17*ty + tx + 18.  layerforward: tx==0 loads
  * input[16*by+ty+1], all load weights[index], reduce in shared memory
  * (4 levels), store weights[index], tx==0 store partial[by*16+ty].
- * adjust: delta[tx+1], ly[16*by+ty+1], oldw[index], w[index], store w, oldw;
- * block 0's ty==0 threads also update w/oldw[tx+1].
+ * adjust: delta[tx+1], ly[16*by+ty+1], oldw[index], w[index], store w; the
+ * pointers are not __restrict__, so the store to w may alias the inputs and
+ * oldw's statement loads delta, ly and oldw again before it stores oldw;
+ * block 0's ty==0 threads also update w/oldw[tx+1] (delta, oldw, w, store w,
+ * delta and oldw again, store oldw).
  * Arrays: 0 input, 1 weights (w), 2 partial sums, 3 delta, 4 oldw.
  *
  * backprop shared=0 (seed 004's "unshared" /U, 004_0fcfedff3b0ef5ba.txt
@@ -183,15 +186,25 @@ static int bp_adjust_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_EMIT(w, wc_gen_alu(o, 0x38, all, 6, 6, 4));
     WC_CO_EMIT(w, wc_gen_alu(o, 0x40, all, 5, 5, 6));
     WC_CO_EMIT(w, bp_list(w, o, 0x48, WC_OP_STG, all, 5, 0, BP_W));
-    WC_CO_EMIT(w, bp_list(w, o, 0x50, WC_OP_STG, all, 6, 0, BP_OLDW));
-    WC_CO_EMIT(w, wc_gen_bar(o, 0x58));
+    /* the store to w may alias delta, ly and oldw (no __restrict__), so the
+     * second statement loads them again */
+    WC_CO_EMIT(w, bp_list(w, o, 0x50, WC_OP_LDG, all, 1, 3, BP_DELTA));
+    WC_CO_EMIT(w, bp_list(w, o, 0x58, WC_OP_LDG, all, 3, 4, BP_IN));
+    WC_CO_EMIT(w, bp_list(w, o, 0x60, WC_OP_LDG, all, 4, 0, BP_OLDW));
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x68, all, 6, 1, 3));
+    WC_CO_EMIT(w, wc_gen_alu(o, 0x70, all, 6, 6, 4));
+    WC_CO_EMIT(w, bp_list(w, o, 0x78, WC_OP_STG, all, 6, 0, BP_OLDW));
+    WC_CO_EMIT(w, wc_gen_bar(o, 0x80));
     if (!corner) break;
-    WC_CO_EMIT(w, bp_list(w, o, 0x60, WC_OP_LDG, 0xffffu, 1, 3, BP_DELTA));
-    WC_CO_EMIT(w, bp_list(w, o, 0x68, WC_OP_LDG, 0xffffu, 4, 3, BP_OLDW));
-    WC_CO_EMIT(w, bp_list(w, o, 0x70, WC_OP_LDG, 0xffffu, 5, 3, BP_W));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x78, 0xffffu, 6, 1, 4));
-    WC_CO_EMIT(w, bp_list(w, o, 0x80, WC_OP_STG, 0xffffu, 5, 3, BP_W));
-    WC_CO_EMIT(w, bp_list(w, o, 0x88, WC_OP_STG, 0xffffu, 6, 3, BP_OLDW));
+    WC_CO_EMIT(w, bp_list(w, o, 0x88, WC_OP_LDG, 0xffffu, 1, 3, BP_DELTA));
+    WC_CO_EMIT(w, bp_list(w, o, 0x90, WC_OP_LDG, 0xffffu, 4, 3, BP_OLDW));
+    WC_CO_EMIT(w, bp_list(w, o, 0x98, WC_OP_LDG, 0xffffu, 5, 3, BP_W));
+    WC_CO_EMIT(w, wc_gen_alu(o, 0xa0, 0xffffu, 6, 1, 4));
+    WC_CO_EMIT(w, bp_list(w, o, 0xa8, WC_OP_STG, 0xffffu, 5, 3, BP_W));
+    WC_CO_EMIT(w, bp_list(w, o, 0xb0, WC_OP_LDG, 0xffffu, 1, 3, BP_DELTA));
+    WC_CO_EMIT(w, bp_list(w, o, 0xb8, WC_OP_LDG, 0xffffu, 4, 3, BP_OLDW));
+    WC_CO_EMIT(w, wc_gen_alu(o, 0xc0, 0xffffu, 6, 1, 4));
+    WC_CO_EMIT(w, bp_list(w, o, 0xc8, WC_OP_STG, 0xffffu, 6, 3, BP_OLDW));
     WC_CO_END(w);
 }
 

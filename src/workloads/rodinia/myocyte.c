@@ -20,9 +20,18 @@
  * writes the CaM/fin communication value there).  Arrays (floats): 0 initvalu (91), 1 finavalu
  * (91), 2 params (18).
  *
+ * Each value a module reads goes to its own register (the source's local
+ * variables), so its loads are independent of each other; the arithmetic
+ * reads them in turn.
+ *
  * Approximated: ALU/SFU counts are counts of operators and calls in the
  * source, spread evenly between loads and stores; the host-side fin module and
- * the solver's step-size control are not simulated.
+ * the solver's step-size control are not simulated.  alu=K makes every
+ * operator K instructions (the calls stay one SFU instruction each): the
+ * compiled kernel runs far more than one instruction per operator (exp, pow
+ * and log are library routines, mostly in double precision since the
+ * source's literals are doubles); seed 001's Table 1 counts about 20 times
+ * our instructions for the default run.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +56,17 @@ static const uint8_t ecc_fina[] = {
 
 typedef struct myc_ctx {
     uint64_t xmax, attempts;
+    uint64_t alu; /* compiled instructions per arithmetic operator of the source */
 } myc_ctx;
+
+/* Destination register of a module's load number k: each value the source
+ * reads goes to its own variable, so the loads do not wait for each other
+ * (one register for all would serialise them in the scoreboard), and
+ * arithmetic step i reads value i mod the module's count. */
+static unsigned myc_ldreg(int64_t k)
+{
+    return 8 + (unsigned)k;
+}
 
 static void one_lane(wc_winst *o, uint64_t pc, wc_opclass op, unsigned reg, uint64_t array,
                      uint64_t index)
@@ -62,17 +81,17 @@ static void sfu(wc_winst *o, uint64_t pc)
 }
 
 /* Block 0: the ECC module. */
-static int myc_ecc(wc_gen_warp *w, wc_winst *o)
+static int myc_ecc(const myc_ctx *c, wc_gen_warp *w, wc_winst *o)
 {
     WC_CO_BEGIN(w);
-    WC_CO_EMIT(w, one_lane(o, 0x10, WC_OP_LDG, 2, 2, 15));
+    WC_CO_EMIT(w, one_lane(o, 0x10, WC_OP_LDG, myc_ldreg(40), 2, 15));
     for (w->v[0] = 0; w->v[0] < 40; w->v[0]++) {
         if (w->v[0] == 21) continue; /* offset_22 is never read */
-        WC_CO_EMIT(w, one_lane(o, 0x18, WC_OP_LDG, 2, 0, (uint64_t)w->v[0]));
+        WC_CO_EMIT(w, one_lane(o, 0x18, WC_OP_LDG, myc_ldreg(w->v[0]), 0, (uint64_t)w->v[0]));
     }
-    for (w->v[0] = 0; w->v[0] < MYC_ECC_ALU; w->v[0]++) {
-        WC_CO_EMIT(w, wc_gen_alu(o, 0x20, 1u, 3, 2, 3));
-        if (w->v[0] % 5 == 0) WC_CO_EMIT(w, sfu(o, 0x28));
+    for (w->v[0] = 0; w->v[0] < MYC_ECC_ALU * (int64_t)c->alu; w->v[0]++) {
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x20, 1u, 3, myc_ldreg(w->v[0] % 41), 3));
+        if (w->v[0] % (5 * (int64_t)c->alu) == 0) WC_CO_EMIT(w, sfu(o, 0x28));
     }
     for (w->v[0] = 0; w->v[0] < (int64_t)sizeof ecc_fina; w->v[0]++) {
         uint8_t e = ecc_fina[w->v[0]];
@@ -82,22 +101,24 @@ static int myc_ecc(wc_gen_warp *w, wc_winst *o)
 }
 
 /* Block 1: three CaM modules in sequence (v[1] = module). */
-static int myc_cam(wc_gen_warp *w, wc_winst *o)
+static int myc_cam(const myc_ctx *c, wc_gen_warp *w, wc_winst *o)
 {
     static const uint64_t valu_off[3] = {46, 61, 76}, par_off[3] = {0, 5, 10};
     WC_CO_BEGIN(w);
     for (w->v[1] = 0; w->v[1] < 3; w->v[1]++) {
-        WC_CO_EMIT(w, one_lane(o, 0x40, WC_OP_LDG, 2, 0, 35 + (uint64_t)w->v[1]));
+        WC_CO_EMIT(w, one_lane(o, 0x40, WC_OP_LDG, myc_ldreg(0), 0, 35 + (uint64_t)w->v[1]));
         for (w->v[0] = 1; w->v[0] <= 4; w->v[0]++)
-            WC_CO_EMIT(w, one_lane(o, 0x48, WC_OP_LDG, 2, 2, par_off[w->v[1]] + (uint64_t)w->v[0]));
-        WC_CO_EMIT(w, one_lane(o, 0x50, WC_OP_LDG, 2, 2, 16));
-        WC_CO_EMIT(w, one_lane(o, 0x58, WC_OP_LDG, 2, 2, 17));
+            WC_CO_EMIT(w, one_lane(o, 0x48, WC_OP_LDG, myc_ldreg(w->v[0]), 2,
+                                   par_off[w->v[1]] + (uint64_t)w->v[0]));
+        WC_CO_EMIT(w, one_lane(o, 0x50, WC_OP_LDG, myc_ldreg(5), 2, 16));
+        WC_CO_EMIT(w, one_lane(o, 0x58, WC_OP_LDG, myc_ldreg(6), 2, 17));
         for (w->v[0] = 0; w->v[0] < 15; w->v[0]++)
-            WC_CO_EMIT(w,
-                       one_lane(o, 0x60, WC_OP_LDG, 2, 0, valu_off[w->v[1]] + (uint64_t)w->v[0]));
-        for (w->v[0] = 0; w->v[0] < MYC_CAM_ALU; w->v[0]++) {
-            WC_CO_EMIT(w, wc_gen_alu(o, 0x68, 1u, 3, 2, 3));
-            if (w->v[0] % 12 == 11) WC_CO_EMIT(w, sfu(o, 0x70));
+            WC_CO_EMIT(w, one_lane(o, 0x60, WC_OP_LDG, myc_ldreg(7 + w->v[0]), 0,
+                                   valu_off[w->v[1]] + (uint64_t)w->v[0]));
+        for (w->v[0] = 0; w->v[0] < MYC_CAM_ALU * (int64_t)c->alu; w->v[0]++) {
+            WC_CO_EMIT(w, wc_gen_alu(o, 0x68, 1u, 3, myc_ldreg(w->v[0] % 22), 3));
+            if (w->v[0] % (12 * (int64_t)c->alu) == 12 * (int64_t)c->alu - 1)
+                WC_CO_EMIT(w, sfu(o, 0x70));
         }
         for (w->v[0] = 0; w->v[0] < 15; w->v[0]++)
             WC_CO_EMIT(w,
@@ -109,7 +130,7 @@ static int myc_cam(wc_gen_warp *w, wc_winst *o)
 
 static int myc_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
-    return w->bid.x == 0 ? myc_ecc(w, o) : myc_cam(w, o);
+    return w->bid.x == 0 ? myc_ecc(gk->arg, w, o) : myc_cam(gk->arg, w, o);
 }
 
 static int myc_kernel(void *ctx, uint32_t idx, wc_gen_kernel *out, wc_err *err)
@@ -129,7 +150,8 @@ static wc_source *open_myocyte(wc_params *p, uint64_t seed, wc_err *err)
 {
     myc_ctx c;
     if (wc_params_u64(p, "xmax", 100, 1, 100000, &c.xmax, err) < 0 ||
-        wc_params_u64(p, "attempts", 1, 1, 12, &c.attempts, err) < 0)
+        wc_params_u64(p, "attempts", 1, 1, 12, &c.attempts, err) < 0 ||
+        wc_params_u64(p, "alu", 1, 1, 1000, &c.alu, err) < 0)
         return NULL;
     myc_ctx *h = malloc(sizeof *h);
     if (!h) {
@@ -148,7 +170,7 @@ const wc_workload wc_wl_rodinia_myocyte = {
     .size = "xmax=100 attempts=1",
     .classes = "001:CI",
     .help = "Rodinia myocyte, mode 0 (seed 001 MYC); xmax (simulated ms = solver steps), "
-            "attempts (step attempts per step, 1..12)",
+            "attempts (step attempts per step, 1..12), alu (instructions per source operator)",
     .open = open_myocyte,
 };
 WC_PLUGIN(workload, wc_wl_rodinia_myocyte, 460);

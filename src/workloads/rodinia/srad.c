@@ -14,6 +14,13 @@
  * Arrays: 0 I, 1 iN, 2 iS, 3 jW, 4 jE, 5 dN, 6 dS, 7 dW, 8 dE, 9 c, 10 sums,
  * 11 sums2.
  *
+ * srad_v1 alu=K (default 1): srad's row/col step and its 24 arithmetic
+ * steps, and srad2's row/col step, each K instructions.  The compiled code
+ * has far more than one instruction per step: (ei+1) % Nr and / Nr are
+ * software integer divisions on Fermi, and the diffusion coefficient takes
+ * three double-precision divisions (the source's double literals), also
+ * software; K of about 12 is our estimate of that density.
+ *
  * srad_v1 shared=0 (seed 004's "unshared" /U, 004_0fcfedff3b0ef5ba.txt
  * section 4, Table 3): only reduce uses shared memory (d_psum, d_psum2); its
  * /U version reduces in place in sums and sums2 (d_psum[tx] is
@@ -56,6 +63,7 @@ typedef struct srad1_ctx {
     uint32_t phase; /* position in the per-iteration sequence */
     uint64_t iter;
     bool unshared; /* shared=0: srad_v1/U */
+    uint64_t alu;  /* instructions per modelled arithmetic step of srad and srad2 */
 } srad1_ctx;
 
 static int s1_simple_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
@@ -220,7 +228,8 @@ static int s1_srad_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_BEGIN(w);
     WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
     if (!m) break;
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x0c, m, 3, 2, WC_REG_NONE)); /* row, col */
+    for (w->v[0] = 0; w->v[0] < (int64_t)c->alu; w->v[0]++) /* row, col */
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x0c, m, 3, 2, WC_REG_NONE));
     WC_CO_EMIT(w, wc_gen_mem(o, 0x10, WC_OP_LDG, m, 1, 2, 4, S1(I) + ei * 4, 4));
     WC_CO_EMIT(w, s1_list(c, o, 0x18, m, ei, 0, S1(IN), 4));
     WC_CO_EMIT(w, s1_list(c, o, 0x20, m, ei, 1, S1(IS), 5));
@@ -231,7 +240,7 @@ static int s1_srad_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
         WC_CO_EMIT(w, s1_list(c, o, 0x40, m, ei, 4 + (int)w->v[0], S1(I), 9 + (unsigned)w->v[0]));
         WC_CO_EMIT(w, wc_gen_alu(o, 0x48, m, 9 + (unsigned)w->v[0], 9 + (unsigned)w->v[0], 1));
     }
-    for (w->v[0] = 0; w->v[0] < 24; w->v[0]++) /* gradients, laplacian, ICOV, diffusion */
+    for (w->v[0] = 0; w->v[0] < 24 * (int64_t)c->alu; w->v[0]++) /* gradients, ..., diffusion */
         WC_CO_EMIT(w, wc_gen_alu(o, 0x50, m, 13, 9 + (unsigned)(w->v[0] % 4), 13));
     for (w->v[0] = 0; w->v[0] < 5; w->v[0]++)
         WC_CO_EMIT(w, wc_gen_mem(o, 0x58, WC_OP_STG, m, 13, 2, 4,
@@ -247,7 +256,8 @@ static int s1_srad2_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_BEGIN(w);
     WC_CO_EMIT(w, wc_gen_alu(o, 0x08, 0xffffffffu, 2, WC_REG_NONE, WC_REG_NONE));
     if (!m) break;
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x0c, m, 3, 2, WC_REG_NONE));
+    for (w->v[0] = 0; w->v[0] < (int64_t)c->alu; w->v[0]++) /* row, col */
+        WC_CO_EMIT(w, wc_gen_alu(o, 0x0c, m, 3, 2, WC_REG_NONE));
     WC_CO_EMIT(w, wc_gen_mem(o, 0x10, WC_OP_LDG, m, 1, 2, 4, S1(C) + ei * 4, 4));
     WC_CO_EMIT(w, s1_list(c, o, 0x18, m, ei, 1, S1(IS), 5));
     WC_CO_EMIT(w, s1_list(c, o, 0x20, m, ei, 5, S1(C), 6));
@@ -331,7 +341,8 @@ static wc_source *open_srad_v1(wc_params *p, uint64_t seed, wc_err *err)
     if (wc_params_u64(p, "rows", 502, 2, 1u << 15, &c->nr, err) < 0 ||
         wc_params_u64(p, "cols", 458, 2, 1u << 15, &c->nc, err) < 0 ||
         wc_params_u64(p, "iterations", 100, 1, 100000, &c->niter, err) < 0 ||
-        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0 ||
+        wc_params_u64(p, "alu", 1, 1, 1000, &c->alu, err) < 0) {
         free(c);
         return NULL;
     }
@@ -349,7 +360,8 @@ const wc_workload wc_wl_rodinia_srad_v1 = {
     .size = "rows=502 cols=458 iterations=100",
     .classes = "000:CLP 001:CF 002:conflict",
     .help = "Rodinia srad_v1 (column-major image); rows, cols, iterations, shared (0: seed "
-            "004's unshared /U, reduce in place in global memory)",
+            "004's unshared /U, reduce in place in global memory), alu (instructions per "
+            "arithmetic step of srad/srad2)",
     .open = open_srad_v1,
 };
 WC_PLUGIN(workload, wc_wl_rodinia_srad_v1, 330);

@@ -50,6 +50,9 @@ typedef struct xpkt {
     uint64_t enter; /* interconnect cycle its first flit enters the router */
     double eject;   /* core cycles its SM takes to take a packet in */
     uint32_t rec;   /* request record, or WC_XBAR_NONE */
+    uint32_t late;  /* latency + eject when that is a whole number of core
+                     * cycles and the clocks are one (the usual case), which
+                     * makes the arrival integer arithmetic; else UINT32_MAX */
     uint16_t out, flits, count;
 } xpkt;
 
@@ -410,6 +413,17 @@ static inline uint64_t ready_cycle(const wc_xbar *x, uint64_t ready)
     return r < x->cycle ? x->cycle : r;
 }
 
+/* xpkt.late for a packet taking `eject` core cycles to take in: with one
+ * clock for both, (double)dep + latency + eject is a whole number, computed
+ * exactly (below 2^53), when eject is one. */
+static uint32_t late_of(const wc_xbar *x, double eject)
+{
+    if (x->icnt_cycle != 1.0 || !(eject >= 0 && eject < 1e9)) return UINT32_MAX;
+    uint32_t e = (uint32_t)eject;
+    if ((double)e != eject || (uint64_t)e + x->latency >= UINT32_MAX) return UINT32_MAX;
+    return e + x->latency;
+}
+
 /* Input i, with nothing in the router, waits for its head packet to enter. */
 static inline void wait_entry(wc_xbar *x, unsigned i)
 {
@@ -430,7 +444,8 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
               .rec = rec,
               .out = (uint16_t)out,
               .flits = (uint16_t)(flits ? flits : 1),
-              .count = 1};
+              .count = 1,
+              .late = late_of(x, eject)};
     /* A packet that left the input before p had all its flits in by the
      * last simulated cycle, so only those still queued delay p. */
     uint32_t k = q_insert(q, p);
@@ -443,7 +458,7 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
         if (p.flits == 1 && e->flits == 1 && e->ready + e->count == p.ready &&
             e->count < UINT16_MAX && (k + 1 == q->len || q_at(q, k + 1)->ready > p.ready)) {
             e->count++;
-            q_rechain(q, k + 1);
+            if (k + 1 < q->len) q_rechain(q, k + 1); /* at the back, nothing waits on it */
         } else {
             k = q_insert(q, p);
         }
@@ -467,9 +482,14 @@ static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
 {
     x->pending--;
     if (p->rec == WC_XBAR_NONE) return;
-    double at = (double)core_time_of(x, dep) + x->latency + p->eject;
-    uint64_t t = (uint64_t)at;
-    t += (double)t < at;
+    uint64_t t;
+    if (p->late != UINT32_MAX) { /* what the doubles below give, exactly */
+        t = dep + p->late;
+    } else {
+        double at = (double)core_time_of(x, dep) + x->latency + p->eject;
+        t = (uint64_t)at;
+        t += (double)t < at;
+    }
     xrec *r = &x->recs[p->rec];
     if (t > r->arrive) r->arrive = t;
     if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);

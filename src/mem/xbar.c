@@ -50,29 +50,37 @@ typedef struct xpkt {
     uint64_t enter; /* interconnect cycle its first flit enters the router */
     double eject;   /* core cycles its SM takes to take a packet in */
     uint32_t rec;   /* request record, or WC_XBAR_NONE */
+    uint32_t late;  /* latency + eject when that is a whole number of core
+                     * cycles and the clocks are one (the usual case), which
+                     * makes the arrival integer arithmetic; else UINT32_MAX */
     uint16_t out, flits, count;
 } xpkt;
 
 /* An input's packets in one ring q[head .. head+len), in the order they
  * enter: by ready cycle, then by the order they were sent (wc_xbar_send
  * inserts from the back, so equal ready cycles keep that order without a
- * sequence number).  The first n packets have entered the router (the FIFO
- * of its virtual channel); the next to enter is packet ent_k of entry ent.
+ * sequence number).  The packets whose enter cycle has come are in the
+ * router (the FIFO of its virtual channel); the first of the ring is the
+ * head, the packet the input forwards.
  *
  * Nothing pushes back on an input (see "Not modelled"), so when each flit
  * enters follows from the order alone: a packet's first flit enters in the
  * cycle it is ready or the one after the previous packet's last flit,
  * whichever is later, and its flits follow one a cycle.  wc_xbar_send
  * computes that cycle (xpkt.enter) for the entry it inserts and the
- * waiting ones it moves back, so the router looks at an input only in the
- * cycle its next packet enters (next_in) and the head packet's next flit
- * is in when enter + sent <= the cycle. */
+ * waiting ones it moves back, and the router never has to say that a packet
+ * entered: the head packet's next flit is in when enter + sent <= the
+ * cycle, and when the head's tail leaves, the next packet asks at once if
+ * its enter cycle has come.  Only an input with nothing in the router
+ * (`busy` clear) waits for an entry: the router looks at it in the cycle
+ * its head packet enters (next_in), when it becomes busy and asks.  So
+ * the queue of a busy input, where packets enter behind the head, costs
+ * nothing per packet entering. */
 typedef struct xinput {
     xpkt *q;
     uint32_t cap, head, len;
-    uint32_t n;          /* packets in the router */
-    uint32_t ent, ent_k; /* the next packet to enter: entry, packet in it */
-    uint32_t sent;       /* flits of the head packet through the switch */
+    uint32_t sent; /* flits of the head packet through the switch */
+    bool busy;     /* the head packet has entered (it asks or holds) */
 } xinput;
 
 typedef struct xoutput {
@@ -99,13 +107,14 @@ struct wc_xbar {
     unsigned n_in, n_out;
     xinput *in;
     xoutput *out;
-    uint64_t *next_in;  /* per input: the cycle its next waiting packet enters */
+    uint64_t *next_in;  /* per input not busy: the cycle its head packet enters */
     uint64_t enter_min; /* the earliest of them (UINT64_MAX: none) */
     double icnt_cycle;
     uint32_t latency;
     uint64_t cycle; /* next interconnect cycle to simulate */
     uint32_t partial_x100;
-    uint64_t pending, in_fifo;
+    uint64_t pending;
+    unsigned n_busy; /* busy inputs: the router holds packets when > 0 */
     xrec *recs;
     uint32_t nrecs, caprecs, *free_ids, nfree;
     uint32_t *done_id;
@@ -116,7 +125,7 @@ struct wc_xbar {
     uint64_t *out_req;            /* outputs with a request */
     uint64_t *out_free;           /* outputs nobody holds */
     uint64_t *active;             /* inputs holding an output */
-    uint64_t *feed;               /* inputs with packets still to enter */
+    uint64_t *feed;               /* inputs not busy whose head is still to enter */
     uint64_t *snap;               /* scratch: `active` at the start of a step */
 };
 
@@ -345,7 +354,9 @@ static void q_open(xinput *in, uint32_t k)
 static uint32_t q_insert(xinput *in, xpkt p)
 {
     uint32_t k = in->len; /* p goes before entry k */
-    while (k > in->ent && q_at(in, k - 1)->ready > p.ready) k--;
+    /* a packet that has entered was ready before the cycle simulated next,
+     * so before p: the scan stops at it */
+    while (k > 0 && q_at(in, k - 1)->ready > p.ready) k--;
     xpkt *prev = k ? q_at(in, k - 1) : NULL;
     if (prev && prev->ready + prev->count - 1 > p.ready) {
         /* inside run prev: its packets ready after p go after p (none of
@@ -358,19 +369,15 @@ static uint32_t q_insert(xinput *in, xpkt p)
         *rest = *prev;
         rest->count = (uint16_t)(prev->count - s);
         rest->ready = prev->ready + s;
-        /* ent stays: of run prev, fewer than s have entered (they entered
-         * before the cycle simulated next, which p's ready is not before) */
+        /* of run prev, fewer than s have entered (they entered before the
+         * cycle simulated next, which p's ready is not before) */
         prev->count = (uint16_t)s;
         *q_at(in, k) = p;
         q_rechain(in, k);
         return k;
     }
     if (prev && joins_run(prev, &p)) {
-        prev->count++;
-        if (in->ent == k) { /* the run had entered: p is the next to enter */
-            in->ent = k - 1;
-            in->ent_k = prev->count - 1u;
-        }
+        prev->count++; /* p enters after the run's last, not before now */
         q_rechain(in, k);
         return k - 1;
     }
@@ -406,6 +413,26 @@ static inline uint64_t ready_cycle(const wc_xbar *x, uint64_t ready)
     return r < x->cycle ? x->cycle : r;
 }
 
+/* xpkt.late for a packet taking `eject` core cycles to take in: with one
+ * clock for both, (double)dep + latency + eject is a whole number, computed
+ * exactly (below 2^53), when eject is one. */
+static uint32_t late_of(const wc_xbar *x, double eject)
+{
+    if (x->icnt_cycle != 1.0 || !(eject >= 0 && eject < 1e9)) return UINT32_MAX;
+    uint32_t e = (uint32_t)eject;
+    if ((double)e != eject || (uint64_t)e + x->latency >= UINT32_MAX) return UINT32_MAX;
+    return e + x->latency;
+}
+
+/* Input i, with nothing in the router, waits for its head packet to enter. */
+static inline void wait_entry(wc_xbar *x, unsigned i)
+{
+    uint64_t e = q_at(&x->in[i], 0)->enter;
+    x->next_in[i] = e;
+    if (e < x->enter_min) x->enter_min = e;
+    bit_set(x->feed, i);
+}
+
 int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
                    uint32_t flits, double eject, uint32_t rec)
 {
@@ -417,7 +444,8 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
               .rec = rec,
               .out = (uint16_t)out,
               .flits = (uint16_t)(flits ? flits : 1),
-              .count = 1};
+              .count = 1,
+              .late = late_of(x, eject)};
     /* A packet that left the input before p had all its flits in by the
      * last simulated cycle, so only those still queued delay p. */
     uint32_t k = q_insert(q, p);
@@ -430,14 +458,12 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
         if (p.flits == 1 && e->flits == 1 && e->ready + e->count == p.ready &&
             e->count < UINT16_MAX && (k + 1 == q->len || q_at(q, k + 1)->ready > p.ready)) {
             e->count++;
-            q_rechain(q, k + 1);
+            if (k + 1 < q->len) q_rechain(q, k + 1); /* at the back, nothing waits on it */
         } else {
             k = q_insert(q, p);
         }
     }
-    x->next_in[in] = q_at(q, q->ent)->enter + q->ent_k;
-    if (x->next_in[in] < x->enter_min) x->enter_min = x->next_in[in];
-    bit_set(x->feed, in);
+    if (!q->busy) wait_entry(x, in);
     if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
     x->pending += n;
     return 0;
@@ -456,9 +482,14 @@ static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
 {
     x->pending--;
     if (p->rec == WC_XBAR_NONE) return;
-    double at = (double)core_time_of(x, dep) + x->latency + p->eject;
-    uint64_t t = (uint64_t)at;
-    t += (double)t < at;
+    uint64_t t;
+    if (p->late != UINT32_MAX) { /* what the doubles below give, exactly */
+        t = dep + p->late;
+    } else {
+        double at = (double)core_time_of(x, dep) + x->latency + p->eject;
+        t = (uint64_t)at;
+        t += (double)t < at;
+    }
     xrec *r = &x->recs[p->rec];
     if (t > r->arrive) r->arrive = t;
     if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);
@@ -486,26 +517,17 @@ XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw)
     bit_set(x->out_req, o);
 }
 
-/* Input i's next packet enters in cycle cyc (next_in[i] == cyc): it joins
- * the FIFO, and if it is the head it asks from the cycle's first step on.
- * Its other flits follow one a cycle without the router's help (xinput). */
+/* Input i's head packet enters in cycle cyc (next_in[i] == cyc) while the
+ * input has nothing in the router: it asks from the cycle's first step on.
+ * Its other flits, and the packets behind it, follow without the router's
+ * help (xinput). */
 XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw)
 {
-    xinput *in = &x->in[i];
-    xpkt *e = q_at(in, in->ent);
-    if (++in->ent_k == e->count) {
-        in->ent++;
-        in->ent_k = 0;
-        e = q_at(in, in->ent);
-    }
-    x->in_fifo++;
-    if (++in->n == 1) ask(x, i, iw);
-    if (in->ent < in->len) {
-        x->next_in[i] = e->enter + in->ent_k;
-    } else {
-        x->next_in[i] = UINT64_MAX;
-        bit_clear(x->feed, i);
-    }
+    x->in[i].busy = true;
+    x->n_busy++;
+    x->next_in[i] = UINT64_MAX;
+    bit_clear(x->feed, i);
+    ask(x, i, iw);
 }
 
 /* The first input in set s (words words) at or after `from`, going round;
@@ -567,14 +589,22 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw)
         p->count--;
         p->ready++;
         p->enter++;
-        if (in->ent == 0) in->ent_k--;
     } else {
         in->head = (in->head + 1) & (in->cap - 1);
-        in->len--;
-        in->ent--;
+        if (--in->len == 0) {
+            in->busy = false;
+            x->n_busy--;
+            return;
+        }
+        p = q_at(in, 0);
     }
-    x->in_fifo--;
-    if (--in->n) ask(x, i, iw);
+    if (p->enter <= cyc) { /* the next packet is in: it asks */
+        ask(x, i, iw);
+    } else {
+        in->busy = false;
+        x->n_busy--;
+        wait_entry(x, i);
+    }
 }
 
 /* One router step: the allocation, then the sends of the inputs that held
@@ -637,7 +667,7 @@ XBAR_INLINE void run_cycles(wc_xbar *x, uint64_t last, unsigned iw, unsigned ow)
          * With packets inside, every cycle moves something: a holder's
          * next flit is in or entering, and its output, which drains a flit
          * a cycle, always has a credit again by the next cycle. */
-        if (!x->in_fifo) {
+        if (!x->n_busy) {
             uint64_t r = next_ready(x);
             if (r > last) break;
             if (r > x->cycle) x->cycle = r;
@@ -671,7 +701,7 @@ void wc_xbar_run(wc_xbar *x, uint64_t now)
 uint64_t wc_xbar_next(const wc_xbar *x)
 {
     if (!x->pending) return WC_NEVER;
-    if (x->in_fifo) return core_time_of(x, x->cycle);
+    if (x->n_busy) return core_time_of(x, x->cycle);
     uint64_t r = next_ready(x);
     return core_time_of(x, r > x->cycle ? r : x->cycle);
 }

@@ -1,0 +1,669 @@
+/*
+ * xbar_ref.h - the reference for test_xbar's differential test: the iSLIP
+ * crossbar of src/mem/xbar.c as it was before the router stopped noting
+ * each packet's entry (every packet entered through the router's feed
+ * loop, one `enter` a packet, with a count of packets in each input's
+ * FIFO).  It is included once, by tests/test_xbar.c, with its public names
+ * renamed to ref_xbar_*, so that the same traffic can be run through both
+ * and every completion compared.  Keep it as it is: it is the cycle-by-cycle
+ * behaviour the faster code must reproduce exactly.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/xbar.h"
+#include "warpcache/params.h"
+
+/* A run of `count` packets that differ only in their ready cycles, ready,
+ * ready + 1, ...: a sectored L2's answer to one request is four one-flit
+ * packets one L2 cycle apart (memsys.c), queued as one entry.  count > 1
+ * only for one-flit packets, which then enter one a cycle from `enter` on;
+ * the router takes the first packet and, when it is through, drops it from
+ * the front of the run (ready and enter + 1).  A packet queued in the
+ * middle of a run splits it. */
+typedef struct xpkt {
+    uint64_t ready; /* interconnect cycle from which its first packet may enter */
+    uint64_t enter; /* interconnect cycle its first flit enters the router */
+    double eject;   /* core cycles its SM takes to take a packet in */
+    uint32_t rec;   /* request record, or WC_XBAR_NONE */
+    uint16_t out, flits, count;
+} xpkt;
+
+/* An input's packets in one ring q[head .. head+len), in the order they
+ * enter: by ready cycle, then by the order they were sent (wc_xbar_send
+ * inserts from the back, so equal ready cycles keep that order without a
+ * sequence number).  The first n packets have entered the router (the FIFO
+ * of its virtual channel); the next to enter is packet ent_k of entry ent.
+ *
+ * Nothing pushes back on an input (see "Not modelled"), so when each flit
+ * enters follows from the order alone: a packet's first flit enters in the
+ * cycle it is ready or the one after the previous packet's last flit,
+ * whichever is later, and its flits follow one a cycle.  wc_xbar_send
+ * computes that cycle (xpkt.enter) for the entry it inserts and the
+ * waiting ones it moves back, so the router looks at an input only in the
+ * cycle its next packet enters (next_in) and the head packet's next flit
+ * is in when enter + sent <= the cycle. */
+typedef struct xinput {
+    xpkt *q;
+    uint32_t cap, head, len;
+    uint32_t n;          /* packets in the router */
+    uint32_t ent, ent_k; /* the next packet to enter: entry, packet in it */
+    uint32_t sent;       /* flits of the head packet through the switch */
+} xinput;
+
+typedef struct xoutput {
+    uint32_t ptr;      /* round-robin: the input after the last grant */
+    uint64_t last_dep; /* interconnect cycle the last flit leaves (0: none yet) */
+} xoutput;
+
+typedef struct xrec {
+    uint64_t arrive; /* latest arrival so far, core cycles */
+    uint32_t pending;
+    bool closed;
+} xrec;
+
+/* The router's state is kept as bitsets so that a step touches only what
+ * can act in it: `req` + out_req[o] the inputs whose head packet asks for
+ * output o's virtual channel, out_free the outputs nobody holds, `active`
+ * the inputs holding an output (sending their head packet), `feed` the
+ * inputs with packets still to enter (the first of them in cycle
+ * next_in[i]).  A loser of an allocation stays in its output's request set
+ * (booksim: it asks again every step), so nothing about it changes until
+ * the output is free again. */
+struct wc_xbar {
+    wc_xbar_params p;
+    unsigned n_in, n_out;
+    xinput *in;
+    xoutput *out;
+    uint64_t *next_in;  /* per input: the cycle its next waiting packet enters */
+    uint64_t enter_min; /* the earliest of them (UINT64_MAX: none) */
+    double icnt_cycle;
+    uint32_t latency;
+    uint64_t cycle; /* next interconnect cycle to simulate */
+    uint32_t partial_x100;
+    uint64_t pending, in_fifo;
+    xrec *recs;
+    uint32_t nrecs, caprecs, *free_ids, nfree;
+    uint32_t *done_id;
+    uint64_t *done_t;
+    size_t ndone;
+    unsigned in_words, out_words; /* 64-bit words of a set of inputs / outputs */
+    uint64_t *req;                /* n_out sets of inputs, in_words each */
+    uint64_t *out_req;            /* outputs with a request */
+    uint64_t *out_free;           /* outputs nobody holds */
+    uint64_t *active;             /* inputs holding an output */
+    uint64_t *feed;               /* inputs with packets still to enter */
+    uint64_t *snap;               /* scratch: `active` at the start of a step */
+};
+
+/* ---- -icnt_model ------------------------------------------------------- */
+
+/* internal_speedup and vc_buf_size of the booksim files of GPGPU-Sim 4.x's
+ * tested configurations up to Turing (config_fermi_islip.icnt,
+ * config_pascal_islip.icnt, ...; the Volta and Ampere ones buffer 256) */
+const wc_param_desc wc_xbar_islip_params[] = {
+    {.key = "speedup",
+     .type = WC_PARAM_DOUBLE,
+     .fdef = 2,
+     .fmin = 0.01,
+     .fmax = 64,
+     .alias = "internal_speedup",
+     .help = "router steps per interconnect cycle (booksim "
+             "internal_speedup; hundredths)"},
+    {.key = "buf",
+     .def = 64,
+     .min = 1,
+     .max = 65536,
+     .unit = "flits",
+     .alias = "vc_buf_size",
+     .help = "flits an output may hold towards its SM (booksim vc_buf_size)"},
+    {0},
+};
+
+int wc_xbar_parse(const char *spec, uint32_t network_mode, bool *is_xbar, wc_xbar_params *p,
+                  wc_err *err)
+{
+    wc_param_values v;
+    wc_param_parse(&v, wc_xbar_islip_params, "islip", "", NULL); /* the defaults */
+    *is_xbar = false;
+    if (strcmp(spec, "auto") == 0) {
+        *is_xbar = network_mode == 1;
+    } else if (spec[0] && strcmp(spec, "ports") != 0) {
+        if (strncmp(spec, "islip", 5) != 0 || (spec[5] && spec[5] != ':'))
+            return wc_errf(err, "%s: unknown interconnect model (auto, ports, islip)", spec);
+        *is_xbar = true;
+        if (wc_param_parse(&v, wc_xbar_islip_params, "islip", spec[5] ? spec + 6 : "", err) < 0)
+            return -1;
+    }
+    p->speedup_x100 = (uint32_t)(wc_param_d(&v, "speedup") * 100 + 0.5);
+    p->out_buf = (uint32_t)wc_param_u(&v, "buf");
+    return 0;
+}
+
+/* ---- setup --------------------------------------------------------------- */
+
+static inline void bit_set(uint64_t *s, unsigned i)
+{
+    s[i >> 6] |= 1ull << (i & 63);
+}
+
+static inline void bit_clear(uint64_t *s, unsigned i)
+{
+    s[i >> 6] &= ~(1ull << (i & 63));
+}
+
+wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, double icnt_cycle,
+                     uint32_t latency, wc_err *err)
+{
+    wc_xbar *x = calloc(1, sizeof *x);
+    if (!x) goto oom;
+    x->p = *p;
+    x->n_in = n_in;
+    x->n_out = n_out;
+    x->icnt_cycle = icnt_cycle;
+    x->latency = latency;
+    x->in = calloc(n_in, sizeof *x->in);
+    x->out = calloc(n_out, sizeof *x->out);
+    x->next_in = malloc((n_in ? n_in : 1) * sizeof *x->next_in);
+    x->in_words = (n_in + 63) / 64;
+    x->out_words = (n_out + 63) / 64;
+    x->req = calloc((size_t)n_out * x->in_words, sizeof *x->req);
+    x->out_req = calloc(x->out_words, sizeof *x->out_req);
+    x->out_free = calloc(x->out_words, sizeof *x->out_free);
+    x->active = calloc(x->in_words, sizeof *x->active);
+    x->feed = calloc(x->in_words, sizeof *x->feed);
+    x->snap = calloc(x->in_words, sizeof *x->snap);
+    if (!x->in || !x->out || !x->next_in || !x->req || !x->out_req || !x->out_free || !x->active ||
+        !x->feed || !x->snap)
+        goto oom;
+    for (unsigned o = 0; o < n_out; o++) bit_set(x->out_free, o);
+    for (unsigned i = 0; i < n_in; i++) x->next_in[i] = UINT64_MAX;
+    x->enter_min = UINT64_MAX;
+    return x;
+oom:
+    wc_xbar_free(x);
+    wc_errf(err, "out of memory (interconnect)");
+    return NULL;
+}
+
+void wc_xbar_free(wc_xbar *x)
+{
+    if (!x) return;
+    for (unsigned i = 0; x->in && i < x->n_in; i++) free(x->in[i].q);
+    free(x->in);
+    free(x->out);
+    free(x->next_in);
+    free(x->req);
+    free(x->out_req);
+    free(x->out_free);
+    free(x->active);
+    free(x->feed);
+    free(x->snap);
+    free(x->recs);
+    free(x->free_ids);
+    free(x->done_id);
+    free(x->done_t);
+    free(x);
+}
+
+/* ---- request records ---------------------------------------------------- */
+
+uint32_t wc_xbar_open(wc_xbar *x)
+{
+    uint32_t id;
+    if (x->nfree) {
+        id = x->free_ids[--x->nfree];
+    } else {
+        if (x->nrecs == x->caprecs) {
+            uint32_t cap = x->caprecs ? x->caprecs * 2 : 256;
+            xrec *r = realloc(x->recs, cap * sizeof *r);
+            if (!r) return WC_XBAR_NONE;
+            x->recs = r;
+            uint32_t *f = realloc(x->free_ids, cap * sizeof *f);
+            if (!f) return WC_XBAR_NONE;
+            x->free_ids = f;
+            /* the done list never holds more than the records in use, so it
+             * grows with them and completing a record cannot fail */
+            uint32_t *a = realloc(x->done_id, cap * sizeof *a);
+            if (!a) return WC_XBAR_NONE;
+            x->done_id = a;
+            uint64_t *b = realloc(x->done_t, cap * sizeof *b);
+            if (!b) return WC_XBAR_NONE;
+            x->done_t = b;
+            x->caprecs = cap;
+        }
+        id = x->nrecs++;
+    }
+    x->recs[id] = (xrec){0};
+    return id;
+}
+
+static void push_done(wc_xbar *x, uint32_t rec, uint64_t t)
+{
+    x->done_id[x->ndone] = rec;
+    x->done_t[x->ndone++] = t;
+}
+
+void wc_xbar_close(wc_xbar *x, uint32_t rec)
+{
+    xrec *r = &x->recs[rec];
+    r->closed = true;
+    if (r->pending == 0) push_done(x, rec, r->arrive);
+}
+
+void wc_xbar_cancel(wc_xbar *x, uint32_t rec)
+{
+    x->free_ids[x->nfree++] = rec;
+}
+
+/* ---- the input queues -------------------------------------------------- */
+
+static inline xpkt *q_at(xinput *in, uint32_t k)
+{
+    return &in->q[(in->head + k) & (in->cap - 1)];
+}
+
+/* Room for `extra` more entries. */
+static int q_reserve(xinput *in, uint32_t extra)
+{
+    uint32_t need = in->len + extra;
+    if (need <= in->cap) return 0;
+    uint32_t cap = in->cap ? in->cap * 2 : 64;
+    while (cap < need) cap *= 2;
+    xpkt *q = malloc(cap * sizeof *q);
+    if (!q) return -1;
+    for (uint32_t k = 0; k < in->len; k++) q[k] = *q_at(in, k);
+    free(in->q);
+    in->q = q;
+    in->head = 0;
+    in->cap = cap;
+    return 0;
+}
+
+/* The cycle after the last flit of entry e enters. */
+static inline uint64_t enter_end(const xpkt *e)
+{
+    return e->enter + (uint64_t)e->count * e->flits;
+}
+
+/* Computes the entry cycle of entry k, which is new or follows one that
+ * changed, and of those after it as far as they change: each waits for
+ * the one before it (xinput). */
+static void q_rechain(xinput *in, uint32_t k)
+{
+    for (uint32_t first = k; k < in->len; k++) {
+        xpkt *e = q_at(in, k);
+        uint64_t after = k ? enter_end(q_at(in, k - 1)) : e->ready;
+        uint64_t enter = after > e->ready ? after : e->ready;
+        if (k > first && enter == e->enter) break; /* the rest keep theirs too */
+        e->enter = enter;
+    }
+}
+
+/* Whether packet p may join run e as its next packet. */
+static inline bool joins_run(const xpkt *e, const xpkt *p)
+{
+    return e->flits == 1 && p->flits == 1 && e->out == p->out && e->rec == p->rec &&
+           e->eject == p->eject && e->ready + e->count == p->ready && e->count < UINT16_MAX;
+}
+
+/* Opens a gap at entry k (moving the ones after it back). */
+static void q_open(xinput *in, uint32_t k)
+{
+    for (uint32_t j = in->len++; j > k; j--) *q_at(in, j) = *q_at(in, j - 1);
+}
+
+/* Puts p among the waiting packets after every one ready no later: the
+ * order booksim's L2-to-interconnect queue takes them in.  Packets already
+ * in the router entered in an earlier cycle, so before p (wc_xbar_send).
+ * The waiting packets p goes before enter later by as much as it delays
+ * them.  Returns the entry p is in. */
+static uint32_t q_insert(xinput *in, xpkt p)
+{
+    uint32_t k = in->len; /* p goes before entry k */
+    while (k > in->ent && q_at(in, k - 1)->ready > p.ready) k--;
+    xpkt *prev = k ? q_at(in, k - 1) : NULL;
+    if (prev && prev->ready + prev->count - 1 > p.ready) {
+        /* inside run prev: its packets ready after p go after p (none of
+         * them has entered: they are ready after the cycle simulated) */
+        uint32_t s = (uint32_t)(p.ready - prev->ready + 1);
+        q_open(in, k);
+        q_open(in, k);
+        prev = q_at(in, k - 1);
+        xpkt *rest = q_at(in, k + 1);
+        *rest = *prev;
+        rest->count = (uint16_t)(prev->count - s);
+        rest->ready = prev->ready + s;
+        /* ent stays: of run prev, fewer than s have entered (they entered
+         * before the cycle simulated next, which p's ready is not before) */
+        prev->count = (uint16_t)s;
+        *q_at(in, k) = p;
+        q_rechain(in, k);
+        return k;
+    }
+    if (prev && joins_run(prev, &p)) {
+        prev->count++;
+        if (in->ent == k) { /* the run had entered: p is the next to enter */
+            in->ent = k - 1;
+            in->ent_k = prev->count - 1u;
+        }
+        q_rechain(in, k);
+        return k - 1;
+    }
+    q_open(in, k);
+    *q_at(in, k) = p;
+    q_rechain(in, k);
+    return k;
+}
+
+/* The interconnect cycle that starts at or after core cycle t. */
+static uint64_t net_cycle_of(const wc_xbar *x, uint64_t t)
+{
+    if (x->icnt_cycle == 1.0) return t;
+    double n = (double)t / x->icnt_cycle;
+    uint64_t c = (uint64_t)n;
+    return c + ((double)c < n);
+}
+
+static inline uint64_t core_time_of(const wc_xbar *x, uint64_t n)
+{
+    if (x->icnt_cycle == 1.0) return n;
+    double t = (double)n * x->icnt_cycle;
+    uint64_t c = (uint64_t)t;
+    return c + ((double)c < t);
+}
+
+/* The interconnect cycle a packet ready at core cycle `ready` may enter:
+ * the engine never sends into a cycle already simulated (gpu.c, run_xbar);
+ * a caller that does gets the first cycle not yet simulated. */
+static inline uint64_t ready_cycle(const wc_xbar *x, uint64_t ready)
+{
+    uint64_t r = net_cycle_of(x, ready);
+    return r < x->cycle ? x->cycle : r;
+}
+
+int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
+                   uint32_t flits, double eject, uint32_t rec)
+{
+    if (!n) return 0;
+    xinput *q = &x->in[in];
+    if (q_reserve(q, 2 * n) < 0) return -1; /* each may split a run and go between */
+    xpkt p = {.ready = ready_cycle(x, ready[0]),
+              .eject = eject,
+              .rec = rec,
+              .out = (uint16_t)out,
+              .flits = (uint16_t)(flits ? flits : 1),
+              .count = 1};
+    /* A packet that left the input before p had all its flits in by the
+     * last simulated cycle, so only those still queued delay p. */
+    uint32_t k = q_insert(q, p);
+    for (unsigned j = 1; j < n; j++) {
+        p.ready = ready_cycle(x, ready[j]);
+        xpkt *e = q_at(q, k);
+        /* the next of the run the last packet went into, when it comes
+         * before every later entry: what q_insert would find, found at
+         * once (the last packet has not entered, so neither has this one) */
+        if (p.flits == 1 && e->flits == 1 && e->ready + e->count == p.ready &&
+            e->count < UINT16_MAX && (k + 1 == q->len || q_at(q, k + 1)->ready > p.ready)) {
+            e->count++;
+            q_rechain(q, k + 1);
+        } else {
+            k = q_insert(q, p);
+        }
+    }
+    x->next_in[in] = q_at(q, q->ent)->enter + q->ent_k;
+    if (x->next_in[in] < x->enter_min) x->enter_min = x->next_in[in];
+    bit_set(x->feed, in);
+    if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
+    x->pending += n;
+    return 0;
+}
+
+int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
+                 double eject, uint32_t rec)
+{
+    return wc_xbar_send_n(x, in, out, &ready, 1, flits, eject, rec);
+}
+
+/* ---- one interconnect cycle --------------------------------------------- */
+
+/* The packet's last flit leaves the router in interconnect cycle `dep`. */
+static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
+{
+    x->pending--;
+    if (p->rec == WC_XBAR_NONE) return;
+    double at = (double)core_time_of(x, dep) + x->latency + p->eject;
+    uint64_t t = (uint64_t)at;
+    t += (double)t < at;
+    xrec *r = &x->recs[p->rec];
+    if (t > r->arrive) r->arrive = t;
+    if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);
+}
+
+/* The router's steps below take the number of 64-bit words in a set of
+ * inputs (iw) and of outputs (ow) as arguments and are inlined into two
+ * copies of the cycle loop: one for at most 64 of each (every GPGPU-Sim
+ * file so far), where the set loops fold away, and one for any size. */
+#define XBAR_INLINE static inline __attribute__((always_inline))
+
+XBAR_INLINE bool set_empty_w(const uint64_t *s, unsigned words)
+{
+    for (unsigned w = 0; w < words; w++)
+        if (s[w]) return false;
+    return true;
+}
+
+/* Input i's head packet asks for its output's virtual channel from the
+ * next allocation on. */
+XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw)
+{
+    unsigned o = q_at(&x->in[i], 0)->out;
+    bit_set(&x->req[(size_t)o * iw], i);
+    bit_set(x->out_req, o);
+}
+
+/* Input i's next packet enters in cycle cyc (next_in[i] == cyc): it joins
+ * the FIFO, and if it is the head it asks from the cycle's first step on.
+ * Its other flits follow one a cycle without the router's help (xinput). */
+XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw)
+{
+    xinput *in = &x->in[i];
+    xpkt *e = q_at(in, in->ent);
+    if (++in->ent_k == e->count) {
+        in->ent++;
+        in->ent_k = 0;
+        e = q_at(in, in->ent);
+    }
+    x->in_fifo++;
+    if (++in->n == 1) ask(x, i, iw);
+    if (in->ent < in->len) {
+        x->next_in[i] = e->enter + in->ent_k;
+    } else {
+        x->next_in[i] = UINT64_MAX;
+        bit_clear(x->feed, i);
+    }
+}
+
+/* The first input in set s (words words) at or after `from`, going round;
+ * s is not empty. */
+XBAR_INLINE unsigned first_from(const uint64_t *s, unsigned words, unsigned from)
+{
+    if (words == 1) { /* from < 64 */
+        uint64_t m = s[0] & (~0ull << from);
+        return (unsigned)__builtin_ctzll(m ? m : s[0]);
+    }
+    unsigned w = from >> 6;
+    uint64_t m = s[w] & (~0ull << (from & 63));
+    if (m) return w * 64 + (unsigned)__builtin_ctzll(m);
+    for (unsigned k = 0; k < words; k++) {
+        w = w + 1 == words ? 0 : w + 1;
+        if (s[w]) return w * 64 + (unsigned)__builtin_ctzll(s[w]);
+    }
+    return 0; /* not reached: s holds a bit, met by the wrap at the latest */
+}
+
+/* Virtual-channel allocation in a step: each free output with askers grants
+ * the first of them from its round-robin pointer on (one iSLIP iteration;
+ * with one request per input, every grant is accepted).  The winner sends
+ * from the next step. */
+XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
+{
+    for (unsigned w = 0; w < ow; w++)
+        for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
+            unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
+            xoutput *out = &x->out[o];
+            uint64_t *r = &x->req[(size_t)o * iw];
+            unsigned i = first_from(r, iw, out->ptr);
+            bit_clear(r, i);
+            if (set_empty_w(r, iw)) bit_clear(x->out_req, o);
+            bit_clear(x->out_free, o);
+            out->ptr = i + 1 == x->n_in ? 0 : i + 1;
+            bit_set(x->active, i);
+        }
+}
+
+/* Input i, holding its head packet's output since an earlier step, sends a
+ * flit through the switch in cycle cyc if the flit is in and the output has
+ * room.  The tail frees the output, and the input's next packet asks, from
+ * the next step on. */
+XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw)
+{
+    xinput *in = &x->in[i];
+    xpkt *p = q_at(in, 0);
+    xoutput *o = &x->out[p->out];
+    if (p->enter + in->sent > cyc) return;                              /* not in yet */
+    if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
+    o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
+    if (++in->sent < p->flits) return;
+    in->sent = 0;
+    deliver(x, p, o->last_dep);
+    bit_set(x->out_free, p->out);
+    bit_clear(x->active, i);
+    if (p->count > 1) { /* the run's next packet is the head */
+        p->count--;
+        p->ready++;
+        p->enter++;
+        if (in->ent == 0) in->ent_k--;
+    } else {
+        in->head = (in->head + 1) & (in->cap - 1);
+        in->len--;
+        in->ent--;
+    }
+    x->in_fifo--;
+    if (--in->n) ask(x, i, iw);
+}
+
+/* One router step: the allocation, then the sends of the inputs that held
+ * their output before it (a grant counts from the next step).  Either
+ * phase's changes count from the next step, as in booksim, where a step's
+ * requests are those of the state it began with. */
+XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
+{
+    uint64_t one[1];
+    uint64_t *snap = iw == 1 ? one : x->snap;
+    for (unsigned w = 0; w < iw; w++) snap[w] = x->active[w];
+    allocate(x, iw, ow);
+    for (unsigned w = 0; w < iw; w++)
+        for (uint64_t m = snap[w]; m; m &= m - 1)
+            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc, iw);
+}
+
+XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
+{
+    if (cyc >= x->enter_min) {
+        uint64_t min = UINT64_MAX;
+        for (unsigned w = 0; w < iw; w++)
+            for (uint64_t m = x->feed[w]; m; m &= m - 1) {
+                unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
+                if (x->next_in[i] <= cyc) enter(x, i, iw);
+                if (x->next_in[i] < min) min = x->next_in[i];
+            }
+        x->enter_min = min;
+    }
+    x->partial_x100 += x->p.speedup_x100;
+    while (x->partial_x100 >= 100) {
+        router_step(x, cyc, iw, ow);
+        x->partial_x100 -= 100;
+    }
+}
+
+/* The first cycle a waiting packet enters. */
+static inline uint64_t next_ready(const wc_xbar *x)
+{
+    return x->enter_min;
+}
+
+/* The last interconnect cycle that starts at or before core cycle now. */
+static uint64_t last_cycle_by(const wc_xbar *x, uint64_t now)
+{
+    if (x->icnt_cycle == 1.0) return now;
+    uint64_t n = (uint64_t)((double)now / x->icnt_cycle);
+    while (core_time_of(x, n + 1) <= now) n++;
+    while (n && core_time_of(x, n) > now) n--;
+    return n;
+}
+
+/* Simulates cycles x->cycle .. last: the body of wc_xbar_run. */
+XBAR_INLINE void run_cycles(wc_xbar *x, uint64_t last, unsigned iw, unsigned ow)
+{
+    while (x->pending && x->cycle <= last) {
+        /* Nothing inside: jump to the first cycle a packet enters, up to
+         * last.  The router's steps are not counted across the jump (its
+         * fractional speedup resumes where it stopped; test_xbar pins it).
+         * With packets inside, every cycle moves something: a holder's
+         * next flit is in or entering, and its output, which drains a flit
+         * a cycle, always has a credit again by the next cycle. */
+        if (!x->in_fifo) {
+            uint64_t r = next_ready(x);
+            if (r > last) break;
+            if (r > x->cycle) x->cycle = r;
+        }
+        net_cycle(x, x->cycle++, iw, ow);
+    }
+}
+
+static void run_cycles_small(wc_xbar *x, uint64_t last)
+{
+    run_cycles(x, last, 1, 1);
+}
+
+static void run_cycles_any(wc_xbar *x, uint64_t last)
+{
+    run_cycles(x, last, x->in_words, x->out_words);
+}
+
+void wc_xbar_run(wc_xbar *x, uint64_t now)
+{
+    if (!x->pending) return;
+    uint64_t last = last_cycle_by(x, now);
+    if (x->in_words == 1 && x->out_words == 1)
+        run_cycles_small(x, last);
+    else
+        run_cycles_any(x, last);
+    /* Cycles up to now with nothing inside are over too; a packet sent
+     * later is never ready before them (wc_xbar_send). */
+}
+
+uint64_t wc_xbar_next(const wc_xbar *x)
+{
+    if (!x->pending) return WC_NEVER;
+    if (x->in_fifo) return core_time_of(x, x->cycle);
+    uint64_t r = next_ready(x);
+    return core_time_of(x, r > x->cycle ? r : x->cycle);
+}
+
+size_t wc_xbar_done(wc_xbar *x, const uint32_t **recs, const uint64_t **times)
+{
+    size_t n = x->ndone;
+    *recs = x->done_id;
+    *times = x->done_t;
+    for (size_t k = 0; k < n; k++) x->free_ids[x->nfree++] = x->done_id[k];
+    x->ndone = 0;
+    return n;
+}
+
+uint64_t wc_xbar_pending(const wc_xbar *x)
+{
+    return x->pending;
+}

@@ -64,6 +64,8 @@ typedef struct wc_config {
     char pipe_widths[128]; /* -gpgpu_pipeline_widths ID_OC_SP,...,ID_OC_MEM,...,OC_EX_MEM,... */
     uint32_t sched_rotate; /* 1: schedulers take turns at issuing first (GPGPU-Sim 4.x) */
     uint32_t ifetch;       /* 1: GPGPU-Sim's front end (instruction buffers, fetch) */
+    uint32_t icache;       /* 1: its L1 instruction cache too (-gpgpu_cache:il1; implies ifetch) */
+    bool perfect_icache;   /* -gpgpu_perfect_inst_const_cache: instruction fetches always hit */
     char controllers[256]; /* GPU-wide controllers, "name[:k=v,...][+name...]" */
     uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency: cycles before a kernel's first
                                        block */
@@ -72,6 +74,7 @@ typedef struct wc_config {
 
     /* --- L1 data cache ------------------------------------------------ */
     wc_cache_geom l1;
+    wc_cache_geom il1;         /* -gpgpu_cache:il1, the instruction cache (-icache 1) */
     char l1_org[64];           /* L1 organisation by registry name ("conventional") */
     uint32_t l1_latency;       /* -gpgpu_l1_latency: hit latency in core cycles */
     bool l1_skip;              /* -gpgpu_gmem_skip_L1D: every global access bypasses L1 */

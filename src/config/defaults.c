@@ -39,14 +39,21 @@ void wc_config_defaults(wc_config *cfg)
     cfg->oc_wb_latency =
         5; /* GPGPU-Sim 3.x and 4.x: collector and writeback stages (op_latency.c) */
     cfg->max_warp_limit = 0;
-    cfg->sched_rotate = 1;          /* GPGPU-Sim 4.x: shader_core_ctx::issue's Issue_Prio */
-    cfg->ifetch = 0;                /* warpcache: the front end is not modelled by default */
+    cfg->sched_rotate = 1; /* GPGPU-Sim 4.x: shader_core_ctx::issue's Issue_Prio */
+    cfg->ifetch = 0;       /* warpcache: the front end is not modelled by default */
+    cfg->icache = 0;       /* warpcache: nor its instruction cache (src/core/icache.c) */
+    cfg->perfect_icache = false;
     cfg->kernel_launch_latency = 0; /* GPGPU-Sim 3.x had none; its 4.x files set 5000 */
     cfg->tb_launch_latency = 0;
 
     /* L1D: 16 KB, 4-way, 128 B lines (32 sets), LRU, write-evict, allocate on
      * miss, Fermi hash index, 32 MSHRs merging 8 requests, 8-entry miss queue */
     set_geom(&cfg->l1, "N:32:128:4,L:L:m:N:H,A:32:8,8");
+    /* L1I (-icache 1): the GTX480 files' 2 KB, 4 sets of 4 x 128 B lines,
+     * LRU, read-only, allocate on fill, linear index, 2 MSHRs merging 32
+     * fetches, 4-entry miss queue (GPGPU-Sim 3.2's letters, A; SM2_GTX480
+     * writes S, a type icache.c does not tell apart) */
+    set_geom(&cfg->il1, "N:4:128:4,L:R:f:N:L,A:2:32,4");
     snprintf(cfg->l1_org, sizeof cfg->l1_org, "conventional");
     /* GPGPU-Sim 4.x's L1 latency queue (docs/fidelity.md); 3.x: "inorder" */
     snprintf(cfg->mem_stage, sizeof cfg->mem_stage, "l1q");

@@ -104,6 +104,13 @@ typedef struct opt_desc {
     X("ifetch", OPT_U32, ifetch, 0, 1, CHK_NONE,                                                   \
       "1 = GPGPU-Sim's front end: warps issue from 2-entry instruction buffers refilled one warp " \
       "per cycle; 0 = every next instruction is available at once")                                \
+    X("icache", OPT_U32, icache, 0, 1, CHK_NONE,                                                   \
+      "1 = the fetch unit looks instructions up in GPGPU-Sim's L1 instruction cache "              \
+      "(-gpgpu_cache:il1; misses go through the interconnect and L2 like loads; implies -ifetch "  \
+      "1); 0 = instruction fetches always hit")                                                    \
+    X("gpgpu_perfect_inst_const_cache", OPT_BOOL, perfect_icache, 0, 1, CHK_NONE,                  \
+      "1 = instruction fetches always hit, whatever -icache says (GPGPU-Sim's option; the "        \
+      "Pascal-and-later files set it)")                                                            \
     X("gpgpu_kernel_launch_latency", OPT_U32, kernel_launch_latency, 0, MAX_LAT, CHK_NONE,         \
       "core cycles from a kernel's launch to its first block, counted in its cycles")              \
     X("gpgpu_TB_launch_latency", OPT_U32, tb_launch_latency, 0, MAX_LAT, CHK_NONE,                 \
@@ -127,6 +134,8 @@ typedef struct opt_desc {
       "analyses reported as extras: NAME[,NAME...] (contention, locality); empty = none")          \
     /* L1 data cache */                                                                            \
     X("gpgpu_cache:dl1", OPT_GEOM, l1, 0, 0, CHK_NONE, "L1 data cache geometry (per SM)")          \
+    X("gpgpu_cache:il1", OPT_GEOM, il1, 0, 0, CHK_NONE,                                            \
+      "L1 instruction cache geometry (per SM; used with -icache 1)")                               \
     X("l1_org", OPT_STRING, l1_org, 0, 0, CHK_L1_ORG,                                              \
       "L1 organisation by registry name (conventional, ...)")                                      \
     X("gpgpu_l1_latency", OPT_U32, l1_latency, 1, MAX_LAT, CHK_NONE,                               \

@@ -20,7 +20,7 @@
 
 #include "warpcache/common.h"
 
-enum { WC_EV_FILL = 0, WC_EV_BYPASS = 1, WC_EV_FILL_HI = 2 };
+enum { WC_EV_FILL = 0, WC_EV_BYPASS = 1, WC_EV_FILL_HI = 2, WC_EV_IFILL = 3 /* icache.c */ };
 
 typedef struct wc_event {
     uint64_t time, seq;

@@ -106,6 +106,7 @@ typedef struct wc_sm {
     bool sched_rotate, sched_pow2;
     int decoding;
     unsigned fetch_last, n_need_fetch;
+    struct wc_icache *icache; /* -icache 1 (icache.c): the instruction cache; NULL: always hits */
     uint32_t kernel_id;
     wc_ready_fn ready;  /* warp readiness test given to the schedulers */
     uint32_t loads_cap; /* -ldst_loads_per_warp, 0 = none (then `ready` does not test it) */

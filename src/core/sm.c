@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "core/icache.h"
 #include "core/mem_issue.h"
 #include "core/op_latency.h"
 #include "core/stages/memstage_inorder.h"
@@ -326,7 +327,8 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->ms->env = &sm->env;
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
     if (wc_mi_init(sm, g->mem_issue_ahead, err) < 0) return -1;
-    sm->ifetch = cfg->ifetch != 0;
+    sm->ifetch = cfg->ifetch != 0 || cfg->icache != 0; /* the cache is the fetch unit's */
+    if (wc_sm_icache_init(sm, cfg, err) < 0) return -1;
     sm->sched_rotate = cfg->sched_rotate != 0 && sm->n_sched > 1;
     sm->sched_pow2 = wc_is_pow2(sm->n_sched);
     sm->decoding = -1;
@@ -384,6 +386,7 @@ void wc_sm_free(wc_sm *sm)
     free(sm->draining);
     free(sm->loads);
     wc_mi_free(sm);
+    wc_sm_icache_free(sm);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -421,7 +424,8 @@ static void fetch(wc_sm *sm, unsigned slot)
  * warp after the last one fetched (round robin over the warp slots) whose
  * buffer is empty.  A warp fetched in cycle t is decoded in t + 1 (after
  * that cycle's issue: GPGPU-Sim runs issue, decode, fetch in this order) and
- * may issue from t + 2.  The instruction cache always hits here. */
+ * may issue from t + 2.  The instruction cache always hits here, unless
+ * -icache 1 (icache.c) looks the fetch up in GPGPU-Sim's L1I. */
 
 /* The warp's buffer ran empty: it waits for the fetch unit. */
 static void buffer_empty(wc_sm *sm, unsigned slot)
@@ -434,8 +438,9 @@ static void buffer_empty(wc_sm *sm, unsigned slot)
     set_gate(sm, slot, WC_NEVER);
 }
 
-/* One cycle of decode, then fetch. */
-static void frontend(wc_sm *sm, uint64_t now)
+/* One cycle of decode, then fetch; true when the front end has work in the
+ * next cycle. */
+static bool frontend(wc_sm *sm, uint64_t now)
 {
     if (sm->decoding >= 0) {
         unsigned slot = (unsigned)sm->decoding;
@@ -445,15 +450,20 @@ static void frontend(wc_sm *sm, uint64_t now)
         w->ibuf = 2;
         if (w->state == W_ACTIVE && !w->at_barrier) warp_wake(sm, slot, now + 1);
     }
-    if (!sm->n_need_fetch) return;
+    if (sm->icache) {
+        wc_sm_icache_fetch(sm, now);
+        return sm->decoding >= 0 || sm->n_need_fetch || wc_icache_busy(sm->icache);
+    }
+    if (!sm->n_need_fetch) return false;
     for (unsigned i = 1; i <= sm->n_slots; i++) {
         unsigned slot = (sm->fetch_last + i) % sm->n_slots;
         if (!sm->warps[slot].need_fetch) continue;
         sm->decoding = (int)slot;
         sm->fetch_last = slot;
         sm->n_need_fetch--;
-        return;
+        return true;
     }
+    return false;
 }
 
 bool wc_sm_block_fits(const wc_sm *sm)
@@ -865,11 +875,15 @@ void wc_sm_apply_knobs(wc_sm *sm, const uint64_t *want, uint64_t *have, uint64_t
 void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
 {
     sm->now = ev->time;
-    if (ev->kind == WC_EV_BYPASS)
+    if (ev->kind == WC_EV_BYPASS) {
         wc_sm_respond(sm, ev->arg, ev->time);
-    else
+    } else if (__builtin_expect(ev->kind == WC_EV_IFILL, 0)) {
+        wc_sm_icache_deliver(sm, ev); /* no data fill: the memory stage need not retry */
+        return;
+    } else {
         sm->l1->ops->fill(sm->l1, ev->addr,
                           ev->kind == WC_EV_FILL_HI ? (uint64_t)ev->arg << 32 : ev->arg, ev->time);
+    }
     wc_mstage *ms = sm->ms;
     if (ms->holding && ms->retry_at == WC_NEVER) ms->retry_at = ev->time; /* a fill: retry */
     if (sm->wake > ev->time) sm->wake = ev->time;
@@ -934,10 +948,7 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
         next = sched_min < next ? sched_min : next;
     else
         next = sched_issue(sm, now, next);
-    if (sm->ifetch) {
-        frontend(sm, now);
-        if (sm->decoding >= 0 && now + 1 < next) next = now + 1;
-    }
+    if (sm->ifetch && frontend(sm, now) && now + 1 < next) next = now + 1;
     if (ms->holding && ms->retry_at < next) next = ms->retry_at;
     if (sm->wake < next) next = sm->wake;
     sm->wake = next <= now ? now + 1 : next;

@@ -55,6 +55,14 @@ typedef struct wc_config {
     uint32_t oc_wb_latency;            /* operand collector + writeback cycles on those results */
     uint32_t max_warp_limit;           /* active warps per scheduler, 0 = no limit */
     char mem_stage[64];                /* memory stage by registry name[:params] ("inorder") */
+
+    /* Shared-memory instructions in the LD/ST unit (src/core/shmem_unit.c) */
+    uint32_t shmem_issue_limit;    /* 1: one per SM per cycle through its dispatch register */
+    uint32_t shmem_bank_conflicts; /* 1: each holds it for its bank-conflict degree */
+    uint32_t shmem_num_banks;      /* -gpgpu_shmem_num_banks */
+    bool shmem_limited_broadcast;  /* -gpgpu_shmem_limited_broadcast */
+    uint32_t shmem_warp_parts;     /* -gpgpu_shmem_warp_parts */
+
     /* Memory instructions issued ahead of the memory stage (GPGPU-Sim's
      * ID_OC_MEM register, memory operand collectors and OC_EX_MEM register):
      * "auto" derives the count from the two GPGPU-Sim options below, a number

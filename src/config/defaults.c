@@ -38,6 +38,12 @@ void wc_config_defaults(wc_config *cfg)
     cfg->smem_latency = 26;
     cfg->oc_wb_latency =
         5; /* GPGPU-Sim 3.x and 4.x: collector and writeback stages (op_latency.c) */
+    cfg->shmem_issue_limit = 0;    /* warpcache: shared-memory instructions are not held */
+    cfg->shmem_bank_conflicts = 0; /* warpcache: every shared access conflict-free */
+    /* the GTX480 file's values (GPGPU-Sim's own defaults are 16, 1, 2) */
+    cfg->shmem_num_banks = 32;
+    cfg->shmem_limited_broadcast = false;
+    cfg->shmem_warp_parts = 1;
     cfg->max_warp_limit = 0;
     cfg->sched_rotate = 1; /* GPGPU-Sim 4.x: shader_core_ctx::issue's Issue_Prio */
     cfg->ifetch = 0;       /* warpcache: the front end is not modelled by default */

@@ -96,6 +96,21 @@ typedef struct opt_desc {
       "GPGPU-Sim's operand collector and writeback stages (5 in GPGPU-Sim: "                       \
       "src/core/op_latency.c); "                                                                   \
       "0 = none")                                                                                  \
+    X("shmem_issue_limit", OPT_U32, shmem_issue_limit, 0, 1, CHK_NONE,                             \
+      "1 = one shared-memory instruction per SM per cycle (GPGPU-Sim's LD/ST dispatch register: "  \
+      "src/core/shmem_unit.c); 0 = each scheduler may issue one")                                  \
+    X("shmem_bank_conflicts", OPT_U32, shmem_bank_conflicts, 0, 1, CHK_NONE,                       \
+      "1 = a shared-memory instruction holds the LD/ST unit for its bank-conflict degree and "     \
+      "its result comes that much later (GPGPU-Sim's rule; implies -shmem_issue_limit); "          \
+      "0 = conflict-free")                                                                         \
+    X("gpgpu_shmem_num_banks", OPT_U32, shmem_num_banks, 1, 1024, CHK_NONE,                        \
+      "shared-memory banks of 4 bytes (used with -shmem_bank_conflicts 1)")                        \
+    X("gpgpu_shmem_limited_broadcast", OPT_BOOL, shmem_limited_broadcast, 0, 1, CHK_NONE,          \
+      "1 = only one shared-memory word is broadcast per access (used with "                        \
+      "-shmem_bank_conflicts 1)")                                                                  \
+    X("gpgpu_shmem_warp_parts", OPT_U32, shmem_warp_parts, 1, 32, CHK_POW2,                        \
+      "parts of a warp checked for shared-memory bank conflicts one after the other (used with "   \
+      "-shmem_bank_conflicts 1)")                                                                  \
     X("max_warp_limit", OPT_U32, max_warp_limit, 0, 65536, CHK_NONE,                               \
       "active warps per scheduler (static warp limiting); 0 = no limit")                           \
     X("sched_rotate", OPT_U32, sched_rotate, 0, 1, CHK_NONE,                                       \

@@ -15,6 +15,7 @@
 #include "core/events.h"
 #include "core/memstage.h"
 #include "core/sched.h"
+#include "core/shmem_unit.h"
 #include "analysis/analyses.h"
 #include "mem/mem.h"
 #include "warpcache/analysis.h"
@@ -129,6 +130,7 @@ typedef struct wc_sm {
     uint64_t stall_by[WC_FAIL__COUNT]; /* memory-stage stall cycles by the fail's reason */
     uint64_t op_count[WC_OP__COUNT];
     uint64_t up_bytes, down_bytes; /* traffic to and from the L2, bytes on the wire */
+    wc_shmem_unit shmem;           /* shared-memory instructions in the LD/ST unit (shmem_unit.c) */
 } wc_sm;
 
 /* A controller instance with what the engine keeps for it. */

@@ -21,6 +21,7 @@
 #include "core/icache.h"
 #include "core/mem_issue.h"
 #include "core/op_latency.h"
+#include "core/shmem_unit.h"
 #include "core/stages/memstage_inorder.h"
 #include "warpcache/statreg.h"
 
@@ -174,13 +175,17 @@ static bool warp_ready(void *ctx, unsigned slot);
 static bool warp_ready_gated(void *ctx, unsigned slot);
 static bool warp_ready_capped(void *ctx, unsigned slot);
 static bool warp_ready_gated_capped(void *ctx, unsigned slot);
+static bool warp_ready_shmem(void *ctx, unsigned slot);
 
 /* The readiness test the schedulers use: with the load gate only when one is
  * installed and the per-warp load cap only when it is set, so SMs without
  * them do not test for them per warp. */
+
 static void pick_ready(wc_sm *sm)
 {
-    if (sm->load_gate)
+    if (sm->shmem.on)
+        sm->ready = warp_ready_shmem; /* its own copy: the others do not test for it */
+    else if (sm->load_gate)
         sm->ready = sm->loads_cap ? warp_ready_gated_capped : warp_ready_gated;
     else
         sm->ready = sm->loads_cap ? warp_ready_capped : warp_ready;
@@ -335,6 +340,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     sm->fetch_last = sm->n_slots - 1; /* the first fetch looks at slot 0 first */
     sm->loads_cap = cfg->ldst_loads_per_warp;
     wc_op_latency_table(cfg, sm->op_lat);
+    wc_shmem_init(&sm->shmem, cfg);
     pick_ready(sm);
     for (unsigned s = 0; s < sm->n_sched; s++) {
         sm->sched[s].limit = cfg->max_warp_limit;
@@ -687,6 +693,17 @@ static bool warp_ready_gated_capped(void *ctx, unsigned slot)
     return warp_ready_impl(ctx, slot, true, true);
 }
 
+/* -shmem_issue_limit, -shmem_bank_conflicts: a shared-memory instruction
+ * also waits for the LD/ST unit (shmem_unit.c). */
+static bool warp_ready_shmem(void *ctx, unsigned slot)
+{
+    wc_sm *sm = ctx;
+    if (!warp_ready_impl(sm, slot, sm->load_gate != NULL, sm->loads_cap != 0)) return false;
+    if (!wc_shmem_waits(&sm->shmem, sm->warps[slot].inst.op, sm->now)) return true;
+    gate_until(sm, slot, sm->shmem.free_at);
+    return false;
+}
+
 static inline void pend_add(wc_warp *w, uint16_t reg, uint64_t ready)
 {
     w->pend[w->npend].reg = reg;
@@ -781,9 +798,15 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
         break;
     }
     case WC_OP_LDS:
-    case WC_OP_STS:
-        for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], now + sm->op_lat[in->op]);
+    case WC_OP_STS: {
+        uint64_t ready = now + sm->op_lat[in->op];
+        if (sm->shmem.on) ready += wc_shmem_issue(&sm->shmem, in, now); /* bank conflicts */
+        for (unsigned i = 0; i < in->ndst; i++) pend_add(w, in->dst[i], ready);
+        /* a store holding the unit keeps its warp from retiring (no register waits) */
+        if (!in->ndst && sm->shmem.free_at > now + 1 && w->npend < WC_MAX_PENDING)
+            pend_add(w, WC_REG_NONE, sm->shmem.free_at);
         break;
+    }
     case WC_OP_LDG:
     case WC_OP_STG:
     case WC_OP_LDL:

@@ -320,7 +320,7 @@ reproduce-quick: all
 reproduce-quick-update: all
 	@sh scripts/reproduce.sh --quick --update-expected --bin $(BUILD)/warpcache
 
-DOCS ?= $(wildcard docs/techniques/*.md) docs/experiments.md docs/parameters.md docs/stats.md
+DOCS ?= $(wildcard docs/techniques/*.md) docs/experiments.md docs/h100.md docs/parameters.md docs/stats.md
 docs: all
 	@DOCGEN_BIN=$(BUILD)/warpcache python3 scripts/docgen.py run $(DOCS)
 # The golden net (tests/cli_golden.sh compares it in make check; docs/golden.md).

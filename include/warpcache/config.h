@@ -135,6 +135,10 @@ typedef struct wc_config {
     uint64_t seed;
     uint64_t max_cycles;   /* 0 = unlimited */
     char source_file[512]; /* where the configuration came from, for messages */
+    /* which options that act only under a switch were set (a bit per entry
+     * of options.c's table of them), so that one set while its switch is off
+     * is reported rather than silently inert: wc_config_inert_options */
+    uint32_t dependents_set;
 } wc_config;
 
 /* Fills the Fermi (GTX 480 class) baseline of the seed papers. */
@@ -145,6 +149,11 @@ void wc_config_defaults(wc_config *cfg);
  * lists them once as ignored).  Bad values: -1. */
 int wc_config_set(wc_config *cfg, const char *name, const char *value, const char *where,
                   wc_err *err);
+
+/* Lists, into buf ("-gpgpu_cache:il1 (needs -icache 1), ..."), the options
+ * that were set (by a file or wc_config_set) but have no effect because the
+ * switch they act under is off; returns how many. */
+unsigned wc_config_inert_options(const wc_config *cfg, char *buf, size_t n);
 
 /* Callback for options that are not modelled. */
 typedef void (*wc_config_ignored_fn)(void *ctx, const char *name, const char *where);

@@ -365,6 +365,13 @@ int wc_cli_build_config(const wc_cli_common *c, const char *design, const wc_cli
         print_invalid(c, design ? &d : NULL, extra, n_extra, err.msg);
         return -1;
     }
+    /* GPGPU-Sim's files set options whose mechanism is a warpcache switch,
+     * off by default: read and kept, but say that they do nothing now */
+    char inert[512];
+    unsigned n_inert = wc_config_inert_options(out, inert, sizeof inert);
+    if (notes && n_inert)
+        fprintf(stderr, "warpcache: %s: %u options read but inactive: %s\n",
+                c->config_path ? c->config_path : "-o", n_inert, inert);
     /* Its profile comes from a profiling run the oracle makes first; alone
      * it would silently be the conventional L1. */
     if (strcmp(out->l1_org, "profiled-bypass") == 0) {

@@ -565,6 +565,43 @@ static int set_plugin_param(wc_config *cfg, const wc_param_desc *d, const char *
     return 0;
 }
 
+/* Options read from GPGPU-Sim's files that act only while a warpcache switch
+ * (off by default) is on: set with the switch off, they are reported, not
+ * silently inert. */
+static const struct {
+    const char *name, *needs;
+    size_t switch_at; /* offset of the switch's uint32_t field */
+} dependents[] = {
+    {"gpgpu_cache:il1", "icache", offsetof(wc_config, icache)},
+    {"gpgpu_shmem_num_banks", "shmem_bank_conflicts", offsetof(wc_config, shmem_bank_conflicts)},
+    {"gpgpu_shmem_limited_broadcast", "shmem_bank_conflicts",
+     offsetof(wc_config, shmem_bank_conflicts)},
+    {"gpgpu_shmem_warp_parts", "shmem_bank_conflicts", offsetof(wc_config, shmem_bank_conflicts)},
+};
+
+static void note_dependent_set(wc_config *cfg, const char *name)
+{
+    for (size_t i = 0; i < sizeof dependents / sizeof dependents[0]; i++)
+        if (strcmp(name, dependents[i].name) == 0) cfg->dependents_set |= 1u << i;
+}
+
+unsigned wc_config_inert_options(const wc_config *cfg, char *buf, size_t n)
+{
+    unsigned count = 0;
+    size_t len = 0;
+    if (n) buf[0] = '\0';
+    for (size_t i = 0; i < sizeof dependents / sizeof dependents[0]; i++) {
+        uint32_t on;
+        memcpy(&on, (const char *)cfg + dependents[i].switch_at, sizeof on);
+        if (!(cfg->dependents_set & (1u << i)) || on) continue;
+        count++;
+        if (len < n)
+            len += (size_t)snprintf(buf + len, n - len, "%s-%s (needs -%s 1)",
+                                    count > 1 ? ", " : "", dependents[i].name, dependents[i].needs);
+    }
+    return count;
+}
+
 int wc_config_set(wc_config *cfg, const char *name, const char *value, const char *where,
                   wc_err *err)
 {
@@ -586,6 +623,7 @@ int wc_config_set(wc_config *cfg, const char *name, const char *value, const cha
     if (parse_value(&tmp, d, buf, &why) < 0 || option_check(&tmp, d, &why) < 0)
         return wc_errf(err, "%s: option -%s: %s", where, d->name, why.msg);
     memcpy(cfg, &tmp, sizeof tmp);
+    note_dependent_set(cfg, d->name);
     return 0;
 }
 

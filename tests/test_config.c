@@ -65,6 +65,8 @@ static bool same_config(const wc_config *a, const wc_config *b)
     memcpy(&y, b, sizeof y);
     memset(x.source_file, 0, sizeof x.source_file);
     memset(y.source_file, 0, sizeof y.source_file);
+    /* where the values came from, not what they are */
+    x.dependents_set = y.dependents_set = 0;
     if (memcmp(&x, &y, sizeof x) == 0) return true;
     size_t n;
     const wc_option_doc *docs = wc_config_options(&n);
@@ -242,6 +244,30 @@ static void test_defaults(void)
     CHECK_NEAR(c.clk_dram, 924.0, 0);
     CHECK_EQ(c.dram_chips_per_channel, 2);
     CHECK_EQ(c.seed, 1);
+}
+
+/* An option that acts only under a switch, set while the switch is off, is
+ * listed; the switch on (in any order) or the option never set: nothing. */
+static void test_inert_options(void)
+{
+    wc_config c;
+    wc_err err;
+    char buf[256];
+    wc_config_defaults(&c);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 0u);
+    CHECK_STR(buf, "");
+    CHECK_EQ(wc_config_set(&c, "gpgpu_shmem_num_banks", "16", "t", &err), 0);
+    CHECK_EQ(wc_config_set(&c, "-gpgpu_cache:il1", "N:4:128:4,L:R:f:N:L,A:2:32,4", "t", &err), 0);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 2u);
+    CHECK_STR(buf, "-gpgpu_cache:il1 (needs -icache 1), -gpgpu_shmem_num_banks (needs "
+                   "-shmem_bank_conflicts 1)");
+    CHECK_EQ(wc_config_set(&c, "icache", "1", "t", &err), 0);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 1u);
+    CHECK_STR(buf, "-gpgpu_shmem_num_banks (needs -shmem_bank_conflicts 1)");
+    /* a rejected value sets nothing */
+    wc_config_defaults(&c);
+    CHECK(wc_config_set(&c, "gpgpu_shmem_warp_parts", "3", "t", &err) < 0);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 0u);
 }
 
 static void test_set_by_name(void)
@@ -984,6 +1010,7 @@ int main(void)
     RUN(test_geom_errors);
     RUN(test_defaults);
     RUN(test_set_by_name);
+    RUN(test_inert_options);
     RUN(test_option_table);
     RUN(test_mem_issue_ahead);
     RUN(test_gtx480);

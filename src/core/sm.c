@@ -457,7 +457,11 @@ static bool frontend(wc_sm *sm, uint64_t now)
         if (w->state == W_ACTIVE && !w->at_barrier) warp_wake(sm, slot, now + 1);
     }
     if (sm->icache) {
-        wc_sm_icache_fetch(sm, now);
+        /* Most cycles of a memory-bound SM have no warp to hand out, none
+         * waiting for a lookup and no miss to send: a fetch would change
+         * nothing, so it is not called. */
+        bool work = sm->n_need_fetch || wc_icache_busy(sm->icache);
+        if (work) wc_sm_icache_fetch(sm, now);
         return sm->decoding >= 0 || sm->n_need_fetch || wc_icache_busy(sm->icache);
     }
     if (!sm->n_need_fetch) return false;

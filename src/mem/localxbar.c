@@ -50,6 +50,8 @@ struct wc_lxbar {
     uint32_t grant_count; /* GPGPU-Sim's grant_cycles_count */
     uint64_t cycle;       /* next interconnect cycle to simulate */
     uint64_t pending;     /* packets held, waiting or inside */
+    uint64_t enter_min;   /* the earliest ready cycle of the first waiting packets
+                           * (UINT64_MAX: none wait) */
     uint64_t inside;      /* packets in input buffers */
     unsigned iw, ow;      /* 64-bit words of a set of inputs / outputs */
     uint64_t *req;        /* n_out sets: inputs whose head packet is for output o */
@@ -88,6 +90,7 @@ wc_lxbar *wc_lxbar_new(unsigned n_in, unsigned n_out, const wc_lxbar_params *p, 
     x->arrive = arrive;
     x->ctx = ctx;
     x->grant_count = x->p.grant_cycles;
+    x->enter_min = UINT64_MAX;
     x->iw = (n_in + 63) / 64;
     x->ow = (n_out + 63) / 64;
     x->in = calloc(n_in ? n_in : 1, sizeof *x->in);
@@ -195,6 +198,9 @@ int wc_lxbar_send_n(wc_lxbar *x, unsigned in, unsigned out, const uint64_t *read
         uint64_t r = net_cycle_of(x, ready[k]);
         if (r < x->cycle) r = x->cycle; /* never into a cycle already simulated */
         q_insert(q, (lpkt){.ready = r, .eject = eject, .rec = rec, .out = out});
+        /* the input's first waiting packet is the earliest of those before
+         * and the new one: enter_min stays exact */
+        if (r < x->enter_min) x->enter_min = r;
     }
     if (q->len > q->nin) bit_set(x->feed, in);
     x->pending += n;
@@ -210,21 +216,30 @@ static inline void ask(wc_lxbar *x, unsigned i)
 }
 
 /* Each L2 sub-partition pushes its first waiting reply that is ready, if
- * its input buffer has room (one per cycle). */
+ * its input buffer has room (one per cycle); enter_min becomes the earliest
+ * ready cycle of the packets still waiting.  Nothing to do before it. */
 static void enter_cycle(wc_lxbar *x, uint64_t cyc)
 {
+    if (cyc < x->enter_min) return;
+    uint64_t min = UINT64_MAX;
     for (unsigned w = 0; w < x->iw; w++)
         for (uint64_t m = x->feed[w]; m; m &= m - 1) {
             unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
             linput *in = &x->in[i];
-            if (in->nin >= x->p.in_limit || q_at(in, in->nin)->ready > cyc) continue;
-            if (in->nin++ == 0) {
-                bit_set(x->held, i);
-                ask(x, i);
+            if (in->nin < x->p.in_limit && q_at(in, in->nin)->ready <= cyc) {
+                if (in->nin++ == 0) {
+                    bit_set(x->held, i);
+                    ask(x, i);
+                }
+                x->inside++;
+                if (in->nin == in->len) {
+                    bit_clear(x->feed, i);
+                    continue;
+                }
             }
-            x->inside++;
-            if (in->nin == in->len) bit_clear(x->feed, i);
+            if (q_at(in, in->nin)->ready < min) min = q_at(in, in->nin)->ready;
         }
+    x->enter_min = min;
 }
 
 /* ---- the router's cycle ------------------------------------------------------- */
@@ -262,12 +277,19 @@ static void cross(wc_lxbar *x, unsigned i, uint64_t cyc)
     x->arrive(x->ctx, p.rec, t);
 }
 
-/* The first input at or after `from` in set s (going round), or n_in. */
+/* The first input at or after `from` (< n_in) in set s, going round, or
+ * n_in when s is empty: the word of `from` from its bit on, the other
+ * words in turn, and last that word's bits below `from`. */
 static unsigned first_from(const wc_lxbar *x, const uint64_t *s, unsigned from)
 {
-    for (unsigned k = 0; k < x->n_in; k++) {
-        unsigned i = from + k < x->n_in ? from + k : from + k - x->n_in;
-        if (bit_test(s, i)) return i;
+    unsigned w = from >> 6;
+    uint64_t above = ~0ull << (from & 63);
+    uint64_t m = s[w] & above;
+    if (m) return w * 64 + (unsigned)__builtin_ctzll(m);
+    for (unsigned k = 1; k <= x->iw; k++) {
+        unsigned v = w + k < x->iw ? w + k : w + k - x->iw;
+        m = v == w ? s[v] & ~above : s[v];
+        if (m) return v * 64 + (unsigned)__builtin_ctzll(m);
     }
     return x->n_in;
 }
@@ -325,12 +347,7 @@ void wc_lxbar_run(wc_lxbar *x, uint64_t now)
     uint64_t last = last_cycle_by(x, now);
     while (x->pending && x->cycle <= last) {
         if (!x->inside) { /* nothing inside: on to the first cycle one may enter */
-            uint64_t r = UINT64_MAX;
-            for (unsigned w = 0; w < x->iw; w++)
-                for (uint64_t m = x->feed[w]; m; m &= m - 1) {
-                    linput *in = &x->in[w * 64 + (unsigned)__builtin_ctzll(m)];
-                    if (q_at(in, in->nin)->ready < r) r = q_at(in, in->nin)->ready;
-                }
+            uint64_t r = x->enter_min;
             if (r > last) break;
             if (r > x->cycle) x->cycle = r;
         }
@@ -348,15 +365,7 @@ uint64_t wc_lxbar_next(const wc_lxbar *x)
 {
     if (!x->pending) return WC_NEVER;
     uint64_t r = x->cycle;
-    if (!x->inside) {
-        r = UINT64_MAX;
-        for (unsigned w = 0; w < x->iw; w++)
-            for (uint64_t m = x->feed[w]; m; m &= m - 1) {
-                linput *in = &x->in[w * 64 + (unsigned)__builtin_ctzll(m)];
-                if (q_at(in, in->nin)->ready < r) r = q_at(in, in->nin)->ready;
-            }
-        if (r < x->cycle) r = x->cycle;
-    }
+    if (!x->inside && x->enter_min > r) r = x->enter_min;
     return core_time_of(x, r);
 }
 

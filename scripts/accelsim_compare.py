@@ -16,8 +16,9 @@ cycles of both, with warpcache's cycles relative to Accel-Sim's.
 Accel-Sim is built by ../shared/tools/build-accelsim.sh; its folder holds
 env.sh.  Accel-Sim needs a trace.config (opcode latencies) and the config's
 .icnt file beside the gpgpusim.config: --run-dir is prepared with those (the
-GTX480 file has no trace.config in Accel-Sim's tree; the TITAN X one, whose
-latencies are Fermi-like, is used).  Options GPGPU-Sim 4.2 no longer knows are
+trace.config of Accel-Sim's tested configuration of the same folder name,
+e.g. SM7_QV100; the GTX480 file has none in Accel-Sim's tree, and the TITAN X
+one, whose latencies are Fermi-like, is used).  Options GPGPU-Sim 4.2 no longer knows are
 commented out in the copy, and the power model is off.
 
 Definitions (the same on both sides):
@@ -58,8 +59,23 @@ def prepare_run_dir(run_dir, config, accelsim):
             if os.path.exists(cand):
                 shutil.copy(cand, os.path.join(run_dir, icnt))
                 break
-    tc = os.path.join(tree, "configs", "tested-cfgs", "SM6_TITANX", "trace.config")
+    # the configuration's own opcode latencies where Accel-Sim's tree has them
+    # (its folder name: SM7_QV100, SM75_RTX2060, ...), else the TITAN X ones
+    cfgs = os.path.join(tree, "configs", "tested-cfgs")
+    tc = os.path.join(cfgs, os.path.basename(os.path.dirname(os.path.abspath(config))),
+                      "trace.config")
+    if not os.path.exists(tc):
+        tc = os.path.join(cfgs, "SM6_TITANX", "trace.config")
     shutil.copy(tc, os.path.join(run_dir, "trace.config"))
+    # GPGPU-Sim 4.x's Volta/Turing files carve the L1 out of a unified array
+    # (-gpgpu_adaptive_cache_config 1), which Accel-Sim 4.2 sizes from
+    # -gpgpu_shmem_option and -gpgpu_unified_l1d_size; the distribution's
+    # files set neither, and it then stops on an assertion (shader.cc,
+    # max_cta).  warpcache does not model the carveout (it simulates the
+    # file's -gpgpu_cache:dl1), so the copy turns it off: both sides the same.
+    if re.search(r"^\s*-gpgpu_adaptive_cache_config\s+1", text, re.M) and not re.search(
+            r"^\s*-gpgpu_shmem_option\b", text, re.M):
+        text = re.sub(r"^(\s*-gpgpu_adaptive_cache_config)\s+1", r"\1 0", text, flags=re.M)
     for opt in ("-gpuwattch_xml_file",):
         text = re.sub(r"^(\s*%s\b)" % re.escape(opt), r"# (not in GPGPU-Sim 4.2) \1", text,
                       flags=re.M)

@@ -32,5 +32,31 @@ grep -v MSHR_HIT "$FX" >"$T/old.txt"
 miss "$T/old.txt" >"$T/o.txt" 2>&1
 grep -qx '_Z6kern_aPfS_ 40.0000' "$T/o.txt" && ok no_mshr_hit_stat || bad no_mshr_hit_stat "$(cat "$T/o.txt")"
 
+# prepare_run_dir: the configuration's own trace.config when Accel-Sim's tree
+# has one of its folder's name (else the TITAN X one), and a unified-L1 file
+# without -gpgpu_shmem_option gets -gpgpu_adaptive_cache_config 0 (Accel-Sim
+# 4.2 stops on an assertion otherwise); a fake tree with marked files.
+TREE="$T/as/accel-sim-framework/gpu-simulator/configs/tested-cfgs"
+mkdir -p "$TREE/SM6_TITANX" "$TREE/SM7_QV100" "$T/cfg/SM7_QV100" "$T/cfg/OTHER"
+echo titanx >"$TREE/SM6_TITANX/trace.config"
+echo qv100 >"$TREE/SM7_QV100/trace.config"
+printf -- '-gpgpu_n_clusters 80\n-gpgpu_adaptive_cache_config 1\n' >"$T/cfg/SM7_QV100/gpgpusim.config"
+printf -- '-gpgpu_adaptive_cache_config 1\n-gpgpu_shmem_option 0,8,16\n' >"$T/cfg/OTHER/gpgpusim.config"
+prep() { # CONFIG RUNDIR
+  python3 - "$1" "$2" "$T/as" <<'PY'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("ac", "scripts/accelsim_compare.py")
+ac = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ac)
+ac.prepare_run_dir(sys.argv[2], sys.argv[1], sys.argv[3])
+PY
+}
+prep "$T/cfg/SM7_QV100/gpgpusim.config" "$T/r1" >"$T/p1.txt" 2>&1
+[ "$(cat "$T/r1/trace.config" 2>/dev/null)" = qv100 ] && ok own_trace_config || bad own_trace_config "$(cat "$T/p1.txt")"
+grep -qx -- '-gpgpu_adaptive_cache_config 0' "$T/r1/gpgpusim.config" && ok adaptive_off || bad adaptive_off "$(cat "$T/r1/gpgpusim.config")"
+prep "$T/cfg/OTHER/gpgpusim.config" "$T/r2" >"$T/p2.txt" 2>&1
+[ "$(cat "$T/r2/trace.config" 2>/dev/null)" = titanx ] && ok titanx_trace_config || bad titanx_trace_config "$(cat "$T/p2.txt")"
+grep -qx -- '-gpgpu_adaptive_cache_config 1' "$T/r2/gpgpusim.config" && ok adaptive_kept || bad adaptive_kept "$(cat "$T/r2/gpgpusim.config")"
+
 echo "cli_accelsim_parse: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

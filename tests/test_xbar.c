@@ -89,9 +89,11 @@ static void test_parse(void)
     CHECK_EQ(wc_xbar_parse("auto", 0, &x, &p, &err), 0);
     CHECK(!x);
     CHECK_EQ(wc_xbar_parse("auto", 2, &x, &p, &err), 0); /* GPGPU-Sim's local crossbar */
-    CHECK(!x);
+    CHECK(x);
+    CHECK_EQ(p.kind, WC_XBAR_LOCAL);                     /* test_localxbar.c */
     CHECK_EQ(wc_xbar_parse("auto", 1, &x, &p, &err), 0); /* booksim */
     CHECK(x);
+    CHECK_EQ(p.kind, WC_XBAR_ISLIP);
     CHECK_EQ(p.speedup_x100, 200);
     CHECK_EQ(p.out_buf, 64);
     CHECK_EQ(wc_xbar_parse("islip:speedup=1,buf=8", 0, &x, &p, &err), 0);

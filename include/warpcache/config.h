@@ -101,7 +101,13 @@ typedef struct wc_config {
     char icnt_model[64];           /* "auto", "ports" or "islip[:params]" (mem/xbar.h) */
     uint32_t network_mode;         /* GPGPU-Sim's -network_mode; 0 = not given */
     char inter_config_file[256];   /* its booksim file (config/booksim.c) */
-    uint32_t ctrl_bytes;           /* header size of a request/response packet */
+    /* GPGPU-Sim 4.x's local crossbar (-network_mode 2, -icnt_model local) */
+    uint32_t icnt_in_buffer_limit;  /* packets an input (L2 sub-partition) holds */
+    uint32_t icnt_out_buffer_limit; /* packets an output (SM) holds */
+    uint32_t icnt_subnets;          /* routers: 2, one per direction */
+    uint32_t icnt_arbiter_algo;     /* 0 naive round robin, 1 iSLIP */
+    uint32_t icnt_grant_cycles;     /* iSLIP: active cycles a grant pointer stays */
+    uint32_t ctrl_bytes;            /* header size of a request/response packet */
 
     /* --- L2 / memory partitions ---------------------------------------- */
     wc_cache_geom l2;              /* per sub-partition */

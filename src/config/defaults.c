@@ -82,7 +82,14 @@ void wc_config_defaults(wc_config *cfg)
     cfg->flit_bytes = 32;
     cfg->icnt_latency = 10; /* GPGPU-Sim 4.2's unloaded L2 round trip with the l1q stage */
     cfg->icnt_flits_per_cycle = 1;
-    snprintf(cfg->icnt_model, sizeof cfg->icnt_model, "auto"); /* ports unless -network_mode 1 */
+    snprintf(cfg->icnt_model, sizeof cfg->icnt_model, "auto"); /* ports unless -network_mode 1/2 */
+    /* the local crossbar: GPGPU-Sim 4.2's registered defaults (icnt_wrapper.cc);
+     * its Volta and Turing files set 512 and 512 */
+    cfg->icnt_in_buffer_limit = 64;
+    cfg->icnt_out_buffer_limit = 64;
+    cfg->icnt_subnets = 2;
+    cfg->icnt_arbiter_algo = 1;
+    cfg->icnt_grant_cycles = 1;
     cfg->ctrl_bytes = 8;
 
     /* L2: 6 partitions x 128 KB (64 sets x 16 ways x 128 B), write-back */

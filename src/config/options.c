@@ -184,13 +184,24 @@ typedef struct opt_desc {
     X("icnt_model", OPT_STRING, icnt_model, 0, 0, CHK_ICNT,                                        \
       "ports: each packet passes a timestamped SM port and L2 port; islip[:speedup=2,buf=64]: "    \
       "replies cross GPGPU-Sim's booksim router cycle by cycle (one virtual channel, iSLIP, "      \
-      "internal speedup, output buffer in flits); auto: islip under -network_mode 1, else ports")  \
+      "internal speedup, output buffer in flits); local: GPGPU-Sim 4.x's crossbar (L2 -> SM); "    \
+      "auto: islip under -network_mode 1, local under 2, else ports")                              \
     X("inter_config_file", OPT_STRING, inter_config_file, 0, 0, CHK_NONE,                          \
       "GPGPU-Sim's booksim file, beside the configuration: with -network_mode 1 and -icnt_model "  \
       "auto its internal_speedup and vc_buf_size set -icnt_model islip's")                         \
     X("network_mode", OPT_U32, network_mode, 0, 2, CHK_NONE,                                       \
-      "GPGPU-Sim's interconnect: 1 booksim (-icnt_model auto models it), 2 its local crossbar "    \
-      "(not modelled: the ports), 0 not given")                                                    \
+      "GPGPU-Sim's interconnect: 1 booksim (-icnt_model auto: islip), 2 its local crossbar "       \
+      "(-icnt_model auto: local), 0 not given")                                                    \
+    X("icnt_in_buffer_limit", OPT_U32, icnt_in_buffer_limit, 1, 1u << 20, CHK_NONE,                \
+      "-icnt_model local: packets an L2 sub-partition's input buffer holds")                       \
+    X("icnt_out_buffer_limit", OPT_U32, icnt_out_buffer_limit, 1, 1u << 20, CHK_NONE,              \
+      "-icnt_model local: packets an SM's output buffer holds")                                    \
+    X("icnt_subnets", OPT_U32, icnt_subnets, 2, 2, CHK_NONE,                                       \
+      "-icnt_model local: routers, one per direction (GPGPU-Sim 4.2 works only with 2)")           \
+    X("icnt_arbiter_algo", OPT_U32, icnt_arbiter_algo, 0, 1, CHK_NONE,                             \
+      "-icnt_model local: 0 naive round robin, 1 iSLIP")                                           \
+    X("icnt_grant_cycles", OPT_U32, icnt_grant_cycles, 1, 1000000, CHK_NONE,                       \
+      "-icnt_model local, iSLIP: busy cycles an output's round-robin pointer stays put")           \
     X("ctrl_bytes", OPT_U32, ctrl_bytes, 0, 4096, CHK_NONE,                                        \
       "header bytes of a request/response packet")                                                 \
     /* L2 and memory partitions */                                                                 \

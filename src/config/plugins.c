@@ -47,12 +47,18 @@ static void schedulers(plugin_fn fn, void *ctx)
 
 static void interconnects(plugin_fn fn, void *ctx)
 {
-    fn(ctx, &(wc_plugin_info){"icnt", "-icnt_model", "ports",
-                              "timestamped ports per packet (the default without -network_mode 1)",
-                              NULL, WC_PLUGIN_SPEC});
+    fn(ctx,
+       &(wc_plugin_info){"icnt", "-icnt_model", "ports",
+                         "timestamped ports per packet (the default without -network_mode 1 or 2)",
+                         NULL, WC_PLUGIN_SPEC});
     fn(ctx, &(wc_plugin_info){"icnt", "-icnt_model", "islip",
                               "GPGPU-Sim's booksim crossbar, cycle by cycle (L2 -> SM)",
                               wc_xbar_islip_params, WC_PLUGIN_SPEC});
+    fn(ctx,
+       &(wc_plugin_info){"icnt", "-icnt_model", "local",
+                         "GPGPU-Sim 4.x's local crossbar, cycle by cycle (L2 -> SM; its -icnt_* "
+                         "options; the default under -network_mode 2)",
+                         NULL, WC_PLUGIN_SPEC});
 }
 
 static void l1_orgs(plugin_fn fn, void *ctx)

@@ -8,8 +8,9 @@
  * cycle its response reaches the SM.  Nothing ticks per cycle, yet
  * congestion shows: a flood of misses queues behind busy ports, full L2 MSHR
  * pools and saturated DRAM channels, and so costs more than a trickle.
- * With -icnt_model islip the replies instead cross a router simulated cycle
- * by cycle (xbar.h), and wc_mem_access hands them over to it.
+ * With -icnt_model islip or local the replies instead cross a router
+ * simulated cycle by cycle (xbar.h, localxbar.h), and wc_mem_access hands
+ * them over to it.
  * docs/design.md discusses what this simplifies (e.g. L2 state is updated in
  * send order, not arrival order).
  */
@@ -69,12 +70,16 @@ typedef struct wc_mem {
     uint32_t l2_latency; /* core cycles (the option counts L2 cycles) */
     double l2_cycle;     /* core cycles per L2 cycle */
     wc_addrdec addrdec;  /* address -> sub-partition and address within it */
-    /* -icnt_model islip: replies cross this crossbar (xbar.h) and
+    /* -icnt_model islip / local: replies cross this crossbar (xbar.h) and
      * wc_mem_access answers WC_MEM_DEFERRED with the request's record in
      * `rec`; NULL with the timestamped ports (the default). */
     wc_xbar *xbar;
     uint32_t rec;
     bool failed; /* out of memory in the crossbar */
+    /* -icnt_model local: GPGPU-Sim's local crossbar moves a packet of any
+     * size in one interconnect cycle, so a packet holds a port one cycle
+     * (pkt_cycles[] and wc_mem_port_cycles) */
+    bool per_packet;
     uint32_t line_log2;
     uint32_t l2_all;   /* every 32 B sector of an L2 line */
     double icnt_cycle; /* core cycles per interconnect cycle */
@@ -97,6 +102,14 @@ static inline uint32_t wc_mem_flits(const wc_mem *m, uint32_t payload)
     return (m->ctrl + payload + m->flit - 1) / m->flit;
 }
 
+/* Core cycles a packet of `flits` flits holds a port (pkt_cycles[] holds
+ * these for whole 32 B units). */
+static inline double wc_mem_port_cycles(const wc_mem *m, uint32_t flits)
+{
+    if (m->per_packet) return m->icnt_cycle;
+    return (double)flits / m->flits_per_cycle * m->icnt_cycle;
+}
+
 /* Flits of a packet with `payload` bytes (0: a header-only request). */
 static inline uint32_t wc_mem_pkt_flits(const wc_mem *m, uint32_t payload)
 {
@@ -109,7 +122,7 @@ static inline double wc_mem_pkt_cycles(const wc_mem *m, uint32_t payload)
 {
     if ((payload & 31) == 0 && payload <= 32u * WC_MEM_PKT_UNITS)
         return m->pkt_cycles[payload >> 5];
-    return (double)wc_mem_flits(m, payload) / m->flits_per_cycle * m->icnt_cycle;
+    return wc_mem_port_cycles(m, wc_mem_flits(m, payload));
 }
 
 /* Bytes a request carries towards the L2 when it moves `chunks`: data for

@@ -5,8 +5,10 @@
  * Interconnect: packets of `ctrl` header bytes plus payload, in flits; each
  * SM port and each partition port moves icnt_flits_per_cycle flits per
  * interconnect cycle and a packet takes icnt_latency core cycles to cross.
- * With -icnt_model islip the replies cross the crossbar of xbar.c instead of
- * the two response ports.
+ * With -icnt_model islip or local the replies cross the crossbar of xbar.c
+ * (localxbar.c) instead of the two response ports; under local a packet of
+ * any size holds a port one interconnect cycle (GPGPU-Sim's local crossbar
+ * knows packets, not flits).
  * L2: set-associative, write-back, one tag access per L2 cycle per
  * sub-partition (a sectored one: one per sector), with a pool of MSHRs that
  * bounds its outstanding DRAM fetches.  Sectored L2s ('S') fetch only
@@ -46,6 +48,13 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     bool is_xbar;
     wc_xbar_params xp;
     if (wc_xbar_parse(cfg->icnt_model, cfg->network_mode, &is_xbar, &xp, err) < 0) return -1;
+    if (is_xbar && xp.kind == WC_XBAR_LOCAL) {
+        xp.local = (wc_lxbar_params){.in_limit = cfg->icnt_in_buffer_limit,
+                                     .out_limit = cfg->icnt_out_buffer_limit,
+                                     .arbiter = cfg->icnt_arbiter_algo,
+                                     .grant_cycles = cfg->icnt_grant_cycles};
+        m->per_packet = true;
+    }
     m->line_log2 = wc_log2(cfg->l2.line_bytes);
     if (cfg->l2.line_bytes > 32u * 16)
         return wc_errf(err,
@@ -80,7 +89,7 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     for (uint32_t p = 0; p < m->n_l2; p++) m->l2[p].ch = &m->dram[(p / sub) % cfg->n_mem];
     for (uint32_t n = 0; n <= WC_MEM_PKT_UNITS; n++) {
         m->pkt_flits[n] = wc_mem_flits(m, 32u * n);
-        m->pkt_cycles[n] = (double)m->pkt_flits[n] / m->flits_per_cycle * core_per_icnt;
+        m->pkt_cycles[n] = wc_mem_port_cycles(m, m->pkt_flits[n]);
     }
     if (is_xbar && !(m->xbar = wc_xbar_new(m->n_l2, m->n_sm, &xp, core_per_icnt, m->latency, err)))
         return -1;
@@ -298,7 +307,7 @@ static __attribute__((noinline)) void xbar_reply(wc_mem *m, const wc_l2 *l2, uin
     unsigned n = l2->type == 'S' ? wc_chunk_count(sectors) : 1;
     uint32_t bytes = ack ? 0 : (data + n - 1) / n;
     uint32_t flits = wc_mem_flits(m, bytes);
-    double eject = (double)flits / m->flits_per_cycle * m->icnt_cycle;
+    double eject = wc_mem_port_cycles(m, flits); /* the SM takes it in */
     uint32_t rec = ack ? WC_XBAR_NONE : m->rec;
     uint64_t at[16]; /* sectors is 16 bits */
     for (unsigned k = 0; k < n; k++) at[k] = ceil_cycle((double)ready + k * m->l2_cycle);
@@ -320,8 +329,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     uint32_t up_bytes = write || atomic ? data : 0;
     int up_units = write || atomic ? units : 0;
     uint32_t up_flits = up_units >= 0 ? m->pkt_flits[up_units] : wc_mem_flits(m, up_bytes);
-    double up_cycles = up_units >= 0 ? m->pkt_cycles[up_units]
-                                     : (double)up_flits / m->flits_per_cycle * m->icnt_cycle;
+    double up_cycles = up_units >= 0 ? m->pkt_cycles[up_units] : wc_mem_port_cycles(m, up_flits);
     m->c.up_packets++;
     m->c.up_bytes += (uint64_t)up_flits * m->flit;
 
@@ -365,8 +373,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
         return WC_MEM_DEFERRED;
     }
     uint32_t down_flits = units >= 0 ? m->pkt_flits[units] : wc_mem_flits(m, data);
-    double down =
-        units >= 0 ? m->pkt_cycles[units] : (double)down_flits / m->flits_per_cycle * m->icnt_cycle;
+    double down = units >= 0 ? m->pkt_cycles[units] : wc_mem_port_cycles(m, down_flits);
     m->c.down_packets++;
     m->c.down_bytes += (uint64_t)down_flits * m->flit;
     double sent = port_pass(&l2->out_free, (double)ready, down);

@@ -1,5 +1,7 @@
 /*
- * xbar.c - the reply crossbar of -icnt_model islip (see xbar.h).
+ * xbar.c - the reply crossbar of -icnt_model islip (see xbar.h), and the
+ * request records both reply crossbars complete (-icnt_model local moves
+ * its packets in localxbar.c).
  *
  * What is modelled of booksim's input-queued router (intersim2's
  * iq_router.cpp with GPGPU-Sim's .icnt files: one VC, vc_alloc_delay =
@@ -127,6 +129,8 @@ struct wc_xbar {
     uint64_t *active;             /* inputs holding an output */
     uint64_t *feed;               /* inputs not busy whose head is still to enter */
     uint64_t *snap;               /* scratch: `active` at the start of a step */
+    wc_lxbar *local;              /* -icnt_model local: its router moves the packets,
+                                   * this file keeps the request records */
 };
 
 /* ---- -icnt_model ------------------------------------------------------- */
@@ -159,11 +163,20 @@ int wc_xbar_parse(const char *spec, uint32_t network_mode, bool *is_xbar, wc_xba
     wc_param_values v;
     wc_param_parse(&v, wc_xbar_islip_params, "islip", "", NULL); /* the defaults */
     *is_xbar = false;
+    memset(p, 0, sizeof *p);
+    p->kind = WC_XBAR_ISLIP;
     if (strcmp(spec, "auto") == 0) {
-        *is_xbar = network_mode == 1;
+        *is_xbar = network_mode == 1 || network_mode == 2;
+        if (network_mode == 2) p->kind = WC_XBAR_LOCAL;
+    } else if (strcmp(spec, "local") == 0) {
+        *is_xbar = true;
+        p->kind = WC_XBAR_LOCAL;
     } else if (spec[0] && strcmp(spec, "ports") != 0) {
         if (strncmp(spec, "islip", 5) != 0 || (spec[5] && spec[5] != ':'))
-            return wc_errf(err, "%s: unknown interconnect model (auto, ports, islip)", spec);
+            return wc_errf(err,
+                           "%s: unknown interconnect model (auto, ports, islip, local; local "
+                           "takes no parameters: its -icnt_* options set it)",
+                           spec);
         *is_xbar = true;
         if (wc_param_parse(&v, wc_xbar_islip_params, "islip", spec[5] ? spec + 6 : "", err) < 0)
             return -1;
@@ -184,6 +197,8 @@ static inline void bit_clear(uint64_t *s, unsigned i)
 {
     s[i >> 6] &= ~(1ull << (i & 63));
 }
+
+static void local_arrive(void *ctx, uint32_t rec, uint64_t t);
 
 wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, double icnt_cycle,
                      uint32_t latency, wc_err *err)
@@ -212,6 +227,11 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     for (unsigned o = 0; o < n_out; o++) bit_set(x->out_free, o);
     for (unsigned i = 0; i < n_in; i++) x->next_in[i] = UINT64_MAX;
     x->enter_min = UINT64_MAX;
+    if (p->kind == WC_XBAR_LOCAL && !(x->local = wc_lxbar_new(n_in, n_out, &p->local, icnt_cycle,
+                                                              latency, local_arrive, x, err))) {
+        wc_xbar_free(x);
+        return NULL;
+    }
     return x;
 oom:
     wc_xbar_free(x);
@@ -236,6 +256,7 @@ void wc_xbar_free(wc_xbar *x)
     free(x->free_ids);
     free(x->done_id);
     free(x->done_t);
+    wc_lxbar_free(x->local);
     free(x);
 }
 
@@ -275,6 +296,16 @@ static void push_done(wc_xbar *x, uint32_t rec, uint64_t t)
 {
     x->done_id[x->ndone] = rec;
     x->done_t[x->ndone++] = t;
+}
+
+/* A packet of the local crossbar for record rec reached its SM at t. */
+static void local_arrive(void *ctx, uint32_t rec, uint64_t t)
+{
+    wc_xbar *x = ctx;
+    if (rec == WC_XBAR_NONE) return;
+    xrec *r = &x->recs[rec];
+    if (t > r->arrive) r->arrive = t;
+    if (--r->pending == 0 && r->closed) push_done(x, rec, r->arrive);
 }
 
 void wc_xbar_close(wc_xbar *x, uint32_t rec)
@@ -437,6 +468,11 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
                    uint32_t flits, double eject, uint32_t rec)
 {
     if (!n) return 0;
+    if (x->local) {
+        if (wc_lxbar_send_n(x->local, in, out, ready, n, eject, rec) < 0) return -1;
+        if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
+        return 0;
+    }
     xinput *q = &x->in[in];
     if (q_reserve(q, 2 * n) < 0) return -1; /* each may split a run and go between */
     xpkt p = {.ready = ready_cycle(x, ready[0]),
@@ -688,6 +724,10 @@ static void run_cycles_any(wc_xbar *x, uint64_t last)
 
 void wc_xbar_run(wc_xbar *x, uint64_t now)
 {
+    if (x->local) {
+        wc_lxbar_run(x->local, now);
+        return;
+    }
     if (!x->pending) return;
     uint64_t last = last_cycle_by(x, now);
     if (x->in_words == 1 && x->out_words == 1)
@@ -700,6 +740,7 @@ void wc_xbar_run(wc_xbar *x, uint64_t now)
 
 uint64_t wc_xbar_next(const wc_xbar *x)
 {
+    if (x->local) return wc_lxbar_next(x->local);
     if (!x->pending) return WC_NEVER;
     if (x->n_busy) return core_time_of(x, x->cycle);
     uint64_t r = next_ready(x);
@@ -718,5 +759,6 @@ size_t wc_xbar_done(wc_xbar *x, const uint32_t **recs, const uint64_t **times)
 
 uint64_t wc_xbar_pending(const wc_xbar *x)
 {
+    if (x->local) return wc_lxbar_pending(x->local);
     return x->pending;
 }

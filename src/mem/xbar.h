@@ -26,32 +26,42 @@
 #ifndef WC_MEM_XBAR_H
 #define WC_MEM_XBAR_H
 
+#include "mem/localxbar.h"
 #include "warpcache/common.h"
 #include "warpcache/params.h"
 
 #define WC_XBAR_NONE UINT32_MAX /* a packet nobody waits for (a write's ack) */
 
+typedef enum wc_xbar_kind {
+    WC_XBAR_ISLIP, /* booksim's router (this file) */
+    WC_XBAR_LOCAL  /* GPGPU-Sim 4.x's local crossbar (localxbar.c) */
+} wc_xbar_kind;
+
 typedef struct wc_xbar_params {
+    wc_xbar_kind kind;
     uint32_t
         speedup_x100; /* router steps per interconnect cycle, x100 (booksim internal_speedup) */
     uint32_t out_buf; /* flits an output may hold towards its SM (booksim vc_buf_size) */
+    wc_lxbar_params local; /* WC_XBAR_LOCAL: from the -icnt_* options (the caller sets them) */
 } wc_xbar_params;
 
 /* islip's parameters (-icnt_model islip:speedup=S,buf=N). */
 extern const wc_param_desc wc_xbar_islip_params[];
 
 /* Parses -icnt_model: "ports" (*is_xbar = false), "islip[:speedup=S][,buf=N]",
- * or "auto": islip when `network_mode` is 1 (the configuration selects
- * GPGPU-Sim's booksim network, -network_mode 1), else ports.  Errors name
- * the value and the reason. */
+ * "local" (p->kind WC_XBAR_LOCAL; p->local is left to the caller), or
+ * "auto": islip when `network_mode` is 1 (the configuration selects
+ * GPGPU-Sim's booksim network, -network_mode 1), local when it is 2
+ * (GPGPU-Sim 4.x's local crossbar), else ports.  Errors name the value and
+ * the reason. */
 int wc_xbar_parse(const char *spec, uint32_t network_mode, bool *is_xbar, wc_xbar_params *p,
                   wc_err *err);
 
 typedef struct wc_xbar wc_xbar;
 
-/* A crossbar from n_in L2 sub-partitions to n_out SMs; one interconnect
- * cycle is `icnt_cycle` core cycles; a packet's last flit reaches its SM
- * `latency` core cycles after it leaves the router. */
+/* A crossbar from n_in L2 sub-partitions to n_out SMs, of p->kind; one
+ * interconnect cycle is `icnt_cycle` core cycles; a packet's last flit
+ * reaches its SM `latency` core cycles after it leaves the router. */
 wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, double icnt_cycle,
                      uint32_t latency, wc_err *err);
 void wc_xbar_free(wc_xbar *x);

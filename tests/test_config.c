@@ -264,6 +264,16 @@ static void test_inert_options(void)
     CHECK_EQ(wc_config_set(&c, "icache", "1", "t", &err), 0);
     CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 1u);
     CHECK_STR(buf, "-gpgpu_shmem_num_banks (needs -shmem_bank_conflicts 1)");
+    /* the local crossbar's options act when -icnt_model (auto under
+     * -network_mode 2, or local) selects it */
+    wc_config_defaults(&c);
+    CHECK_EQ(wc_config_set(&c, "icnt_in_buffer_limit", "512", "t", &err), 0);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 1u);
+    CHECK_STR(buf, "-icnt_in_buffer_limit (needs -icnt_model local)");
+    CHECK_EQ(wc_config_set(&c, "network_mode", "2", "t", &err), 0);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 0u);
+    CHECK_EQ(wc_config_set(&c, "icnt_model", "ports", "t", &err), 0);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 1u);
     /* a rejected value sets nothing */
     wc_config_defaults(&c);
     CHECK(wc_config_set(&c, "gpgpu_shmem_warp_parts", "3", "t", &err) < 0);

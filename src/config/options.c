@@ -576,18 +576,40 @@ static int set_plugin_param(wc_config *cfg, const wc_param_desc *d, const char *
     return 0;
 }
 
-/* Options read from GPGPU-Sim's files that act only while a warpcache switch
- * (off by default) is on: set with the switch off, they are reported, not
- * silently inert. */
+/* Whether a mechanism that some options act under is in use. */
+static bool icache_on(const wc_config *cfg)
+{
+    return cfg->icache != 0;
+}
+static bool shmem_banks_on(const wc_config *cfg)
+{
+    return cfg->shmem_bank_conflicts != 0;
+}
+static bool local_xbar_on(const wc_config *cfg)
+{
+    bool is_xbar;
+    wc_xbar_params p;
+    wc_err err;
+    return wc_xbar_parse(cfg->icnt_model, cfg->network_mode, &is_xbar, &p, &err) == 0 && is_xbar &&
+           p.kind == WC_XBAR_LOCAL;
+}
+
+/* Options read from GPGPU-Sim's files that act only under a mechanism that
+ * may be off (a warpcache switch, off by default, or an interconnect model):
+ * set while it is off, they are reported, not silently inert. */
 static const struct {
     const char *name, *needs;
-    size_t switch_at; /* offset of the switch's uint32_t field */
+    bool (*active)(const wc_config *cfg);
 } dependents[] = {
-    {"gpgpu_cache:il1", "icache", offsetof(wc_config, icache)},
-    {"gpgpu_shmem_num_banks", "shmem_bank_conflicts", offsetof(wc_config, shmem_bank_conflicts)},
-    {"gpgpu_shmem_limited_broadcast", "shmem_bank_conflicts",
-     offsetof(wc_config, shmem_bank_conflicts)},
-    {"gpgpu_shmem_warp_parts", "shmem_bank_conflicts", offsetof(wc_config, shmem_bank_conflicts)},
+    {"gpgpu_cache:il1", "-icache 1", icache_on},
+    {"gpgpu_shmem_num_banks", "-shmem_bank_conflicts 1", shmem_banks_on},
+    {"gpgpu_shmem_limited_broadcast", "-shmem_bank_conflicts 1", shmem_banks_on},
+    {"gpgpu_shmem_warp_parts", "-shmem_bank_conflicts 1", shmem_banks_on},
+    {"icnt_in_buffer_limit", "-icnt_model local", local_xbar_on},
+    {"icnt_out_buffer_limit", "-icnt_model local", local_xbar_on},
+    {"icnt_subnets", "-icnt_model local", local_xbar_on},
+    {"icnt_arbiter_algo", "-icnt_model local", local_xbar_on},
+    {"icnt_grant_cycles", "-icnt_model local", local_xbar_on},
 };
 
 static void note_dependent_set(wc_config *cfg, const char *name)
@@ -602,13 +624,11 @@ unsigned wc_config_inert_options(const wc_config *cfg, char *buf, size_t n)
     size_t len = 0;
     if (n) buf[0] = '\0';
     for (size_t i = 0; i < sizeof dependents / sizeof dependents[0]; i++) {
-        uint32_t on;
-        memcpy(&on, (const char *)cfg + dependents[i].switch_at, sizeof on);
-        if (!(cfg->dependents_set & (1u << i)) || on) continue;
+        if (!(cfg->dependents_set & (1u << i)) || dependents[i].active(cfg)) continue;
         count++;
         if (len < n)
-            len += (size_t)snprintf(buf + len, n - len, "%s-%s (needs -%s 1)",
-                                    count > 1 ? ", " : "", dependents[i].name, dependents[i].needs);
+            len += (size_t)snprintf(buf + len, n - len, "%s-%s (needs %s)", count > 1 ? ", " : "",
+                                    dependents[i].name, dependents[i].needs);
     }
     return count;
 }

@@ -74,6 +74,9 @@ typedef struct wc_mem {
      * `rec`; NULL with the timestamped ports (the default). */
     wc_xbar *xbar;
     uint32_t rec;
+    /* The latest cycle at which a write's acknowledgement reaches its SM,
+     * set by every write wc_mem_access takes (read by -exit_store_acks) */
+    uint64_t write_ack;
     bool failed; /* out of memory in the crossbar */
     uint32_t line_log2;
     uint32_t l2_all;   /* every 32 B sector of an L2 line */

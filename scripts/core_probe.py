@@ -18,6 +18,19 @@ and compare kernel by kernel (docs/fidelity.md, "Beyond the tuned kernels"):
   bar_8warps    8 warps of one block: 64 x (IADD, BAR.SYNC)
   blocks_120    120 blocks of one warp, 8 IADDs each (block dispatch)
 
+and, 15 blocks of one warp each (one per SM of the GTX480 file) unless said:
+
+  warm          1 IADD (every SM's instruction cache holds the code after it)
+  iadd_end      1 IADD, then EXIT (what the next two are measured against)
+  stg_end       1 coalesced STG (one 128 B line), then EXIT: a warp that
+                ends with a store waits for its acknowledgement or not
+  blocks_960    960 blocks (8 rounds of 120), 8 IADDs each: how fast blocks
+                are dispatched when they do not all fit at once
+  bar_1warp     1 block of 1 warp: 64 x (IADD, BAR.SYNC)
+  reduce_8warps 1 block of 8 warps: a shared-memory tree reduction, STS then
+                8 x (BAR.SYNC, LDS, IADD reading it, STS)
+  empty_seq     4 launches of EXIT alone, one block: which SM each lands on
+
 Each kernel comes twice, its body once (NAME_x1) and twice over (NAME_x2):
 x2 - x1 is what the body costs, without the launch, the instruction-cache
 misses (GPGPU-Sim fetches code through a 2 KB L1I per SM; the bodies loop
@@ -94,6 +107,15 @@ def main():
         ("lds_8warps", [lds(2 + i % 8, 0, 0, 4) for i in range(64)], {"shmem": 4096, "warps": 8}),
         ("bar_8warps", ["1 R2 IADD 1 R2 0 ", "0 BAR.SYNC 0 0 "] * 64, {"warps": 8}),
         ("blocks_120", ["1 R%d IADD 0 0 " % (2 + i) for i in range(8)], {"grid": 120}),
+        # after the ones above, so their numbers stay what they were
+        ("warm", ["1 R2 IADD 0 0 "], {"grid": 15}),
+        ("iadd_end", ["1 R2 IADD 0 0 "], {"grid": 15}),
+        ("stg_end", ["0 STG.E 2 R4 R2 4 1 0x10000 4 "], {"grid": 15}),
+        ("blocks_960", ["1 R%d IADD 0 0 " % (2 + i) for i in range(8)], {"grid": 960}),
+        ("bar_1warp", ["1 R2 IADD 1 R2 0 ", "0 BAR.SYNC 0 0 "] * 64, {}),
+        ("reduce_8warps", ["0 STS 1 R3 4 1 0x0 4 "] + [
+            "0 BAR.SYNC 0 0 ", lds(4, 0, 0, 4), "1 R3 IADD 2 R3 R4 0 ", "0 STS 1 R3 4 1 0x0 4 "]
+            * 8, {"shmem": 4096, "warps": 8}),
     ]
     # each body once and twice over: the difference is what the body costs,
     # without the launch, the instruction-cache misses and the drain
@@ -102,6 +124,9 @@ def main():
         for times in (1, 2):
             kid += 1
             kernel(out, kid, "%s_x%d" % (name, times), body * times, **kw)
+    for i in range(4):  # one block each, one after another: the SM each goes to
+        kid += 1
+        kernel(out, kid, "empty_seq%d" % i, [])
     with open(os.path.join(out, "kernelslist.g"), "w") as f:
         f.write("".join("kernel-%d.traceg\n" % k for k in range(1, kid + 1)))
 

@@ -453,6 +453,8 @@ static void test_option_table(void)
                                            "gpgpu_shmem_num_banks",
                                            "gpgpu_shmem_limited_broadcast",
                                            "gpgpu_shmem_warp_parts",
+                                           "exit_store_acks",
+                                           "block_rr_carry",
                                            "max_warp_limit",
                                            "sched_rotate",
                                            "ifetch",

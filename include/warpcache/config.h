@@ -63,6 +63,10 @@ typedef struct wc_config {
     bool shmem_limited_broadcast;  /* -gpgpu_shmem_limited_broadcast */
     uint32_t shmem_warp_parts;     /* -gpgpu_shmem_warp_parts */
 
+    /* Kernel start and end as GPGPU-Sim times them (issue 29) */
+    uint32_t exit_store_acks; /* 1: a warp exits once its stores are acknowledged */
+    uint32_t block_rr_carry;  /* 1: block dispatch goes on from the SM after the last one */
+
     /* Memory instructions issued ahead of the memory stage (GPGPU-Sim's
      * ID_OC_MEM register, memory operand collectors and OC_EX_MEM register):
      * "auto" derives the count from the two GPGPU-Sim options below, a number

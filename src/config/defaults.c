@@ -44,6 +44,8 @@ void wc_config_defaults(wc_config *cfg)
     cfg->shmem_num_banks = 32;
     cfg->shmem_limited_broadcast = false;
     cfg->shmem_warp_parts = 1;
+    cfg->exit_store_acks = 0; /* warpcache: a warp exits without waiting for its stores */
+    cfg->block_rr_carry = 0;  /* warpcache: every kernel's first block goes to SM 0 */
     cfg->max_warp_limit = 0;
     cfg->sched_rotate = 1; /* GPGPU-Sim 4.x: shader_core_ctx::issue's Issue_Prio */
     cfg->ifetch = 0;       /* warpcache: the front end is not modelled by default */

@@ -111,6 +111,12 @@ typedef struct opt_desc {
     X("gpgpu_shmem_warp_parts", OPT_U32, shmem_warp_parts, 1, 32, CHK_POW2,                        \
       "parts of a warp checked for shared-memory bank conflicts one after the other (used with "   \
       "-shmem_bank_conflicts 1)")                                                                  \
+    X("exit_store_acks", OPT_U32, exit_store_acks, 0, 1, CHK_NONE,                                 \
+      "1 = a warp exits (and its block and kernel end) only once the L2 has acknowledged its "     \
+      "stores (GPGPU-Sim's shd_warp_t::stores_done); 0 = when its stream ends")                    \
+    X("block_rr_carry", OPT_U32, block_rr_carry, 0, 1, CHK_NONE,                                   \
+      "1 = a kernel's first block goes to the SM after the one that took the previous kernel's "   \
+      "last block (GPGPU-Sim's m_last_cluster_issue); 0 = to SM 0")                                \
     X("max_warp_limit", OPT_U32, max_warp_limit, 0, 65536, CHK_NONE,                               \
       "active warps per scheduler (static warp limiting); 0 = no limit")                           \
     X("sched_rotate", OPT_U32, sched_rotate, 0, 1, CHK_NONE,                                       \

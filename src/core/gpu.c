@@ -186,16 +186,22 @@ static int occupancy(const wc_config *cfg, const wc_kernel *k, unsigned *blocks,
     return 0;
 }
 
-/* Round-robin: one block per SM with room per pass. */
+/* Round-robin: one block per SM with room per pass.  Each pass starts one
+ * SM after the last one's start; with -block_rr_carry 1 it starts after the
+ * SM that took the last block, as GPGPU-Sim's issue_block2core deals them
+ * (so blocks 0, 1, 2 of a kernel on two SMs go to SMs 0, 1, 0, where the
+ * passes give 0, 1, 1). */
 static int dispatch(wc_sim *g, uint64_t now)
 {
     bool placed = true;
     while (g->next_block < g->n_blocks && placed) {
         placed = false;
+        unsigned first = g->cfg.block_rr_carry ? (g->last_sm + 1) % g->n_sm : g->rr;
         for (unsigned i = 0; i < g->n_sm && g->next_block < g->n_blocks; i++) {
-            wc_sm *sm = &g->sms[(g->rr + i) % g->n_sm];
+            wc_sm *sm = &g->sms[(first + i) % g->n_sm];
             if (!wc_sm_block_fits(sm)) continue;
             if (wc_sm_start_block(sm, g->next_block++, now) < 0) return -1;
+            g->last_sm = sm->id;
             placed = true;
         }
         g->rr = (g->rr + 1) % g->n_sm;
@@ -303,6 +309,10 @@ static int run_kernel(wc_sim *g, uint64_t *clock, wc_kstats *ks, wc_err *err)
     g->warps_per_block = wc_kernel_warps_per_block(k);
     g->n_blocks = wc_dim3_count(k->grid);
     g->next_block = g->blocks_done = 0;
+    /* GPGPU-Sim keeps its round robin over the SMs (gpgpu_sim::
+     * issue_block2core's m_last_cluster_issue) from one kernel to the next:
+     * with -block_rr_carry 1 dispatch starts after g->last_sm, kept across
+     * kernels; without it every kernel starts at SM 0. */
     g->rr = 0;
     wc_kstats before;
     snapshot(g, &before);
@@ -434,6 +444,7 @@ static void close_open_blocks(wc_sim *g)
 static int run_all(wc_sim *g, wc_source *src, wc_stats *st, wc_err *err)
 {
     uint64_t clock = 0;
+    g->last_sm = g->n_sm - 1; /* the first kernel starts at SM 0, in GPGPU-Sim too */
     while (!g->truncated) {
         int rc = src->ops->next_kernel(src, &g->k, err);
         if (rc < 0) return -1;

@@ -45,6 +45,10 @@ typedef struct wc_warp {
     uint8_t ibuf;       /* -ifetch 1: instructions left in its instruction buffer */
     uint8_t need_fetch; /* -ifetch 1: the buffer is empty and waits for the fetch unit */
     uint8_t loads_out;  /* its load instructions in flight (-ldst_loads_per_warp) */
+    /* -exit_store_acks 1: its store requests not yet taken by the L1, and
+     * when the last acknowledgement of those taken reaches the SM */
+    uint32_t stores_out;
+    uint64_t acked_at;
     wc_pending pend[WC_MAX_PENDING];
     wc_winst inst; /* next instruction to issue */
 } wc_warp;
@@ -102,6 +106,9 @@ typedef struct wc_sm {
     /* -ifetch 1 (frontend in sm.c): the warp in decode (-1: none), the last
      * warp fetched, and how many warps wait for a fetch */
     bool ifetch;
+    /* -exit_store_acks 1: warps wait for their stores' acknowledgements
+     * (store_taken in sm.c; present goes through the hooked version) */
+    bool store_acks;
     /* -sched_rotate 1: which scheduler issues first moves on by one every
      * cycle (cycle % n_sched), as GPGPU-Sim's Issue_Prio does */
     bool sched_rotate, sched_pow2;
@@ -193,7 +200,8 @@ struct wc_sim {
     wc_kernel k;
     uint64_t n_blocks, next_block, blocks_done;
     unsigned max_blocks_per_sm, warps_per_block;
-    unsigned rr; /* dispatch round-robin pointer */
+    unsigned rr;      /* dispatch round-robin pointer */
+    unsigned last_sm; /* the SM that took the last block dispatched (-block_rr_carry) */
     bool failed;
     bool truncated; /* stopped by -max_cycles */
     wc_err *err;

@@ -334,6 +334,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     if (wc_mi_init(sm, g->mem_issue_ahead, err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0 || cfg->icache != 0; /* the cache is the fetch unit's */
     if (wc_sm_icache_init(sm, cfg, err) < 0) return -1;
+    sm->store_acks = cfg->exit_store_acks != 0;
     sm->sched_rotate = cfg->sched_rotate != 0 && sm->n_sched > 1;
     sm->sched_pow2 = wc_is_pow2(sm->n_sched);
     sm->decoding = -1;
@@ -519,6 +520,8 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
         w->ibuf = 0;
         w->need_fetch = 0;
         w->loads_out = 0;
+        w->stores_out = 0;
+        w->acked_at = 0;
         sm->gate[s] = WC_NEVER;
         wc_sched_add(sm->slot_sched[s], s);
         warp_wake(sm, s, now);
@@ -576,6 +579,18 @@ static void warp_retire(wc_sm *sm, unsigned slot)
     barrier_check(sm, b);
 }
 
+/* -exit_store_acks 1: GPGPU-Sim lets a warp exit only once it is
+ * hardware_done, stores_done() included: every store request it sent below
+ * has been acknowledged (shd_warp_t::m_stores_outstanding, decremented by
+ * shader_core_ctx::store_ack when the L2's WRITE_ACK comes back).  The
+ * later of `last` and that; WC_NEVER while a store is still in the memory
+ * stage (store_taken wakes the SM once it has gone). */
+static inline uint64_t stores_acked_at(const wc_warp *w, uint64_t last)
+{
+    if (w->stores_out) return WC_NEVER;
+    return w->acked_at > last ? w->acked_at : last;
+}
+
 /* Retires draining warps whose register writes are all done. */
 static void retire_drained(wc_sm *sm, uint64_t now)
 {
@@ -585,6 +600,7 @@ static void retire_drained(wc_sm *sm, uint64_t now)
         uint64_t last = 0;
         for (unsigned p = 0; p < w->npend; p++)
             if (w->pend[p].ready > last) last = w->pend[p].ready;
+        if (sm->store_acks) last = stores_acked_at(w, last); /* -exit_store_acks 1 */
         if (last <= now) {
             warp_retire(sm, slot);
             sm->draining[i] = sm->draining[--sm->n_draining];
@@ -763,6 +779,7 @@ static void issue_gmem(wc_sm *sm, unsigned slot, wc_warp *w, uint64_t now)
         r->origin = origin;
     }
     sm->gmem_reqs += n;
+    if ((flags & WC_REQ_WRITE) && sm->store_acks) w->stores_out += n; /* store_taken */
     if (n == 0) {
         if (ld != WC_NO_REC) {
             sm->loads[ld].h.all_sent = 1;
@@ -837,7 +854,22 @@ void wc_sm_update_hooks(wc_sm *sm)
     bool evict_by = false;
     for (unsigned i = 0; i < g->n_listeners; i++) evict_by |= g->listeners[i].on_evict_by != NULL;
     sm->env.hooks = sm->req_flags || g->n_access_listeners || evict_by ||
-                    (sm->n_sched && sm->sched[0].ops->on_miss);
+                    (sm->n_sched && sm->sched[0].ops->on_miss) || sm->store_acks;
+}
+
+/* -exit_store_acks 1: the L1 took one of warp `slot`'s store requests;
+ * `ack` is when the L2's acknowledgement of what it sent below reaches the
+ * SM (0: nothing went below, a write-back L1 kept it, and GPGPU-Sim
+ * acknowledges that at once).  A draining warp is looked at again then. */
+static void store_taken(wc_sm *sm, unsigned slot, uint64_t ack)
+{
+    wc_warp *w = &sm->warps[slot];
+    if (w->stores_out) w->stores_out--;
+    if (ack > w->acked_at) w->acked_at = ack;
+    if (w->state != W_DRAINING) return;
+    uint64_t t = w->acked_at > sm->now ? w->acked_at : sm->now + 1;
+    if (t < sm->drain_wake) sm->drain_wake = t;
+    if (t < sm->wake) sm->wake = t;
 }
 
 wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load, uint64_t now,
@@ -851,6 +883,8 @@ wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load,
         req = &tmp;
     }
     if (ld) ld->h.outstanding++; /* before access: a hit may answer at once */
+    bool acked = sm->store_acks && (req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) == WC_REQ_WRITE;
+    if (acked) sm->gpu->mem.write_ack = 0;
     sm->cur_req = req;
     wc_outcome o = sm->l1->ops->access(sm->l1, req, now, why);
     sm->cur_req = NULL;
@@ -859,6 +893,7 @@ wc_outcome wc_sm_present_hooked(wc_sm *sm, const wc_mem_req *req, uint32_t load,
         if (ld) ld->h.outstanding--;
         return o;
     }
+    if (acked) store_taken(sm, req->warp, sm->gpu->mem.write_ack);
     if (ld && o == WC_HIT) wc_sm_respond(sm, load, now + sm->env.hit_latency);
     if (o == WC_MISS || o == WC_SECTOR_MISS) {
         wc_sched *s = sm->slot_sched[req->warp];

@@ -75,6 +75,9 @@ typedef struct wc_mem {
      * `rec`; NULL with the timestamped ports (the default). */
     wc_xbar *xbar;
     uint32_t rec;
+    /* The latest cycle at which a write's acknowledgement reaches its SM,
+     * set by every write wc_mem_access takes (read by -exit_store_acks) */
+    uint64_t write_ack;
     bool failed; /* out of memory in the crossbar */
     /* -icnt_model local: GPGPU-Sim's local crossbar moves a packet of any
      * size in one interconnect cycle, so a packet holds a port one cycle

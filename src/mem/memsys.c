@@ -358,6 +358,10 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
         else
             m->c.l2_misses++;
         l2_write(m, l2, line, set, tag, sectors, ch, t);
+        /* the acknowledgement leaves once the L2 has taken the write and
+         * comes back unloaded (a header-only packet) */
+        uint64_t ack = t + m->l2_latency + m->latency;
+        if (ack > m->write_ack) m->write_ack = ack;
         if (m->xbar) xbar_reply(m, l2, p, sm, t + m->l2_latency, sectors, 0, true);
         return 0;
     }

@@ -70,9 +70,18 @@ if [ "$(tl "$T/sp.csv" dwt_sampling -1)" = "30000:1" ] && [ "${e1#*:}" = 0 ] && 
 else
   bad dwt_continue_resumes "end $e1, resumed $res, limit $lim (want cycle $want), launch 2 $k2"
 fi
+# restart (the default): each launch starts a new round, so launch 1
+# (E < 60K cycles, shorter than detection plus sampling) ends undecided, and
+# the first decision comes exactly 60K cycles after launch 2 starts at E
+# (3 periods of detection, 3 of sampling, from scratch)
 $W run -q --config $C2 -w $SP -o controllers=dwt_cs --timeline-csv "$T/sp0.csv" >/dev/null 2>&1
-[ -z "$(tl "$T/sp0.csv" dwt_limit -1)" ] && ok dwt_restart_never_decides ||
-  bad dwt_restart_never_decides "$(tl "$T/sp0.csv" dwt_limit -1)"
+first=$(tl "$T/sp0.csv" dwt_kernel_limit -1 | head -1)
+dec=$(tl "$T/sp0.csv" dwt_limit -1 | head -1)
+if [ "${first#*:}" = 0 ] && [ "${first%:*}" -lt 60000 ] && [ "${dec%:*}" = $((${first%:*} + 60000)) ]; then
+  ok dwt_restart_rounds_per_launch
+else
+  bad dwt_restart_rounds_per_launch "launch 1 ends $first, first decision $dec"
+fi
 
 # mpki_sms=busy on GESUMMV n=1024 (4 blocks on 15 SMs): over the busy SMs its
 # MPKI exceeds 10 from the start, so sampling starts at 30000 and the limit is

@@ -89,14 +89,16 @@ if flat | grep -q '^gpgpu_cache:dl1 N:32:128:4,L:L:m:N:H,' && flat | grep -q '^m
 else bad fermi16k_unchanged "fermi-16k's index or stage changed"; fi
 
 # The released files set the instruction cache and shared-memory banks, which
-# act only under -icache 1 / -shmem_bank_conflicts 1 (off by default): read,
-# but said to be inactive - not dropped from the notes without a word
-expect inert_named 0 "4 options read but inactive: -gpgpu_cache:il1 (needs -icache 1), -gpgpu_shmem_num_banks (needs -shmem_bank_conflicts 1)" -- $W config --config "$v322"
-$W config --config "$v322" -o icache=1 -o shmem_bank_conflicts=1 >/dev/null 2>"$T/err"
+# act only under -icache 1 / -shmem_bank_conflicts 1 (the defaults): with
+# those switched off they are read, but said to be inactive - not dropped
+# from the notes without a word
+OFF="-o icache=0 -o shmem_bank_conflicts=0"
+expect inert_named 0 "4 options read but inactive: -gpgpu_cache:il1 (needs -icache 1), -gpgpu_shmem_num_banks (needs -shmem_bank_conflicts 1)" -- $W config --config "$v322" $OFF
+$W config --config "$v322" >/dev/null 2>"$T/err"
 if grep -q "inactive" "$T/err"; then bad inert_switched_on "$(cat "$T/err")"; else ok inert_switched_on; fi
-expect inert_shmem_only 0 "1 options read but inactive: -gpgpu_cache:il1 (needs -icache 1)" -- $W config --config "$v322" -o shmem_bank_conflicts=1
-expect inert_by_o 0 "-o: 1 options read but inactive: -gpgpu_shmem_warp_parts" -- $W config -o gpgpu_shmem_warp_parts=2
-$W config -q --config "$v322" >/dev/null 2>"$T/err"
+expect inert_icache_only 0 "1 options read but inactive: -gpgpu_cache:il1 (needs -icache 1)" -- $W config --config "$v322" -o icache=0
+expect inert_by_o 0 "-o: 1 options read but inactive: -gpgpu_shmem_warp_parts" -- $W config $OFF -o gpgpu_shmem_warp_parts=2
+$W config -q --config "$v322" $OFF >/dev/null 2>"$T/err"
 if [ -s "$T/err" ]; then bad inert_quiet "-q printed: $(cat "$T/err")"; else ok inert_quiet; fi
 
 echo "cli_seeds: $pass passed, $fail failed"

@@ -256,7 +256,11 @@ static void test_inert_options(void)
     wc_config_defaults(&c);
     CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 0u);
     CHECK_STR(buf, "");
+    /* both mechanisms are on by default: the options act */
     CHECK_EQ(wc_config_set(&c, "gpgpu_shmem_num_banks", "16", "t", &err), 0);
+    CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 0u);
+    CHECK_EQ(wc_config_set(&c, "icache", "0", "t", &err), 0);
+    CHECK_EQ(wc_config_set(&c, "shmem_bank_conflicts", "0", "t", &err), 0);
     CHECK_EQ(wc_config_set(&c, "-gpgpu_cache:il1", "N:4:128:4,L:R:f:N:L,A:2:32,4", "t", &err), 0);
     CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 2u);
     CHECK_STR(buf, "-gpgpu_cache:il1 (needs -icache 1), -gpgpu_shmem_num_banks (needs "
@@ -276,6 +280,7 @@ static void test_inert_options(void)
     CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 1u);
     /* a rejected value sets nothing */
     wc_config_defaults(&c);
+    c.shmem_bank_conflicts = 0;
     CHECK(wc_config_set(&c, "gpgpu_shmem_warp_parts", "3", "t", &err) < 0);
     CHECK_EQ(wc_config_inert_options(&c, buf, sizeof buf), 0u);
 }

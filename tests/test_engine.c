@@ -596,7 +596,10 @@ static void test_deterministic(void)
 }
 
 /* Fully coalesced copy: 1 request per warp load and store, every load a
- * compulsory miss in a 128 B-line L1 (each line read once). */
+ * compulsory miss in a 128 B-line L1 (each line read once).  The L2 also
+ * reads the kernel's code: its 4 instructions fit one 128 B line, which each
+ * of the 15 SMs (32 blocks: every SM has one) misses in its instruction
+ * cache once. */
 static void test_stream_counts(void)
 {
     wc_config c;
@@ -608,7 +611,7 @@ static void test_stream_counts(void)
     CHECK_EQ(st.total.gmem_reqs, 2 * 8192 / 32);
     CHECK_EQ(st.total.l1.reads, 8192 / 32);
     CHECK_EQ(st.total.l1.outcome[WC_HIT], 0);
-    CHECK_EQ(st.total.l2.read_bytes, 8192 * 4);
+    CHECK_EQ(st.total.l2.read_bytes, 8192 * 4 + 15 * 128);
     CHECK_EQ(st.total.l2.write_bytes, 8192 * 4);
     wc_stats_free(&st);
 }
@@ -674,6 +677,7 @@ static void test_real_trace_vectoradd(void)
 {
     wc_config c;
     wc_config_defaults(&c);
+    c.icache = 0; /* the data requests only (the code's lines are test_icache's) */
     wc_err err = {{0}};
     wc_source *src = wc_trace_open("../shared/data/traces/accelsim/vectoradd-100-32/kernelslist.g",
                                    WC_TRACE_AUTO, NULL, &err);

@@ -151,6 +151,7 @@ static void test_refused_combinations(void)
  *     L = 128: 2048 x (8 + 128 -> 160 B)          = 327680
  *     L = 256: 1024 lines, each two 128 B L2 lines answered as two packets:
  *              2048 x 160 B                        = 327680.
+ * (With the instruction cache off: its 15 code lines would add their own.)
  */
 static void test_stream_every_line_size(void)
 {
@@ -163,6 +164,7 @@ static void test_stream_every_line_size(void)
         wc_err err = {{0}};
         CHECK_EQ(wc_config_set(&c, "gpgpu_cache:dl1", geoms[g], "t", &err), 0);
         c.coalesce_bytes = 0;
+        c.icache = 0;
         wc_source *src = wc_workload_open("micro/stream:n=65536", 1, &err);
         wc_sim *sim = wc_sim_create(&c, &err);
         wc_stats st;

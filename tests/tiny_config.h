@@ -26,6 +26,12 @@ static inline void tiny_config(wc_config *c)
     c->alu_latency = 4;
     c->oc_wb_latency = 0; /* results after the units' latencies alone (tests that want the
                              operand collector's stages set them) */
+    /* nor the front end, bank conflicts, store acknowledgements at exit or the
+     * block order carried across kernels: the tests of each set them */
+    c->icache = 0;
+    c->shmem_bank_conflicts = 0;
+    c->exit_store_acks = 0;
+    c->block_rr_carry = 0;
     c->l1_latency = 20;
     c->icnt_latency = 10;
     c->l2_latency = 100;

@@ -38,18 +38,22 @@ void wc_config_defaults(wc_config *cfg)
     cfg->smem_latency = 26;
     cfg->oc_wb_latency =
         5; /* GPGPU-Sim 3.x and 4.x: collector and writeback stages (op_latency.c) */
-    cfg->shmem_issue_limit = 0;    /* warpcache: shared-memory instructions are not held */
-    cfg->shmem_bank_conflicts = 0; /* warpcache: every shared access conflict-free */
+    cfg->shmem_issue_limit = 0; /* warpcache: shared-memory instructions are not held */
+    /* GPGPU-Sim 3.x and 4.x: a bank conflict holds the LD/ST unit (shmem_unit.c) */
+    cfg->shmem_bank_conflicts = 1;
     /* the GTX480 file's values (GPGPU-Sim's own defaults are 16, 1, 2) */
     cfg->shmem_num_banks = 32;
     cfg->shmem_limited_broadcast = false;
     cfg->shmem_warp_parts = 1;
-    cfg->exit_store_acks = 0; /* warpcache: a warp exits without waiting for its stores */
-    cfg->block_rr_carry = 0;  /* warpcache: every kernel's first block goes to SM 0 */
+    /* GPGPU-Sim 3.x and 4.x: a warp retires once its stores are acknowledged
+     * (hardware_done), and block dispatch keeps its round robin across kernels
+     * (m_last_cluster_issue); docs/fidelity.md, "Kernel end and block dispatch" */
+    cfg->exit_store_acks = 1;
+    cfg->block_rr_carry = 1;
     cfg->max_warp_limit = 0;
     cfg->sched_rotate = 1; /* GPGPU-Sim 4.x: shader_core_ctx::issue's Issue_Prio */
-    cfg->ifetch = 0;       /* warpcache: the front end is not modelled by default */
-    cfg->icache = 0;       /* warpcache: nor its instruction cache (src/core/icache.c) */
+    cfg->ifetch = 0;       /* implied by -icache 1 */
+    cfg->icache = 1;       /* GPGPU-Sim 3.x and 4.x: fetch through the L1I (src/core/icache.c) */
     cfg->perfect_icache = false;
     cfg->kernel_launch_latency = 0; /* GPGPU-Sim 3.x had none; its 4.x files set 5000 */
     cfg->tb_launch_latency = 0;

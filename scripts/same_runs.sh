@@ -1,8 +1,10 @@
 #!/bin/sh
 # same_runs.sh - byte comparison of `warpcache run` between two builds on the
-# options the golden net leaves off (-icache 1, -shmem_bank_conflicts 1, the
-# L1 latency queue fed from the front end): an engine change that must not
-# move results runs this with the binary before and after it.
+# option settings the golden net leaves out (it runs the defaults, which have
+# the fetch unit, its instruction cache and bank conflicts on): the front end
+# without the cache (-ifetch 1 -icache 0), none at all (-icache 0), the
+# conflict-free shared memory and the kernel ends of before.  An engine change
+# that must not move results runs this with the binary before and after it.
 #
 #   sh scripts/same_runs.sh OLD_WARPCACHE NEW_WARPCACHE
 #
@@ -20,7 +22,7 @@ GTX480=$SHARED/data/gpgpusim-configs/GPGPU-Sim-3.2.2_GTX480/gpgpusim.config
 WORKLOADS="micro/colcopy:h=256 micro/stream:n=262144 polybench/atax:scale=0.125
 polybench/gesummv:scale=0.125 polybench/2dconv:scale=0.0625 rodinia/hotspot:size=128
 rodinia/bfs:nodes=20000 seed/mshr"
-OPTSETS="icache=1 icache=1,shmem_bank_conflicts=1 ifetch=1"
+OPTSETS="icache=0 icache=0,ifetch=1 shmem_bank_conflicts=0,exit_store_acks=0,block_rr_carry=0"
 n=0
 bad=0
 for w in $WORKLOADS; do

@@ -32,6 +32,7 @@ static inline void tiny_config(wc_config *c)
     c->shmem_bank_conflicts = 0;
     c->exit_store_acks = 0;
     c->block_rr_carry = 0;
+    c->dram_atoms = 0; /* the DRAM moves the bytes asked for */
     c->l1_latency = 20;
     c->icnt_latency = 10;
     c->l2_latency = 100;

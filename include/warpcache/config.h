@@ -132,6 +132,7 @@ typedef struct wc_config {
     uint32_t dram_burst;             /* -gpgpu_dram_burst_length */
     uint32_t dram_freq_ratio;        /* -dram_data_command_freq_ratio */
     uint32_t dram_chips_per_channel; /* -gpgpu_n_mem_per_ctrlr */
+    uint32_t dram_atoms; /* 1: a request moves whole atoms (burst x bus x chips bytes) */
     double clk_core, clk_icnt, clk_l2, clk_dram; /* MHz, -gpgpu_clock_domains */
 
     /* --- plug-in parameters (params.h): the ones set, by key ------------ */

@@ -120,6 +120,7 @@ void wc_config_defaults(wc_config *cfg)
     cfg->dram_burst = 8;
     cfg->dram_freq_ratio = 4;
     cfg->dram_chips_per_channel = 2;
+    cfg->dram_atoms = 1; /* GPGPU-Sim: requests move whole atoms (memsys.c) */
     cfg->clk_core = 700.0;
     cfg->clk_icnt = 700.0;
     cfg->clk_l2 = 700.0;

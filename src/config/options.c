@@ -243,6 +243,10 @@ typedef struct opt_desc {
       "data transfers per DRAM command clock (4 = GDDR5 QDR)")                                     \
     X("gpgpu_n_mem_per_ctrlr", OPT_U32, dram_chips_per_channel, 1, 64, CHK_NONE,                   \
       "DRAM chips per memory channel")                                                             \
+    X("dram_atoms", OPT_U32, dram_atoms, 0, 1, CHK_NONE,                                           \
+      "1 = each DRAM request moves whole atoms of burst length x bus width x chips bytes "         \
+      "(GPGPU-Sim's dram_atom_size, 64 B on the GTX480 files), so a sectored L2's 32 B sector "    \
+      "holds the channel as long as 64 B; 0 = the channel is busy for the bytes moved")            \
     X("gpgpu_clock_domains", OPT_CLOCKS, clk_core, 0, 0, CHK_NONE,                                 \
       "<core>:<interconnect>:<L2>:<DRAM> clocks in MHz")                                           \
     /* run control */                                                                              \

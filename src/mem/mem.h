@@ -41,6 +41,7 @@ typedef struct wc_dram {
     double free_at;         /* core cycles */
     double cycles_per_byte; /* core cycles to move one byte */
     double latency;         /* core cycles */
+    uint32_t atom;          /* -dram_atoms 1: bytes a request moves at least; 0: any */
 } wc_dram;
 
 /* One L2 sub-partition. */
@@ -146,6 +147,20 @@ static inline uint32_t wc_mem_up_payload(const wc_mem_req *req, uint64_t chunks)
  * L2 lines is split into one access per L2 line, each its own packet, answered when the last is. */
 uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t chunks,
                        uint64_t leave);
+
+/* The bytes a DRAM transfer of `sectors` (32 B chunks of one L2 line) holds
+ * channel `ch` for, from an L2 of type `l2_type` ('S' sectored).  GPGPU-Sim
+ * moves whole atoms (dram.cc: dram_atom_size = burst length x bus width x
+ * chips, 64 B on the GTX480 files) and a sectored L2 sends each 32 B sector
+ * as its own request: with -dram_atoms 1 (ch->atom set) a sector costs an
+ * atom, and a line-based L2's one request is rounded up to atoms. */
+static inline uint32_t wc_dram_request_bytes(const wc_dram *ch, char l2_type, uint16_t sectors)
+{
+    uint32_t n = (uint32_t)__builtin_popcount(sectors), a = ch->atom;
+    if (!a) return 32u * n;
+    if (l2_type == 'S') return n * ((32u + a - 1) / a * a);
+    return (32u * n + a - 1) / a * a;
+}
 
 /* Serves `bytes` on a DRAM channel no earlier than `t`; returns completion. */
 double wc_dram_transfer(wc_dram *d, double t, uint32_t bytes);

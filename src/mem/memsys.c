@@ -104,6 +104,10 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
          * queue), then the DRAM itself adds activate + CAS in DRAM cycles;
          * open rows are not modelled, so every access pays both. */
         m->dram[c].latency = cfg->dram_latency + (double)(rcd + cl) * core_per_dram;
+        m->dram[c].atom = cfg->dram_atoms
+                              ? cfg->dram_burst * cfg->dram_bus_bytes *
+                                    (cfg->dram_chips_per_channel ? cfg->dram_chips_per_channel : 1)
+                              : 0;
     }
     return 0;
 }
@@ -145,6 +149,11 @@ static inline double port_pass(double *free_at, double t, double busy)
 static inline uint32_t sector_bytes(uint16_t sectors)
 {
     return 32u * wc_chunk_count(sectors);
+}
+
+static inline uint32_t dram_bytes(const wc_l2 *l2, const wc_dram *ch, uint16_t sectors)
+{
+    return wc_dram_request_bytes(ch, l2->type, sectors);
 }
 
 /* The L2 MSHR pool is a binary min-heap of the times its entries free up
@@ -223,7 +232,7 @@ static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc
     wc_line *line = wc_tag_array_set(&l2->tags, set) + way;
     if (line->state != WC_LINE_INVALID) wc_tag_array_evicting(&l2->tags, set, (uint32_t)way);
     if (line->state != WC_LINE_INVALID && line->dirty_chunks) {
-        wc_dram_transfer(ch, (double)t, sector_bytes(line->dirty_chunks));
+        wc_dram_transfer(ch, (double)t, dram_bytes(l2, ch, line->dirty_chunks));
         m->c.dram_writes++;
         m->c.l2_writebacks++;
     }
@@ -250,7 +259,7 @@ static inline __attribute__((always_inline)) void l2_write(wc_mem *m, wc_l2 *l2,
         return;
     }
     if (!write_back || !line) {
-        wc_dram_transfer(ch, (double)t, sector_bytes(sectors));
+        wc_dram_transfer(ch, (double)t, dram_bytes(l2, ch, sectors));
         m->c.dram_writes++;
     }
 }
@@ -258,9 +267,10 @@ static inline __attribute__((always_inline)) void l2_write(wc_mem *m, wc_l2 *l2,
 /* Streaming bypass of the L2 (seed 002, section 4.1): the tags hit, but the
  * cache is switched off, so the data comes from DRAM (no L2 MSHR: nothing is
  * allocated).  Returns when the data is ready at the L2 port. */
-static uint64_t l2_bypass_read(wc_mem *m, uint16_t sectors, wc_dram *ch, uint64_t ready)
+static uint64_t l2_bypass_read(wc_mem *m, const wc_l2 *l2, uint16_t sectors, wc_dram *ch,
+                               uint64_t ready)
 {
-    double done = wc_dram_transfer(ch, (double)ready, sector_bytes(sectors));
+    double done = wc_dram_transfer(ch, (double)ready, dram_bytes(l2, ch, sectors));
     m->c.dram_reads++;
     return ceil_cycle(done);
 }
@@ -277,14 +287,14 @@ static inline __attribute__((always_inline)) uint64_t l2_read(wc_mem *m, wc_l2 *
     uint16_t missing = line ? (uint16_t)(sectors & ~line->valid_chunks) : sectors;
     if (!missing) {
         m->c.l2_hits++;
-        if (flags & WC_REQ_L2_BYPASS) return l2_bypass_read(m, sectors, ch, ready);
+        if (flags & WC_REQ_L2_BYPASS) return l2_bypass_read(m, l2, sectors, ch, ready);
         return line->fill_time > ready ? line->fill_time : ready;
     }
     m->c.l2_misses++;
     if (!line) line = l2_allocate(m, l2, set, tag, ch, t);
     uint16_t fetch = l2->type == 'S' ? missing : (uint16_t)(m->l2_all & ~line->valid_chunks);
     uint64_t start = l2_mshr_first_free(l2, ready);
-    double done = wc_dram_transfer(ch, (double)start, sector_bytes(fetch));
+    double done = wc_dram_transfer(ch, (double)start, dram_bytes(l2, ch, fetch));
     uint64_t at = ceil_cycle(done);
     m->c.dram_reads++;
     l2_mshr_reserve(l2, at);

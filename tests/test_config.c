@@ -425,6 +425,7 @@ static void test_option_table(void)
                                            "gpgpu_dram_burst_length",
                                            "dram_data_command_freq_ratio",
                                            "gpgpu_n_mem_per_ctrlr",
+                                           "dram_atoms",
                                            "gpgpu_clock_domains",
                                            "icnt_flit_size",
                                            "gpgpu_coalesce_arch",

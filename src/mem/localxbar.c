@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "mem/localxbar.h"
+#include "util/ring.h"
 
 /* A reply: its L2 has it from interconnect cycle `ready`. */
 typedef struct lpkt {
@@ -162,19 +163,12 @@ static inline lpkt *q_at(linput *in, uint32_t k)
     return &in->q[(in->head + k) & (in->cap - 1)];
 }
 
+/* Room for `extra` more entries. */
 static int q_reserve(linput *in, uint32_t extra)
 {
-    uint32_t need = in->len + extra;
-    if (need <= in->cap) return 0;
-    uint32_t cap = in->cap ? in->cap * 2 : 64;
-    while (cap < need) cap *= 2;
-    lpkt *q = malloc(cap * sizeof *q);
-    if (!q) return -1;
-    for (uint32_t k = 0; k < in->len; k++) q[k] = *q_at(in, k);
-    free(in->q);
+    void *q = in->q;
+    if (wc_ring_reserve(&q, &in->head, &in->cap, in->len, extra, sizeof(lpkt)) < 0) return -1;
     in->q = q;
-    in->head = 0;
-    in->cap = cap;
     return 0;
 }
 

@@ -39,6 +39,7 @@
 
 #include "mem/xbar.h"
 #include "warpcache/params.h"
+#include "util/ring.h"
 
 /* A run of `count` packets that differ only in their ready cycles, ready,
  * ready + 1, ...: a sectored L2's answer to one request is four one-flit
@@ -330,17 +331,9 @@ static inline xpkt *q_at(xinput *in, uint32_t k)
 /* Room for `extra` more entries. */
 static int q_reserve(xinput *in, uint32_t extra)
 {
-    uint32_t need = in->len + extra;
-    if (need <= in->cap) return 0;
-    uint32_t cap = in->cap ? in->cap * 2 : 64;
-    while (cap < need) cap *= 2;
-    xpkt *q = malloc(cap * sizeof *q);
-    if (!q) return -1;
-    for (uint32_t k = 0; k < in->len; k++) q[k] = *q_at(in, k);
-    free(in->q);
+    void *q = in->q;
+    if (wc_ring_reserve(&q, &in->head, &in->cap, in->len, extra, sizeof(xpkt)) < 0) return -1;
     in->q = q;
-    in->head = 0;
-    in->cap = cap;
     return 0;
 }
 

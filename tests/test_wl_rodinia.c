@@ -239,6 +239,39 @@ static void test_hotspot(void)
     free(wk);
 }
 
+/* hotspot alu=3 (seed 001's Table 1 instruction count), same size as above:
+ * each (warp, step) with a computed lane runs 8 x 3 ALU instructions instead
+ * of 8, i.e. 16 more; the memory accesses stay as they are. */
+static void test_hotspot_alu(void)
+{
+    uint64_t busy = 0; /* (warp, step) pairs with a lane computed in the step */
+    for (int launch = 0; launch < 2; launch++)
+        for (int by = 0; by < 6; by++)
+            for (int bx = 0; bx < 6; bx++)
+                for (int wp = 0; wp < 8; wp++)
+                    for (int i = 0; i < (launch == 0 ? 2 : 1); i++) {
+                        bool comp = false;
+                        for (int l = 0; l < 32; l++) {
+                            int tx = l % 16, ty = 2 * wp + l / 16, y = 12 * by - 2 + ty,
+                                x = 12 * bx - 2 + tx;
+                            comp |= y >= 0 && y < 64 && x >= 0 && x < 64 && tx >= i + 1 &&
+                                    tx <= 14 - i && ty >= i + 1 && ty <= 14 - i;
+                        }
+                        busy += comp;
+                    }
+    walk *a1 = walk_new(NULL, 0), *a3 = walk_new(NULL, 0);
+    CHECK_EQ(walk_run("rodinia/hotspot:size=64,pyramid=2,iterations=3", 1, a1), 0);
+    CHECK_EQ(walk_run("rodinia/hotspot:size=64,pyramid=2,iterations=3,alu=3", 1, a3), 0);
+    CHECK_EQ(a3->alu - a1->alu, 16 * busy);
+    CHECK_EQ(a3->total_mem, a1->total_mem);
+    CHECK_EQ(a3->lds, a1->lds);
+    free(a1);
+    free(a3);
+    wc_err err = {{0}};
+    CHECK(wc_workload_open("rodinia/hotspot:alu=0", 1, &err) == NULL);
+    CHECK(strstr(err.msg, "alu") != NULL);
+}
+
 /* hotspot shared=0 (seed 004's HS/U), same size as above: no shared memory;
  * per step the computed lanes load centre, N, S, W, E temperatures and power
  * (6 LDG), store their result to the block's scratch tile (array 3) unless it
@@ -1126,6 +1159,7 @@ int main(void)
     RUN(test_gaussian);
     RUN(test_lud);
     RUN(test_hotspot);
+    RUN(test_hotspot_alu);
     RUN(test_hotspot_unshared);
     RUN(test_pathfinder);
     RUN(test_pathfinder_unshared);

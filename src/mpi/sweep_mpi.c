@@ -115,7 +115,7 @@ static void on_term(int sig)
         any = true;
     }
     for (int i = 0; i < inflight_n && k < sizeof buf - 64; i++) {
-        if (inflight[i] == NO_POINT) continue;
+        if (inflight[i] == NO_POINT || inflight[i] == writing) continue; /* named above */
         k += put_str(buf + k, any ? ", " : " ");
         k += put_u64(buf + k, inflight[i]);
         k += put_str(buf + k, " (rank ");

@@ -116,6 +116,12 @@ timeout 300 $RUN -np 2 "$M" sweep --mpi $SW -j 2 --results "$T/mpij.jsonl" >"$T/
 rc=$?
 [ $rc -eq 0 ] && cmp -s "$T/mpij.jsonl" "$T/serial.jsonl" && ok mpi_threads_equals_serial ||
   bad mpi_threads_equals_serial "exit $rc: $(head -c 300 "$T/out")"
+# two worker ranks of 2 threads each: 4 requesters for 8 points, handed out
+# longest expected first (src/mpi/point_pick.c), not in point order
+timeout 300 $RUN -np 3 "$M" sweep --mpi $SW -j 2 --results "$T/mpi3j.jsonl" >"$T/out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && cmp -s "$T/mpi3j.jsonl" "$T/serial.jsonl" && ok mpi_np3_threads_equals_serial ||
+  bad mpi_np3_threads_equals_serial "exit $rc: $(head -c 300 "$T/out")"
 # resume after a partial file (cut inside line 4)
 head -c $(($(head -n 3 "$T/serial.jsonl" | wc -c) + 100)) "$T/serial.jsonl" >"$T/mcut.jsonl"
 timeout 300 $RUN -np 2 "$M" sweep --mpi $SW --results "$T/mcut.jsonl" --resume >"$T/out" 2>&1

@@ -705,6 +705,16 @@ size_t wc_sweep_todo(const wc_sweep_task *o, const size_t **points)
     return o->ntodo;
 }
 
+size_t wc_sweep_input_of(const wc_sweep_task *o, size_t point)
+{
+    return point < o->np ? o->points[point].input : 0;
+}
+
+size_t wc_sweep_inputs(const wc_sweep_task *o)
+{
+    return o->b.ni;
+}
+
 int wc_sweep_simulate(wc_sweep_task *o, size_t pi, char **line, size_t *len, int *status)
 {
     if (pi >= o->np) return -1;

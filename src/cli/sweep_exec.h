@@ -46,6 +46,11 @@ typedef struct wc_sweep_exec {
 unsigned wc_sweep_threads(const wc_sweep_task *t);
 /* The points still to run (writer: after --resume), in point order. */
 size_t wc_sweep_todo(const wc_sweep_task *t, const size_t **points);
+/* The input (workload or trace, 0 to wc_sweep_inputs - 1) a point
+ * simulates: points of one input under other designs or -g values tend to
+ * cost alike, which is what an executor can learn its hand-out order from. */
+size_t wc_sweep_input_of(const wc_sweep_task *t, size_t point);
+size_t wc_sweep_inputs(const wc_sweep_task *t);
 /* Simulates one point and formats its line (a result, or an error line when
  * it failed; *status is then its exit status, 1 or 2, else 0).  *line is
  * malloc'ed.  -1 only when out of memory. */

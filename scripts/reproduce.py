@@ -1061,20 +1061,21 @@ def cause_syrk_limit(r, B):
                              v2.get("warp_limit=%d,max_cycles=%d" % (pair[0], mc), {}).get("ipc"))
     paper = float(values_of("s002.syrk"))
     e1, e2 = early(200000), early(1000000)
-    flips = e1 is not None and e2 is not None and e1 > 1 > e2
+    e_run = ratio(swl.get(pair[1]), swl.get(pair[0]))  # the same two limits over the whole run
+    flips = e1 is not None and e_run is not None and e1 > 1 > e_run
     text = (
         "`%s` (the full run's size in both runs: the quick run's n=64 has one block per SM, where no "
         "warp limit matters), on the paper's GPU. DWT-PRIC gains %s over the baseline. An unbounded "
         "L1 (4 MB, 32-way, linear index: the paper's Figure 2) gains %s, %s the paper's %gx. DWT-CS "
         "adopts %s warp(s) per scheduler; PRIC with a static limit of 1, 2, 3 or 4 gains %s, %s, %s "
         "and %s, the best (%s) %s the paper's %gx; 2 is the paper's own SWT and DWT-CS value for SYRK "
-        "(Table 3). Limit %d's IPC is %s of limit %d's over the first 200K cycles and %s over the first "
-        "1M. %s" % (
+        "(Table 3). Limit %d's IPC is %s of limit %d's over the first 200K cycles, %s over the first "
+        "1M and %s over the whole run. %s" % (
             w, fx(over("dwt-pric")), fx(over("unbounded-L1")),
             "above" if (over("unbounded-L1") or 0) > paper else "below", paper,
             lim if lim is not None else "no", fx(swl[1]), fx(swl[2]), fx(swl[3]), fx(swl[4]),
             "limit %s" % best if best else "-", "above" if best and swl[best] > paper else "below",
-            paper, pair[1], fx(e1), pair[0], fx(e2),
+            paper, pair[1], fx(e1), pair[0], fx(e2), fx(e_run),
             "**The cause is DWT-CS's one decision per kernel**: it samples the limits in the kernel's "
             "first 60K cycles, where more warps commit more, and keeps that limit, while over the run "
             "limit %d is the best; neither PRIC nor the L1's capacity stops DWT-PRIC short of the "
@@ -1421,17 +1422,17 @@ def cause_ccws_gesummv(r, B):
         "is %s, %s and %s: at Kthrottle 8 CCWS %s, with %s L1 misses against %s without CCWS; the L2 "
         "misses go from %s to %s and the DRAM reads from %s to %s. %s" % (
             w, k(1, "held"), f2(k(1, "ipc"), 4), f2(b.get("ipc"), 4),
-            ": holding nothing, it runs exactly as the baseline, so the gain is not an artefact of the "
-            "controller" if same else "",
+            ": holding nothing, it runs exactly as the baseline, so what changes with more holding is not an "
+            "artefact of the controller" if same else "",
             k(2, "held"), k(4, "held"), k(8, "held"),
             fx(ratio(k(2, "ipc"), b.get("ipc"))), fx(ratio(k(4, "ipc"), b.get("ipc"))),
             fx(ratio(k(8, "ipc"), b.get("ipc"))), verb(r8), k(8, "l1_misses"), b.get("l1_misses"),
             b.get("l2_misses"), k(8, "l2_misses"), b.get("dram_reads"), k(8, "dram_reads"),
             ("**What CCWS changes on GESUMMV is the L2's misses, not the L1's**: GESUMMV thrashes the L2 "
-             "too (the paper says so, section 3.2), and holding some warps' loads changes which of the "
-             "lines the L1 keeps losing the L2 still holds (here %s of them), and the IPC follows; how "
-             "the held loads reorder the warps' walks is not measured here." % (
-                 "fewer" if l2_fell else "more")) if l2 else
+             "too (the paper says so, section 3.2), and holding some warps' loads changes how many of the "
+             "lines the L1 keeps losing the L2 still holds (here %s: its misses %s), and the IPC "
+             "follows; how the held loads reorder the warps' walks is not measured here." % (
+                 ("more", "fall") if l2_fell else ("fewer", "rise"))) if l2 else
             "The L1 and L2 misses do not explain the change here."))
     return ("CCWS on GESUMMV without saving an L1 miss", [(cmd, out)], text)
 

@@ -50,8 +50,6 @@
  * middle of a run splits it. */
 typedef struct xpkt {
     uint64_t ready; /* interconnect cycle from which its first packet may enter */
-    uint64_t enter; /* interconnect cycle its first flit enters the router;
-                     * kept for the head entry only (xinput) */
     double eject;   /* core cycles its SM takes to take a packet in */
     uint32_t rec;   /* request record, or WC_XBAR_NONE */
     uint32_t late;  /* latency + eject when that is a whole number of core
@@ -71,7 +69,7 @@ typedef struct xpkt {
  * enters follows from the order alone: a packet's first flit enters in the
  * cycle it is ready or the one after the previous packet's last flit,
  * whichever is later, and its flits follow one a cycle.  Every packet
- * before the head has left the queue, so the head's cycle (xpkt.enter)
+ * before the head has left the queue, so the head's cycle (`enter`)
  * follows from its ready cycle and `end`, the cycle after the last flit of
  * those entered: it is computed when an entry becomes the head (the tail of
  * the one before it left, or wc_xbar_send put it before a head that had not
@@ -87,9 +85,10 @@ typedef struct xpkt {
 typedef struct xinput {
     xpkt *q;
     uint32_t cap, head, len;
-    uint32_t sent; /* flits of the head packet through the switch */
-    uint64_t end;  /* the cycle after the last flit of the packets gone entered */
-    bool busy;     /* the head packet has entered (it asks or holds) */
+    uint32_t sent;  /* flits of the head packet through the switch */
+    uint64_t enter; /* the cycle the head packet's first flit enters */
+    uint64_t end;   /* the cycle after the last flit of the packets gone entered */
+    bool busy;      /* the head packet has entered (it asks or holds) */
 } xinput;
 
 typedef struct xoutput {
@@ -347,8 +346,8 @@ static int q_reserve(xinput *in, uint32_t extra)
  * ready or after the last flit of those before it, whichever is later. */
 static inline void head_enters(xinput *in)
 {
-    xpkt *p = q_at(in, 0);
-    p->enter = p->ready > in->end ? p->ready : in->end;
+    uint64_t ready = q_at(in, 0)->ready;
+    in->enter = ready > in->end ? ready : in->end;
 }
 
 /* Whether packet p may join run e as its next packet. */
@@ -441,10 +440,24 @@ static uint32_t late_of(const wc_xbar *x, double eject)
 /* Input i, with nothing in the router, waits for its head packet to enter. */
 static inline void wait_entry(wc_xbar *x, unsigned i)
 {
-    uint64_t e = q_at(&x->in[i], 0)->enter;
+    uint64_t e = x->in[i].enter;
     x->next_in[i] = e;
     if (e < x->enter_min) x->enter_min = e;
     bit_set(x->feed, i);
+}
+
+/* Whether one-flit packets 1..n-1 of a wc_xbar_send_n, packet 0 (ready in
+ * cycle r0) having gone last into entry k, all join that entry's run: they
+ * are ready in r0 + 1, r0 + 2, ... and before the next entry, and the run
+ * has room.  What the loop in wc_xbar_send_n would do a packet at a time. */
+static inline bool run_fits(const wc_xbar *x, xinput *q, uint32_t k, const uint64_t *ready,
+                            unsigned n, uint64_t r0)
+{
+    for (unsigned j = 1; j < n; j++)
+        if (ready_cycle(x, ready[j]) != r0 + j) return false;
+    const xpkt *e = q_at(q, k);
+    return e->flits == 1 && e->count + (n - 1) <= UINT16_MAX &&
+           (k + 1 == q->len || q_at(q, k + 1)->ready > r0 + (n - 1));
 }
 
 int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
@@ -468,7 +481,12 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
     /* A packet that left the input before p had all its flits in by the
      * last simulated cycle, so only those still queued delay p. */
     uint32_t k = q_insert(q, p);
-    for (unsigned j = 1; j < n; j++) {
+    unsigned j = 1;
+    if (n > 1 && p.flits == 1 && run_fits(x, q, k, ready, n, p.ready)) {
+        q_at(q, k)->count += (uint16_t)(n - 1);
+        j = n;
+    }
+    for (; j < n; j++) {
         p.ready = ready_cycle(x, ready[j]);
         xpkt *e = q_at(q, k);
         /* the next of the run the last packet went into, when it comes
@@ -618,7 +636,7 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, un
     xinput *in = &x->in[i];
     xpkt *p = q_at(in, 0);
     xoutput *o = &x->out[p->out];
-    if (p->enter + in->sent > cyc) return;                              /* not in yet */
+    if (in->enter + in->sent > cyc) return;                             /* not in yet */
     if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
     o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
     if (++in->sent < p->flits) return;
@@ -626,11 +644,11 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, un
     deliver(x, p, o->last_dep);
     set_add(x->out_free, p->out, ow);
     set_del(x->active, i, iw);
-    in->end = p->enter + p->flits; /* what the next packet's entry waits for */
-    if (p->count > 1) {            /* the run's next packet is the head */
+    in->end = in->enter + p->flits; /* what the next packet's entry waits for */
+    if (p->count > 1) {             /* the run's next packet is the head */
         p->count--;
         p->ready++;
-        p->enter++;
+        in->enter++;
     } else {
         in->head = (in->head + 1) & (in->cap - 1);
         if (--in->len == 0) {
@@ -639,9 +657,8 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, un
             return;
         }
         head_enters(in);
-        p = q_at(in, 0);
     }
-    if (p->enter <= cyc) { /* the next packet is in: it asks */
+    if (in->enter <= cyc) { /* the next packet is in: it asks */
         ask(x, i, iw, ow);
     } else {
         in->busy = false;

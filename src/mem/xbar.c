@@ -639,17 +639,21 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, un
     if (in->enter + in->sent > cyc) return;                             /* not in yet */
     if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
     o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-    if (++in->sent < p->flits) return;
-    in->sent = 0;
+    if (p->flits > 1) { /* a one-flit packet needs no count */
+        if (++in->sent < p->flits) return;
+        in->sent = 0;
+    }
     deliver(x, p, o->last_dep);
     set_add(x->out_free, p->out, ow);
     set_del(x->active, i, iw);
-    in->end = in->enter + p->flits; /* what the next packet's entry waits for */
-    if (p->count > 1) {             /* the run's next packet is the head */
+    if (p->count > 1) { /* the run's next packet is the head */
         p->count--;
         p->ready++;
-        in->enter++;
+        /* it enters a cycle after the one that left; if that is to come,
+         * `end` says so to a packet queued before it (head_enters) */
+        if (++in->enter > cyc) in->end = in->enter;
     } else {
+        in->end = in->enter + p->flits; /* what the next packet's entry waits for */
         in->head = (in->head + 1) & (in->cap - 1);
         if (--in->len == 0) {
             in->busy = false;

@@ -333,6 +333,12 @@ static inline xpkt *q_at(xinput *in, uint32_t k)
     return &in->q[(in->head + k) & (in->cap - 1)];
 }
 
+/* q_at(in, 0): `head` is always below `cap`. */
+static inline xpkt *q_head(xinput *in)
+{
+    return &in->q[in->head];
+}
+
 /* Room for `extra` more entries. */
 static int q_reserve(xinput *in, uint32_t extra)
 {
@@ -346,7 +352,7 @@ static int q_reserve(xinput *in, uint32_t extra)
  * ready or after the last flit of those before it, whichever is later. */
 static inline void head_enters(xinput *in)
 {
-    uint64_t ready = q_at(in, 0)->ready;
+    uint64_t ready = q_head(in)->ready;
     in->enter = ready > in->end ? ready : in->end;
 }
 
@@ -569,7 +575,7 @@ XBAR_INLINE bool set_empty_w(const uint64_t *s, unsigned words)
  * next allocation on. */
 XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw, unsigned ow)
 {
-    unsigned o = q_at(&x->in[i], 0)->out;
+    unsigned o = q_head(&x->in[i])->out;
     set_add(&x->req[(size_t)o * iw], i, iw);
     set_add(x->out_req, o, ow);
 }
@@ -634,7 +640,7 @@ XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
 XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, unsigned ow)
 {
     xinput *in = &x->in[i];
-    xpkt *p = q_at(in, 0);
+    xpkt *p = q_head(in);
     xoutput *o = &x->out[p->out];
     if (in->enter + in->sent > cyc) return;                             /* not in yet */
     if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */

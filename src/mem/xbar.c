@@ -369,23 +369,35 @@ static void q_open(xinput *in, uint32_t k)
     for (uint32_t j = in->len++; j > k; j--) *q_at(in, j) = *q_at(in, j - 1);
 }
 
+/* Closes the gap at entry k (moving the ones after it forward). */
+static void q_close(xinput *in, uint32_t k)
+{
+    for (uint32_t j = k + 1; j < in->len; j++) *q_at(in, j - 1) = *q_at(in, j);
+    in->len--;
+}
+
 /* Puts p among the waiting packets after every one ready no later: the
  * order booksim's L2-to-interconnect queue takes them in.  Packets already
  * in the router entered in an earlier cycle, so before p (wc_xbar_send).
- * Returns the entry p is in. */
-static uint32_t q_insert(xinput *in, xpkt p)
+ * Returns the entry p is in.  Inlined into wc_xbar_send_n, its one caller. */
+static inline __attribute__((always_inline)) uint32_t q_insert(xinput *in, const xpkt *p)
 {
-    uint32_t k = in->len; /* p goes before entry k */
-    /* a packet that has entered was ready before the cycle simulated next,
-     * so before p: the scan stops at it */
-    while (k > 0 && q_at(in, k - 1)->ready > p.ready) k--;
+    /* p goes before entry k: the scan from the back moves each entry it
+     * passes back by one, so that it ends with a gap at k.  A packet that
+     * has entered was ready before the cycle simulated next, so before p:
+     * the scan stops at it */
+    uint32_t k = in->len++;
+    for (; k > 0; k--) {
+        xpkt *e = q_at(in, k - 1);
+        if (e->ready <= p->ready) break;
+        *q_at(in, k) = *e;
+    }
     xpkt *prev = k ? q_at(in, k - 1) : NULL;
-    if (prev && prev->ready + prev->count - 1 > p.ready) {
+    if (prev && prev->ready + prev->count - 1 > p->ready) {
         /* inside run prev: its packets ready after p go after p (none of
          * them has entered: they are ready after the cycle simulated) */
-        uint32_t s = (uint32_t)(p.ready - prev->ready + 1);
-        q_open(in, k);
-        q_open(in, k);
+        uint32_t s = (uint32_t)(p->ready - prev->ready + 1);
+        q_open(in, k); /* a second gap, for them */
         prev = q_at(in, k - 1);
         xpkt *rest = q_at(in, k + 1);
         *rest = *prev;
@@ -394,15 +406,15 @@ static uint32_t q_insert(xinput *in, xpkt p)
         /* of run prev, fewer than s have entered (they entered before the
          * cycle simulated next, which p's ready is not before) */
         prev->count = (uint16_t)s;
-        *q_at(in, k) = p;
+        *q_at(in, k) = *p;
         return k;
     }
-    if (prev && joins_run(prev, &p)) {
+    if (prev && joins_run(prev, p)) {
         prev->count++; /* p enters after the run's last, not before now */
+        q_close(in, k);
         return k - 1;
     }
-    q_open(in, k);
-    *q_at(in, k) = p;
+    *q_at(in, k) = *p;
     return k;
 }
 
@@ -486,7 +498,7 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
               .late = late_of(x, eject)};
     /* A packet that left the input before p had all its flits in by the
      * last simulated cycle, so only those still queued delay p. */
-    uint32_t k = q_insert(q, p);
+    uint32_t k = q_insert(q, &p);
     unsigned j = 1;
     if (n > 1 && p.flits == 1 && run_fits(x, q, k, ready, n, p.ready)) {
         q_at(q, k)->count += (uint16_t)(n - 1);
@@ -502,7 +514,7 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
             e->count < UINT16_MAX && (k + 1 == q->len || q_at(q, k + 1)->ready > p.ready)) {
             e->count++;
         } else {
-            k = q_insert(q, p);
+            k = q_insert(q, &p);
         }
     }
     if (!q->busy) { /* the head has not entered: it may be one of these */

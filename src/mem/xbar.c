@@ -44,9 +44,10 @@
 /* A run of `count` packets that differ only in their ready cycles, ready,
  * ready + 1, ...: a sectored L2's answer to one request is four one-flit
  * packets one L2 cycle apart (memsys.c), queued as one entry.  count > 1
- * only for one-flit packets, which then enter one a cycle from `enter` on;
- * the router takes the first packet and, when it is through, drops it from
- * the front of the run (ready and enter + 1).  A packet queued in the
+ * only for one-flit packets, which then enter one a cycle (from the
+ * input's `enter` on, once the run is the head); the router takes the first
+ * packet and, when it is through, drops it from the front of the run (ready
+ * and the input's enter + 1).  A packet queued in the
  * middle of a run splits it. */
 typedef struct xpkt {
     uint64_t ready; /* interconnect cycle from which its first packet may enter */
@@ -87,7 +88,8 @@ typedef struct xinput {
     uint32_t cap, head, len;
     uint32_t sent;  /* flits of the head packet through the switch */
     uint64_t enter; /* the cycle the head packet's first flit enters */
-    uint64_t end;   /* the cycle after the last flit of the packets gone entered */
+    uint64_t end;   /* the cycle after the last flit entered of the packets that
+                     * have left (a run's too), while the head is to enter */
     bool busy;      /* the head packet has entered (it asks or holds) */
 } xinput;
 

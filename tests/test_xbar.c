@@ -411,6 +411,41 @@ static void test_runs(void)
     wc_xbar_free(x);
 }
 
+/*
+ * An input's entries keep no entry cycle: the head's is worked out when it
+ * becomes the head, from when the flits before it entered.  One input, two
+ * outputs, speedup 4 (so the input's feed, a flit a cycle, bounds it): A (3
+ * flits, ready 0) enters in cycles 0-2, run B (to output 0, ready 1 and 2)
+ * in 3 and 4, D (to output 1, ready 3) in 5, after B.  A leaves in cycle 2
+ * (departure 3), B1 in 3 (4), B2 in 4 (5), D in 5 (6), each reaching its SM
+ * LAT plus its flits later: A 16, B 16, D 17.  Between cycles 3 and 4 the
+ * input holds nothing in the router (B2 enters in 4), and a packet C queued
+ * then (ready 20) must not move B2's entry, and so D's, a cycle earlier.
+ */
+static void test_entry_after_run(void)
+{
+    uint64_t got[8] = {0};
+    wc_xbar *x = make(1, 2, "islip:speedup=4");
+    const uint64_t rb[2] = {1, 2};
+    uint32_t a = wc_xbar_open(x), b = wc_xbar_open(x), d = wc_xbar_open(x);
+    uint32_t c = wc_xbar_open(x); /* now, so that it is not a's id again */
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 0, 3, 3.0, a), 0);
+    CHECK_EQ(wc_xbar_send_n(x, 0, 0, rb, 2, 1, 1.0, b), 0);
+    CHECK_EQ(wc_xbar_send(x, 0, 1, 3, 1, 1.0, d), 0);
+    wc_xbar_close(x, a);
+    wc_xbar_close(x, b);
+    wc_xbar_close(x, d);
+    run_until_done(x, a, 3, got);
+    CHECK_EQ(wc_xbar_send(x, 0, 0, 20, 1, 1.0, c), 0);
+    wc_xbar_close(x, c);
+    run_until_done(x, c, 40, got);
+    CHECK_EQ(got[a], 16);
+    CHECK_EQ(got[b], 16);
+    CHECK_EQ(got[d], 17);
+    CHECK_EQ(got[c], 20 + 1 + LAT + 1);
+    wc_xbar_free(x);
+}
+
 /* A small deterministic generator for test_send_n's traffic. */
 static uint32_t lcg(uint32_t *s)
 {
@@ -595,6 +630,7 @@ int main(void)
     RUN(test_records);
     RUN(test_idle_gaps);
     RUN(test_runs);
+    RUN(test_entry_after_run);
     RUN(test_send_n);
     RUN(test_reference);
     RUN(test_end_to_end);

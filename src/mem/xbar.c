@@ -44,13 +44,13 @@
 /* A run of `count` packets that differ only in their ready cycles, ready,
  * ready + 1, ...: a sectored L2's answer to one request is four one-flit
  * packets one L2 cycle apart (memsys.c), queued as one entry.  count > 1
- * only for one-flit packets, which then enter one a cycle from `enter` on;
- * the router takes the first packet and, when it is through, drops it from
- * the front of the run (ready and enter + 1).  A packet queued in the
+ * only for one-flit packets, which then enter one a cycle (from the
+ * input's `enter` on, once the run is the head); the router takes the first
+ * packet and, when it is through, drops it from the front of the run (ready
+ * and the input's enter + 1).  A packet queued in the
  * middle of a run splits it. */
 typedef struct xpkt {
     uint64_t ready; /* interconnect cycle from which its first packet may enter */
-    uint64_t enter; /* interconnect cycle its first flit enters the router */
     double eject;   /* core cycles its SM takes to take a packet in */
     uint32_t rec;   /* request record, or WC_XBAR_NONE */
     uint32_t late;  /* latency + eject when that is a whole number of core
@@ -69,12 +69,16 @@ typedef struct xpkt {
  * Nothing pushes back on an input (see "Not modelled"), so when each flit
  * enters follows from the order alone: a packet's first flit enters in the
  * cycle it is ready or the one after the previous packet's last flit,
- * whichever is later, and its flits follow one a cycle.  wc_xbar_send
- * computes that cycle (xpkt.enter) for the entry it inserts and the
- * waiting ones it moves back, and the router never has to say that a packet
- * entered: the head packet's next flit is in when enter + sent <= the
- * cycle, and when the head's tail leaves, the next packet asks at once if
- * its enter cycle has come.  Only an input with nothing in the router
+ * whichever is later, and its flits follow one a cycle.  Every packet
+ * before the head has left the queue, so the head's cycle (`enter`)
+ * follows from its ready cycle and `end`, the cycle after the last flit of
+ * those entered: it is computed when an entry becomes the head (the tail of
+ * the one before it left, or wc_xbar_send put it before a head that had not
+ * entered), and the entries behind the head need none, however they are
+ * inserted.  The router never has to say that a packet entered: the head
+ * packet's next flit is in when enter + sent <= the cycle, and when the
+ * head's tail leaves, the next packet asks at once if its enter cycle has
+ * come.  Only an input with nothing in the router
  * (`busy` clear) waits for an entry: the router looks at it in the cycle
  * its head packet enters (next_in), when it becomes busy and asks.  So
  * the queue of a busy input, where packets enter behind the head, costs
@@ -82,8 +86,11 @@ typedef struct xpkt {
 typedef struct xinput {
     xpkt *q;
     uint32_t cap, head, len;
-    uint32_t sent; /* flits of the head packet through the switch */
-    bool busy;     /* the head packet has entered (it asks or holds) */
+    uint32_t sent;  /* flits of the head packet through the switch */
+    uint64_t enter; /* the cycle the head packet's first flit enters */
+    uint64_t end;   /* the cycle after the last flit entered of the packets that
+                     * have left (a run's too), while the head is to enter */
+    bool busy;      /* the head packet has entered (it asks or holds) */
 } xinput;
 
 typedef struct xoutput {
@@ -328,6 +335,12 @@ static inline xpkt *q_at(xinput *in, uint32_t k)
     return &in->q[(in->head + k) & (in->cap - 1)];
 }
 
+/* q_at(in, 0): `head` is always below `cap`. */
+static inline xpkt *q_head(xinput *in)
+{
+    return &in->q[in->head];
+}
+
 /* Room for `extra` more entries. */
 static int q_reserve(xinput *in, uint32_t extra)
 {
@@ -337,24 +350,12 @@ static int q_reserve(xinput *in, uint32_t extra)
     return 0;
 }
 
-/* The cycle after the last flit of entry e enters. */
-static inline uint64_t enter_end(const xpkt *e)
+/* The head entry of in, new or after a head that left, enters when it is
+ * ready or after the last flit of those before it, whichever is later. */
+static inline void head_enters(xinput *in)
 {
-    return e->enter + (uint64_t)e->count * e->flits;
-}
-
-/* Computes the entry cycle of entry k, which is new or follows one that
- * changed, and of those after it as far as they change: each waits for
- * the one before it (xinput). */
-static void q_rechain(xinput *in, uint32_t k)
-{
-    for (uint32_t first = k; k < in->len; k++) {
-        xpkt *e = q_at(in, k);
-        uint64_t after = k ? enter_end(q_at(in, k - 1)) : e->ready;
-        uint64_t enter = after > e->ready ? after : e->ready;
-        if (k > first && enter == e->enter) break; /* the rest keep theirs too */
-        e->enter = enter;
-    }
+    uint64_t ready = q_head(in)->ready;
+    in->enter = ready > in->end ? ready : in->end;
 }
 
 /* Whether packet p may join run e as its next packet. */
@@ -370,24 +371,35 @@ static void q_open(xinput *in, uint32_t k)
     for (uint32_t j = in->len++; j > k; j--) *q_at(in, j) = *q_at(in, j - 1);
 }
 
+/* Closes the gap at entry k (moving the ones after it forward). */
+static void q_close(xinput *in, uint32_t k)
+{
+    for (uint32_t j = k + 1; j < in->len; j++) *q_at(in, j - 1) = *q_at(in, j);
+    in->len--;
+}
+
 /* Puts p among the waiting packets after every one ready no later: the
  * order booksim's L2-to-interconnect queue takes them in.  Packets already
  * in the router entered in an earlier cycle, so before p (wc_xbar_send).
- * The waiting packets p goes before enter later by as much as it delays
- * them.  Returns the entry p is in. */
-static uint32_t q_insert(xinput *in, xpkt p)
+ * Returns the entry p is in.  Inlined into wc_xbar_send_n, its one caller. */
+static inline __attribute__((always_inline)) uint32_t q_insert(xinput *in, const xpkt *p)
 {
-    uint32_t k = in->len; /* p goes before entry k */
-    /* a packet that has entered was ready before the cycle simulated next,
-     * so before p: the scan stops at it */
-    while (k > 0 && q_at(in, k - 1)->ready > p.ready) k--;
+    /* p goes before entry k: the scan from the back moves each entry it
+     * passes back by one, so that it ends with a gap at k.  A packet that
+     * has entered was ready before the cycle simulated next, so before p:
+     * the scan stops at it */
+    uint32_t k = in->len++;
+    for (; k > 0; k--) {
+        xpkt *e = q_at(in, k - 1);
+        if (e->ready <= p->ready) break;
+        *q_at(in, k) = *e;
+    }
     xpkt *prev = k ? q_at(in, k - 1) : NULL;
-    if (prev && prev->ready + prev->count - 1 > p.ready) {
+    if (prev && prev->ready + prev->count - 1 > p->ready) {
         /* inside run prev: its packets ready after p go after p (none of
          * them has entered: they are ready after the cycle simulated) */
-        uint32_t s = (uint32_t)(p.ready - prev->ready + 1);
-        q_open(in, k);
-        q_open(in, k);
+        uint32_t s = (uint32_t)(p->ready - prev->ready + 1);
+        q_open(in, k); /* a second gap, for them */
         prev = q_at(in, k - 1);
         xpkt *rest = q_at(in, k + 1);
         *rest = *prev;
@@ -396,18 +408,15 @@ static uint32_t q_insert(xinput *in, xpkt p)
         /* of run prev, fewer than s have entered (they entered before the
          * cycle simulated next, which p's ready is not before) */
         prev->count = (uint16_t)s;
-        *q_at(in, k) = p;
-        q_rechain(in, k);
+        *q_at(in, k) = *p;
         return k;
     }
-    if (prev && joins_run(prev, &p)) {
+    if (prev && joins_run(prev, p)) {
         prev->count++; /* p enters after the run's last, not before now */
-        q_rechain(in, k);
+        q_close(in, k);
         return k - 1;
     }
-    q_open(in, k);
-    *q_at(in, k) = p;
-    q_rechain(in, k);
+    *q_at(in, k) = *p;
     return k;
 }
 
@@ -451,10 +460,24 @@ static uint32_t late_of(const wc_xbar *x, double eject)
 /* Input i, with nothing in the router, waits for its head packet to enter. */
 static inline void wait_entry(wc_xbar *x, unsigned i)
 {
-    uint64_t e = q_at(&x->in[i], 0)->enter;
+    uint64_t e = x->in[i].enter;
     x->next_in[i] = e;
     if (e < x->enter_min) x->enter_min = e;
     bit_set(x->feed, i);
+}
+
+/* Whether one-flit packets 1..n-1 of a wc_xbar_send_n, packet 0 (ready in
+ * cycle r0) having gone last into entry k, all join that entry's run: they
+ * are ready in r0 + 1, r0 + 2, ... and before the next entry, and the run
+ * has room.  What the loop in wc_xbar_send_n would do a packet at a time. */
+static inline bool run_fits(const wc_xbar *x, xinput *q, uint32_t k, const uint64_t *ready,
+                            unsigned n, uint64_t r0)
+{
+    for (unsigned j = 1; j < n; j++)
+        if (ready_cycle(x, ready[j]) != r0 + j) return false;
+    const xpkt *e = q_at(q, k);
+    return e->flits == 1 && e->count + (n - 1) <= UINT16_MAX &&
+           (k + 1 == q->len || q_at(q, k + 1)->ready > r0 + (n - 1));
 }
 
 int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
@@ -477,8 +500,13 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
               .late = late_of(x, eject)};
     /* A packet that left the input before p had all its flits in by the
      * last simulated cycle, so only those still queued delay p. */
-    uint32_t k = q_insert(q, p);
-    for (unsigned j = 1; j < n; j++) {
+    uint32_t k = q_insert(q, &p);
+    unsigned j = 1;
+    if (n > 1 && p.flits == 1 && run_fits(x, q, k, ready, n, p.ready)) {
+        q_at(q, k)->count += (uint16_t)(n - 1);
+        j = n;
+    }
+    for (; j < n; j++) {
         p.ready = ready_cycle(x, ready[j]);
         xpkt *e = q_at(q, k);
         /* the next of the run the last packet went into, when it comes
@@ -487,12 +515,14 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
         if (p.flits == 1 && e->flits == 1 && e->ready + e->count == p.ready &&
             e->count < UINT16_MAX && (k + 1 == q->len || q_at(q, k + 1)->ready > p.ready)) {
             e->count++;
-            if (k + 1 < q->len) q_rechain(q, k + 1); /* at the back, nothing waits on it */
         } else {
-            k = q_insert(q, p);
+            k = q_insert(q, &p);
         }
     }
-    if (!q->busy) wait_entry(x, in);
+    if (!q->busy) { /* the head has not entered: it may be one of these */
+        head_enters(q);
+        wait_entry(x, in);
+    }
     if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
     x->pending += n;
     return 0;
@@ -530,6 +560,24 @@ static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
  * file so far), where the set loops fold away, and one for any size. */
 #define XBAR_INLINE static inline __attribute__((always_inline))
 
+/* bit_set / bit_clear in a set of `words` words: with one word the index
+ * is below 64, so the word is s[0]. */
+XBAR_INLINE void set_add(uint64_t *s, unsigned i, unsigned words)
+{
+    if (words == 1)
+        s[0] |= 1ull << (i & 63);
+    else
+        bit_set(s, i);
+}
+
+XBAR_INLINE void set_del(uint64_t *s, unsigned i, unsigned words)
+{
+    if (words == 1)
+        s[0] &= ~(1ull << (i & 63));
+    else
+        bit_clear(s, i);
+}
+
 XBAR_INLINE bool set_empty_w(const uint64_t *s, unsigned words)
 {
     for (unsigned w = 0; w < words; w++)
@@ -539,24 +587,24 @@ XBAR_INLINE bool set_empty_w(const uint64_t *s, unsigned words)
 
 /* Input i's head packet asks for its output's virtual channel from the
  * next allocation on. */
-XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw)
+XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw, unsigned ow)
 {
-    unsigned o = q_at(&x->in[i], 0)->out;
-    bit_set(&x->req[(size_t)o * iw], i);
-    bit_set(x->out_req, o);
+    unsigned o = q_head(&x->in[i])->out;
+    set_add(&x->req[(size_t)o * iw], i, iw);
+    set_add(x->out_req, o, ow);
 }
 
 /* Input i's head packet enters in cycle cyc (next_in[i] == cyc) while the
  * input has nothing in the router: it asks from the cycle's first step on.
  * Its other flits, and the packets behind it, follow without the router's
  * help (xinput). */
-XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw)
+XBAR_INLINE void enter(wc_xbar *x, unsigned i, unsigned iw, unsigned ow)
 {
     x->in[i].busy = true;
     x->n_busy++;
     x->next_in[i] = UINT64_MAX;
-    bit_clear(x->feed, i);
-    ask(x, i, iw);
+    set_del(x->feed, i, iw);
+    ask(x, i, iw, ow);
 }
 
 /* The first input in set s (words words) at or after `from`, going round;
@@ -589,11 +637,13 @@ XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
             xoutput *out = &x->out[o];
             uint64_t *r = &x->req[(size_t)o * iw];
             unsigned i = first_from(r, iw, out->ptr);
-            bit_clear(r, i);
-            if (set_empty_w(r, iw)) bit_clear(x->out_req, o);
-            bit_clear(x->out_free, o);
-            out->ptr = i + 1 == x->n_in ? 0 : i + 1;
-            bit_set(x->active, i);
+            set_del(r, i, iw);
+            if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
+            set_del(x->out_free, o, ow);
+            /* with one word, a pointer of n_in (< 64) finds what 0 does:
+             * no input at or after it, so the search wraps */
+            out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
+            set_add(x->active, i, iw);
         }
 }
 
@@ -601,34 +651,39 @@ XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
  * flit through the switch in cycle cyc if the flit is in and the output has
  * room.  The tail frees the output, and the input's next packet asks, from
  * the next step on. */
-XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw)
+XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, unsigned ow)
 {
     xinput *in = &x->in[i];
-    xpkt *p = q_at(in, 0);
+    xpkt *p = q_head(in);
     xoutput *o = &x->out[p->out];
-    if (p->enter + in->sent > cyc) return;                              /* not in yet */
+    if (in->enter + in->sent > cyc) return;                             /* not in yet */
     if (o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf) return; /* no credit */
     o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-    if (++in->sent < p->flits) return;
-    in->sent = 0;
+    if (p->flits > 1) { /* a one-flit packet needs no count */
+        if (++in->sent < p->flits) return;
+        in->sent = 0;
+    }
     deliver(x, p, o->last_dep);
-    bit_set(x->out_free, p->out);
-    bit_clear(x->active, i);
+    set_add(x->out_free, p->out, ow);
+    set_del(x->active, i, iw);
     if (p->count > 1) { /* the run's next packet is the head */
         p->count--;
         p->ready++;
-        p->enter++;
+        /* it enters a cycle after the one that left; if that is to come,
+         * `end` says so to a packet queued before it (head_enters) */
+        if (++in->enter > cyc) in->end = in->enter;
     } else {
+        in->end = in->enter + p->flits; /* what the next packet's entry waits for */
         in->head = (in->head + 1) & (in->cap - 1);
         if (--in->len == 0) {
             in->busy = false;
             x->n_busy--;
             return;
         }
-        p = q_at(in, 0);
+        head_enters(in);
     }
-    if (p->enter <= cyc) { /* the next packet is in: it asks */
-        ask(x, i, iw);
+    if (in->enter <= cyc) { /* the next packet is in: it asks */
+        ask(x, i, iw, ow);
     } else {
         in->busy = false;
         x->n_busy--;
@@ -648,7 +703,7 @@ XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
     allocate(x, iw, ow);
     for (unsigned w = 0; w < iw; w++)
         for (uint64_t m = snap[w]; m; m &= m - 1)
-            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc, iw);
+            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc, iw, ow);
 }
 
 XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
@@ -658,10 +713,15 @@ XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
         for (unsigned w = 0; w < iw; w++)
             for (uint64_t m = x->feed[w]; m; m &= m - 1) {
                 unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
-                if (x->next_in[i] <= cyc) enter(x, i, iw);
+                if (x->next_in[i] <= cyc) enter(x, i, iw, ow);
                 if (x->next_in[i] < min) min = x->next_in[i];
             }
         x->enter_min = min;
+    }
+    if (x->p.speedup_x100 == 200) { /* the files' speedup: two steps, nothing carried */
+        router_step(x, cyc, iw, ow);
+        router_step(x, cyc, iw, ow);
+        return;
     }
     x->partial_x100 += x->p.speedup_x100;
     while (x->partial_x100 >= 100) {

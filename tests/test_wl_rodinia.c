@@ -970,6 +970,159 @@ static void test_particlefilter(void)
     free(wk);
 }
 
+/* particlefilter's float version (Rodinia's ex_particle_CUDA_float_seq.cu) at 40 particles and
+ * 2 frames: one block of 512 threads, warps 0 (32 particles) and 1 (8) live, one launch of
+ * each of its four kernels.  Expectations from the source: array numbers 0 CDF, 1 u,
+ * 2 arrayX, 3 arrayY, 4 xj, 5 yj, 6 weights, 7 likelihood, 8 ind, 9 I, 10 objxy, 11 seed,
+ * 12 partial_sums. */
+typedef struct pff_seen {
+    uint64_t ind_stores, pixels, bad, cdf_loads[2], maxidx[2];
+    int64_t first[32]; /* lane's first pixel offset (warp 0) */
+    int pix_n[32];
+} pff_seen;
+
+/* The radius-5 disk as strelDisk/getneighbors list it: x (rows, dx) outer, y (dy) inner. */
+static int pff_disk_offsets(long *off)
+{
+    int n = 0;
+    for (int dx = -4; dx <= 4; dx++)
+        for (int dy = -4; dy <= 4; dy++)
+            if (dx * dx + dy * dy < 25) off[n++] = dx * 128L * 2 + dy * 2L; /* IszY*Nfr, Nfr */
+    return n;
+}
+
+static void pff_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp,
+                      const wc_winst *in)
+{
+    pff_seen *s = vctx;
+    static long disk[81];
+    static int ndisk;
+    if (!ndisk) ndisk = pff_disk_offsets(disk);
+    if (launch == 0 && in->op == WC_OP_STG && in->amode == WC_ADDR_STRIDE && in->base >= R(8) &&
+        in->base < R(9)) {
+        s->ind_stores++;
+        if (in->stride != 69 * 4) s->bad++; /* ind[i*countOnes + y]: 69 ints per thread */
+    }
+    if (launch == 0 && in->op == WC_OP_LDG && in->amode == WC_ADDR_LIST && warp == 0) {
+        for (unsigned l = 0; l < 32; l++) {
+            uint64_t a = in->addr[l];
+            if (a < R(9) || a >= R(9) + 128 * 128 * 2) {
+                s->bad++;
+                continue;
+            }
+            long off = (long)(a - R(9));
+            if (off % 2 != 1) s->bad++; /* + k (frame 1) in a 2-frame video */
+            if (s->pix_n[l] == 0) s->first[l] = off;
+            /* the n-th pixel is the disk's n-th offset from the particle's centre */
+            else if (off - s->first[l] != disk[s->pix_n[l]] - disk[0])
+                s->bad++;
+            s->pix_n[l]++;
+            s->pixels++;
+        }
+    }
+    if (launch == 3 && in->op == WC_OP_LDG && in->amode == WC_ADDR_STRIDE && in->base >= R(0) &&
+        in->base < R(1)) {
+        if (in->stride != 0 || (in->base - R(0)) / 8 != s->cdf_loads[warp]) s->bad++;
+        s->cdf_loads[warp]++; /* CDF[0], CDF[1], ... the same element in every lane */
+    }
+    if (launch == 3 && in->op == WC_OP_LDG && in->amode == WC_ADDR_LIST) {
+        for (unsigned l = 0; l < 32; l++)
+            if (in->mask >> l & 1) {
+                uint64_t idx = (in->addr[l] - (in->addr[l] >= R(3) ? R(3) : R(2))) / 8;
+                if (idx > s->maxidx[warp]) s->maxidx[warp] = idx;
+            }
+    }
+}
+
+static void test_particlefilter_float(void)
+{
+    pff_seen seen;
+    memset(&seen, 0, sizeof seen);
+    walk *wk = walk_new(NULL, 0);
+    wk->visit = pff_visit;
+    wk->vctx = &seen;
+    CHECK_EQ(walk_run("rodinia/particlefilter:float=1,particles=40,frames=2", 1, wk), 0);
+    CHECK_EQ(wk->nlaunch, 4);
+    CHECK(strcmp(wk->name[0], "likelihood_kernel") == 0);
+    CHECK(strcmp(wk->name[1], "sum_kernel") == 0);
+    CHECK(strcmp(wk->name[2], "normalize_weights_kernel") == 0);
+    CHECK(strcmp(wk->name[3], "find_index_kernel") == 0);
+    for (int k = 0; k < 4; k++) {
+        CHECK_EQ(wk->grid[k].x, 1);
+        CHECK_EQ(wk->block[k].x, 512);
+    }
+    CHECK_EQ(wk->empty_mask, 0);
+    CHECK_EQ(seen.bad, 0);
+    /* likelihood_kernel, per live warp: loads xj, yj, arrayX, arrayY, seed x4 (two d_randn),
+     * arrayX, arrayY, objxy x138, ind x69, I x69, weights x2 = 288; stores arrayX, arrayY,
+     * weights, seed x4, arrayX, arrayY, ind x69 (none clamped near the centre), likelihood x2,
+     * weights = 81; thread 0 stores partial_sums[0]: 2 * 369 + 1 */
+    CHECK_EQ(wk->mem[0], 2 * 369 + 1);
+    CHECK_EQ(seen.ind_stores, 2 * 69);
+    CHECK_EQ(seen.pixels, 32 * 69);
+    /* sum_kernel: thread 0 loads partial_sums[0] (one block) and stores [0] */
+    CHECK_EQ(wk->mem[1], 2);
+    /* normalize_weights_kernel: thread 0 loads partial_sums[0] and u[0]; live warps load and
+     * store weights[i] and store u[i]; thread 0 of the grid reads 40 weights, writes 40 CDF
+     * values, loads and stores seed[0] and stores u[0] */
+    CHECK_EQ(wk->mem[2], 2 + 2 * 3 + 40 + 40 + 3);
+    /* find_index_kernel: u[i], the CDF scan up to the warp's largest index, two gathers and
+     * two stores */
+    for (int w = 0; w < 2; w++) CHECK_EQ(seen.cdf_loads[w], seen.maxidx[w] + 1);
+    CHECK_EQ(wk->mem[3], 2 * 5 + seen.cdf_loads[0] + seen.cdf_loads[1]);
+    /* barriers per warp: likelihood 2 + 9 tree levels + 1 + 1, normalize 4, find 1 */
+    CHECK_EQ(wk->bar, 16 * (13 + 4 + 1));
+    free(wk);
+}
+
+/* video=1: the naive kernel's weights come from the source's likelihoods, exp of the mean over
+ * the 69 disk pixels of ((I-100)^2 - (I-228)^2)/50 = 5.12 I - 839.68: each pixel that leaves the
+ * object costs 655 / 69 = 9.5, so only particles on the best integer position keep any weight
+ * (the noise, 5 per pixel, moves the mean by about 3 between them).  Moved by 5*randn and
+ * 2*randn, about 1000 / (2 pi 5 2) = 16 particles share a position: the resampling finds a few
+ * tens of indices at most; with the seeded weights (exp of a uniform in [-4, 0]) the indices
+ * spread over the whole range. */
+typedef struct pfv_seen {
+    uint8_t hit[1000];
+} pfv_seen;
+
+static void pfv_visit(void *vctx, uint32_t launch, uint64_t block, uint32_t warp,
+                      const wc_winst *in)
+{
+    pfv_seen *s = vctx;
+    if (launch != 0 || in->op != WC_OP_LDG || in->amode != WC_ADDR_LIST) return;
+    for (unsigned l = 0; l < 32; l++)
+        if ((in->mask >> l & 1) && in->addr[l] >= R(2) && in->addr[l] < R(3))
+            s->hit[(in->addr[l] - R(2)) / 4] = 1;
+}
+
+static unsigned pfv_distinct(const char *spec)
+{
+    pfv_seen seen;
+    memset(&seen, 0, sizeof seen);
+    walk *wk = walk_new(NULL, 0);
+    wk->visit = pfv_visit;
+    wk->vctx = &seen;
+    CHECK_EQ(walk_run(spec, 1, wk), 0);
+    CHECK_EQ(wk->empty_mask, 0);
+    free(wk);
+    unsigned n = 0;
+    for (int i = 0; i < 1000; i++) n += seen.hit[i];
+    return n;
+}
+
+static void test_particlefilter_video(void)
+{
+    CHECK(pfv_distinct("rodinia/particlefilter:particles=1000,frames=2,video=1") <= 40);
+    CHECK(pfv_distinct("rodinia/particlefilter:particles=1000,frames=2") > 300);
+    /* each parameter belongs to one version */
+    wc_err err = {{0}};
+    CHECK(wc_workload_open("rodinia/particlefilter:alu=4", 1, &err) == NULL);
+    CHECK(strstr(err.msg, "float=1") != NULL);
+    CHECK(wc_workload_open("rodinia/particlefilter:float=1,video=1", 1, &err) == NULL);
+    CHECK(strstr(err.msg, "video=1") != NULL);
+}
+
 /* ---- b+tree ----------------------------------------------------------------------------- */
 
 typedef struct bt_seen {
@@ -1152,6 +1305,8 @@ int main(void)
 {
     RUN(test_streamcluster);
     RUN(test_particlefilter);
+    RUN(test_particlefilter_float);
+    RUN(test_particlefilter_video);
     RUN(test_bptree);
     RUN(test_bptree_ranges);
     RUN(test_cfd);

@@ -665,8 +665,7 @@ static wc_source *open_particlefilter(wc_params *p, uint64_t seed, wc_err *err)
 const wc_workload wc_wl_rodinia_particlefilter = {
     .name = "rodinia/particlefilter",
     .suite = "rodinia",
-    .kernels = "kernel x (frames-1); float=1: likelihood_kernel, sum_kernel, "
-               "normalize_weights_kernel, find_index_kernel x (frames-1)",
+    .kernels = "kernel x (frames-1); float=1: 4 kernels x (frames-1)",
     .size = "particles=1000 frames=10 (128x128 video)",
     .classes = "000:CLN 001:CNF",
     .help = "Rodinia particlefilter (naive kernel; float=1: the float version, the whole filter "

@@ -1077,7 +1077,7 @@ def cause_ptf_lfk(r, q, B, j):
 def wide_sum(path, stat, workload):
     """The first design's `stat` summed over `workload`'s kernels in a `compare --per-kernel
     --wide-csv` file (blocks: a rule, the statistic's name, 'APPS,design,...', then one
-    'workload--kernel--id,value,...' row per kernel; workload names may hold commas)."""
+    'workload--kernel--id,value,...' row per kernel, the name quoted where it holds commas)."""
     total, block, nd = 0, None, 0
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -1088,7 +1088,7 @@ def wide_sum(path, stat, workload):
                 block = t.split(",")[0]
             elif t.startswith("APPS,"):
                 nd = len(t.split(",")) - 1
-            elif block == stat and nd and t.startswith(workload + "--"):
+            elif block == stat and nd and t.rsplit(",", nd)[0].strip('"').startswith(workload + "--"):
                 total += num(t.rsplit(",", nd)[1]) or 0
     return total or None
 

@@ -932,6 +932,8 @@ def cause_t1_rest(r, q, B, j):
             fx(b("base", bp)), p["BP"], fx(bp_best[0]), bp_best[1]))
     return ("Table 1's remaining rows (BP, BT, SD1, HS): the L2 round trip, the crossbar, occupancy "
             "and the arithmetic per load", steps, text)
+
+
 def rd_fractions(path):
     """Fractions of a `model --hist-csv` histogram's reuses (its 'total' rows: stack distances
     in lines) below 128 lines (what a 16 KB L1 of 128-byte lines holds), at 128-511, at

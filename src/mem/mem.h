@@ -49,13 +49,22 @@ typedef struct wc_l2 {
     wc_tag_array tags;
     double in_free, out_free; /* interconnect ports at the partition */
     double busy_until;        /* tag pipeline: one access per L2 cycle */
-    uint64_t *mshr_free;      /* when each MSHR entry frees: a min-heap (memsys.c) */
-    struct wc_dram *ch;       /* the DRAM channel behind this sub-partition */
+    /* When each MSHR entry frees: a ring sorted ascending from mshr_head
+     * (memsys.c, l2_mshr_reserve). */
+    uint64_t *mshr_free;
+    uint32_t mshr_head;
+    struct wc_dram *ch; /* the DRAM channel behind this sub-partition */
     /* L2 lines are only ever allocated (never invalidated), into the lowest
      * invalid way, so a set's valid ways are 0..n_valid-1.  tagv mirrors their
      * tags densely: a lookup reads 8 bytes per way instead of a wc_line. */
     uint64_t *tagv;    /* nsets x assoc */
     uint32_t *n_valid; /* per set */
+    /* LRU with at most 256 ways: each set's valid ways in a circular list
+     * from the least recently used (lru_head[set]) to the most, so the
+     * victim of a full set is read, not searched (memsys.c, l2_pick).
+     * NULL otherwise. */
+    uint8_t *lru_next, *lru_prev; /* nsets x assoc */
+    uint8_t *lru_head;            /* per set */
     uint32_t n_mshr;
     char write_policy, write_alloc, type;
     bool lru; /* LRU replacement: a hit stamps the line in place (memsys.c l2_touch) */

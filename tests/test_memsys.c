@@ -12,6 +12,9 @@
  *     the start make later times land mid-ring (DRAM's own times come in
  *     order, so traffic alone would only ever append).
  *
+ *   - the tag lookup (hash bytes compared eight ways a step) finds a line
+ *     exactly when a scan of the set's valid tags does (the hit count).
+ *
  * Small L2s (4 sets of 8 ways, 4 MSHR entries) so sets fill, evict and the
  * MSHR pool wraps many times.
  */
@@ -20,6 +23,7 @@
 
 #include "cache/repl_impl.h"
 #include "check.h"
+#include "mem/addrdec.h"
 #include "mem/mem.h"
 #include "util/rng.h"
 #include "warpcache/config.h"
@@ -110,7 +114,7 @@ static void test_lru_list_and_mshr_ring(void)
         memcpy(heap + (size_t)p * n_mshr, start, sizeof start);
     }
     uint64_t rng = wc_rng_seed(7), now = 0;
-    uint64_t evictions = 0;
+    uint64_t evictions = 0, n_hits = 0;
     for (int i = 0; i < 20000; i++) {
         /* ~3 lines per way of the whole L2: hits, misses and evictions */
         uint64_t line = wc_rng_next(&rng) % (uint64_t)(3 * m.n_l2 * 4 * 8);
@@ -118,11 +122,23 @@ static void test_lru_list_and_mshr_ring(void)
         wc_mem_req r = read_of(line << 7, write);
         now += wc_rng_next(&rng) % 3;
         uint64_t reads = m.c.dram_reads, hits = m.c.l2_hits;
+        /* the reference lookup: a scan of the set's valid tags (the L2's
+         * lines are always whole: reads fetch the line, writes never
+         * allocate, so a present line hits) */
+        uint64_t part_addr;
+        uint32_t p0 = wc_addrdec_map(&m.addrdec, r.addr, &part_addr);
+        const wc_l2 *l2r = &m.l2[p0];
+        uint32_t set = wc_index_set(&l2r->tags.index, part_addr);
+        bool present = false;
+        for (uint32_t w = 0; w < l2r->n_valid[set]; w++)
+            present |= l2r->tagv[(size_t)set * l2r->tags.assoc + w] == r.addr >> m.line_log2;
         uint64_t snap[64][4];
         CHECK(m.n_l2 <= 64);
         for (uint32_t p = 0; p < m.n_l2; p++)
             memcpy(snap[p], m.l2[p].mshr_free, n_mshr * sizeof(uint64_t));
         wc_mem_access(&m, 0, &r, r.chunks, now);
+        CHECK_EQ(m.c.l2_hits, hits + present);
+        n_hits += present;
         for (uint32_t p = 0; p < m.n_l2; p++) {
             const wc_l2 *l2 = &m.l2[p];
             check_lists(l2);
@@ -155,13 +171,13 @@ static void test_lru_list_and_mshr_ring(void)
             qsort(sorted, n_mshr, sizeof *sorted, cmp_u64);
             CHECK(memcmp(sorted, after, sizeof sorted) == 0);
         }
-        (void)hits;
     }
     for (uint32_t p = 0; p < m.n_l2; p++)
         for (uint32_t set = 0; set < m.l2[p].tags.nsets; set++)
             evictions += m.l2[p].n_valid[set] == m.l2[p].tags.assoc;
     CHECK(evictions > 0); /* full sets: the victim was read from the list */
     CHECK(m.c.dram_reads > 1000);
+    CHECK(n_hits > 1000);
     free(heap);
     free(before);
     free(after);

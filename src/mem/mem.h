@@ -59,6 +59,11 @@ typedef struct wc_l2 {
      * tags densely: a lookup reads 8 bytes per way instead of a wc_line. */
     uint64_t *tagv;    /* nsets x assoc */
     uint32_t *n_valid; /* per set */
+    /* One byte of each valid way's tag hash (memsys.c, tag_fp), fp_stride
+     * (assoc rounded up to 8) bytes a set: a lookup compares eight ways a
+     * step and reads tagv only where a byte matches. */
+    uint8_t *fp;
+    uint32_t fp_stride;
     /* LRU with at most 256 ways: each set's valid ways in a circular list
      * from the least recently used (lru_head[set]) to the most, so the
      * victim of a full set is read, not searched (memsys.c, l2_pick).
@@ -165,7 +170,8 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t c
  * atom, and a line-based L2's one request is rounded up to atoms. */
 static inline uint32_t wc_dram_request_bytes(const wc_dram *ch, char l2_type, uint16_t sectors)
 {
-    uint32_t n = (uint32_t)__builtin_popcount(sectors), a = ch->atom;
+    /* wc_chunk_count, not the builtin: baseline x86-64 makes that a libgcc call */
+    uint32_t n = wc_chunk_count(sectors), a = ch->atom;
     if (!a) return 32u * n;
     if (l2_type == 'S') return n * ((32u + a - 1) / a * a);
     return (32u * n + a - 1) / a * a;

@@ -78,7 +78,9 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         l2->mshr_free = calloc(l2->n_mshr, sizeof *l2->mshr_free);
         l2->tagv = calloc((size_t)l2->tags.nsets * l2->tags.assoc, sizeof *l2->tagv);
         l2->n_valid = calloc(l2->tags.nsets, sizeof *l2->n_valid);
-        if (!l2->mshr_free || !l2->tagv || !l2->n_valid)
+        l2->fp_stride = (l2->tags.assoc + 7) & ~7u;
+        l2->fp = calloc((size_t)l2->tags.nsets * l2->fp_stride, 1);
+        if (!l2->mshr_free || !l2->tagv || !l2->n_valid || !l2->fp)
             return wc_errf(err, "out of memory (L2 MSHRs)");
         l2->lru = l2->tags.repl->letter == 'L';
         if (l2->lru && l2->tags.assoc <= 256) {
@@ -128,6 +130,7 @@ void wc_mem_free(wc_mem *m)
             free(m->l2[p].mshr_free);
             free(m->l2[p].tagv);
             free(m->l2[p].n_valid);
+            free(m->l2[p].fp);
             free(m->l2[p].lru_next);
             free(m->l2[p].lru_prev);
             free(m->l2[p].lru_head);
@@ -196,19 +199,47 @@ static void l2_mshr_reserve(wc_l2 *l2, uint64_t until)
     r[i] = until;
 }
 
+/* The byte of a tag kept in l2->fp (Fibonacci hashing: the top byte of the
+ * product depends on every bit of the tag, and a set's tags differ in their
+ * high bits). */
+static inline uint8_t tag_fp(uint64_t tag)
+{
+    return (uint8_t)((tag * 0x9e3779b97f4a7c15ull) >> 56);
+}
+
+#define BYTES_01 0x0101010101010101ull
+#define BYTES_7F 0x7f7f7f7f7f7f7f7full
+
 /* Way of line `tag` in `set`, or -1 (wc_tag_array_find over the valid ways;
- * a tag is in at most one way).  Four ways a step: a miss in a full set
- * reads them all, and the loop's own count and test were most of the cost. */
+ * a tag is in at most one way).  A miss in a full set used to read every
+ * way's tag; here eight ways' hash bytes are compared a step (a byte that
+ * equals fp gives 0x80 in `eq`, exactly: no carry crosses bytes), and only
+ * ways whose byte matches, the right one among them, have their tag read.
+ * Equal tags have equal bytes, so the way found is the one the scan found. */
 static inline int l2_find(const wc_l2 *l2, uint32_t set, uint64_t tag)
 {
     const uint64_t *t = l2->tagv + (size_t)set * l2->tags.assoc;
-    uint32_t n = l2->n_valid[set], w = 0;
-    for (; w + 4 <= n; w += 4) {
-        if ((t[w] == tag) | (t[w + 1] == tag) | (t[w + 2] == tag) | (t[w + 3] == tag)) break;
+    uint32_t n = l2->n_valid[set];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint8_t *f = l2->fp + (size_t)set * l2->fp_stride;
+    uint64_t pat = tag_fp(tag) * BYTES_01;
+    for (uint32_t w0 = 0; w0 < n; w0 += 8) {
+        uint64_t x;
+        memcpy(&x, f + w0, 8);
+        x ^= pat; /* a zero byte where the way's byte matches */
+        uint64_t eq = ~(((x & BYTES_7F) + BYTES_7F) | x | BYTES_7F);
+        if (n - w0 < 8) eq &= (1ull << ((n - w0) * 8)) - 1; /* valid ways only */
+        for (; eq; eq &= eq - 1) {
+            uint32_t w = w0 + ((unsigned)__builtin_ctzll(eq) >> 3);
+            if (t[w] == tag) return (int)w;
+        }
     }
-    for (; w < n; w++)
+    return -1;
+#else
+    for (uint32_t w = 0; w < n; w++)
         if (t[w] == tag) return (int)w;
     return -1;
+#endif
 }
 
 /* ---- the LRU list (lru_next/lru_prev/lru_head, LRU L2s) --------------------
@@ -295,6 +326,7 @@ static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc
     int way = l2_pick(l2, set);
     if (way < 0) way = 0; /* L2 lines are never left reserved, and the L2 never bypasses */
     l2->tagv[(size_t)set * l2->tags.assoc + (uint32_t)way] = tag;
+    l2->fp[(size_t)set * l2->fp_stride + (uint32_t)way] = tag_fp(tag);
     if (l2->lru_head) { /* the stamp below is the newest: the way goes to the back */
         if ((uint32_t)way == l2->n_valid[set])
             lru_append(l2, set, (uint32_t)way);

@@ -44,16 +44,12 @@
  * where a binary heap sifted its whole depth; an earlier one would move back
  * past the larger ones.  test_l1core's test_miss_queue_ring checks it
  * against a heap. */
-static bool mq_has(const wc_l1_core *c, uint32_t need, uint64_t now)
+static inline bool mq_has(const wc_l1_core *c, uint32_t need, uint64_t now)
 {
-    const uint64_t *r = c->mq;
-    uint32_t n = c->mq_n, i = c->mq_head;
-    if (need > n) return false;
-    for (uint32_t k = 0; k < need; k++) { /* the need smallest are all free */
-        if (r[i] > now) return false;
-        i = i + 1 == n ? 0 : i + 1;
-    }
-    return true;
+    if (need > c->mq_n) return false;
+    uint32_t i = c->mq_head + need - 1; /* the need-th smallest: the others are no later */
+    if (i >= c->mq_n) i -= c->mq_n;
+    return c->mq[i] <= now;
 }
 
 /* Records a send in the slot that frees first (a free one when there is one;

@@ -184,6 +184,21 @@ static void test_lru_list_and_mshr_ring(void)
     wc_mem_free(&m);
 }
 
+/* wc_ceil_cycle is ceil() for times from 0 to 2^64, on either side of 2^63
+ * where it changes conversions: whole numbers stay, anything above one goes
+ * to the next (2^51 + 0.5 is a double: its ulp there is 2^-1). */
+static void test_ceil_cycle(void)
+{
+    CHECK_EQ(wc_ceil_cycle(0.0), 0u);
+    CHECK_EQ(wc_ceil_cycle(0.25), 1u);
+    CHECK_EQ(wc_ceil_cycle(1.0), 1u);
+    CHECK_EQ(wc_ceil_cycle(1.5), 2u);
+    CHECK_EQ(wc_ceil_cycle(2251799813685248.5), 2251799813685249ull);         /* 2^51 + 0.5 */
+    CHECK_EQ(wc_ceil_cycle(9223372036854774784.0), 9223372036854774784ull);   /* 2^63 - 1024 */
+    CHECK_EQ(wc_ceil_cycle(9223372036854775808.0), 9223372036854775808ull);   /* 2^63 */
+    CHECK_EQ(wc_ceil_cycle(18446744073709549568.0), 18446744073709549568ull); /* 2^64 - 2048 */
+}
+
 /* Not LRU: no list, the policy's victim as before. */
 static void test_no_list_without_lru(void)
 {
@@ -198,5 +213,6 @@ int main(void)
 {
     RUN(test_lru_list_and_mshr_ring);
     RUN(test_no_list_without_lru);
+    RUN(test_ceil_cycle);
     return check_summary("memsys");
 }

@@ -177,6 +177,22 @@ static inline uint32_t wc_dram_request_bytes(const wc_dram *ch, char l2_type, ui
     return (32u * n + a - 1) / a * a;
 }
 
+/* (uint64_t)ceil(x) for a cycle time x >= 0, cheaper than ceil()'s software
+ * rounding (baseline x86-64 has no rounding instruction): truncate, then add
+ * one when something was cut off.  Exact for every x below 2^64.  Below 2^63
+ * (every time a run reaches) the conversions go through int64_t, one
+ * instruction each way, where uint64_t's take a test and a branch more; the
+ * values are the same, since both types hold every such c exactly. */
+static inline uint64_t wc_ceil_cycle(double x)
+{
+    if (__builtin_expect(x < 9223372036854775808.0, 1)) { /* 2^63 */
+        int64_t c = (int64_t)x;
+        return (uint64_t)c + ((double)c < x);
+    }
+    uint64_t c = (uint64_t)x;
+    return c + ((double)c < x);
+}
+
 /* Serves `bytes` on a DRAM channel no earlier than `t`; returns completion. */
 double wc_dram_transfer(wc_dram *d, double t, uint32_t bytes);
 

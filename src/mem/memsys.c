@@ -142,15 +142,6 @@ void wc_mem_free(wc_mem *m)
     memset(m, 0, sizeof *m);
 }
 
-/* (uint64_t)ceil(x) for a cycle time x >= 0, cheaper than ceil()'s software
- * rounding (baseline x86-64 has no rounding instruction): truncate, then add
- * one when something was cut off.  Exact for every x below 2^64. */
-static inline uint64_t ceil_cycle(double x)
-{
-    uint64_t c = (uint64_t)x;
-    return c + ((double)c < x);
-}
-
 /* A packet holding a port for `busy` cycles (pkt_cycles[]) passes it no
  * earlier than t; returns when it is through. */
 static inline double port_pass(double *free_at, double t, double busy)
@@ -380,7 +371,7 @@ static uint64_t l2_bypass_read(wc_mem *m, const wc_l2 *l2, uint16_t sectors, wc_
 {
     double done = wc_dram_transfer(ch, (double)ready, dram_bytes(l2, ch, sectors));
     m->c.dram_reads++;
-    return ceil_cycle(done);
+    return wc_ceil_cycle(done);
 }
 
 /* Read (or atomic) lookup; returns when the data is ready at the L2.  With
@@ -403,7 +394,7 @@ static inline __attribute__((always_inline)) uint64_t l2_read(wc_mem *m, wc_l2 *
     uint16_t fetch = l2->type == 'S' ? missing : (uint16_t)(m->l2_all & ~line->valid_chunks);
     uint64_t start = l2_mshr_first_free(l2, ready);
     double done = wc_dram_transfer(ch, (double)start, dram_bytes(l2, ch, fetch));
-    uint64_t at = ceil_cycle(done);
+    uint64_t at = wc_ceil_cycle(done);
     m->c.dram_reads++;
     l2_mshr_reserve(l2, at);
     line->valid_chunks |= fetch;
@@ -428,7 +419,7 @@ static __attribute__((noinline)) void xbar_reply(wc_mem *m, const wc_l2 *l2, uin
     double eject = wc_mem_port_cycles(m, flits); /* the SM takes it in */
     uint32_t rec = ack ? WC_XBAR_NONE : m->rec;
     uint64_t at[16]; /* sectors is 16 bits */
-    for (unsigned k = 0; k < n; k++) at[k] = ceil_cycle((double)ready + k * m->l2_cycle);
+    for (unsigned k = 0; k < n; k++) at[k] = wc_ceil_cycle((double)ready + k * m->l2_cycle);
     if (wc_xbar_send_n(m->xbar, p, sm, at, n, flits, eject, rec) < 0) m->failed = true;
     m->c.down_packets += n;
     m->c.down_bytes += (uint64_t)n * flits * m->flit;
@@ -456,8 +447,8 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     wc_l2 *l2 = &m->l2[p];
     wc_dram *ch = l2->ch;
     double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up_cycles);
-    uint64_t t = ceil_cycle(arrive);
-    if ((double)t < l2->busy_until) t = ceil_cycle(l2->busy_until);
+    uint64_t t = wc_ceil_cycle(arrive);
+    if ((double)t < l2->busy_until) t = wc_ceil_cycle(l2->busy_until);
     /* A sectored L2 takes a request as one access per sector, one per L2
      * cycle (GPGPU-Sim 4.x, memory_sub_partition::push splits it). */
     l2->busy_until = (double)t + m->l2_cycle * (l2->type == 'S' ? wc_chunk_count(sectors) : 1);
@@ -500,7 +491,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     m->c.down_bytes += (uint64_t)down_flits * m->flit;
     double sent = port_pass(&l2->out_free, (double)ready, down);
     double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, down);
-    return ceil_cycle(at_sm);
+    return wc_ceil_cycle(at_sm);
 }
 
 /* 32 B sectors of the L2 line at l2_base covered by `chunks` of the L1 line

@@ -16,7 +16,7 @@
  *           released and every waiter answered once all issued chunks are in.
  *
  * The miss queue is a set of slots holding the cycles at which their last
- * sends leave the SM (a min-heap): a slot is busy while its leave time is in
+ * sends leave the SM (a sorted ring): a slot is busy while its leave time is in
  * the future.  Reservation-fail checks come first and have no side effects,
  * so the SM can simply retry.
  */

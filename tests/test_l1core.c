@@ -567,6 +567,42 @@ static wc_outcome line_read(wc_l1 *l1, uint64_t addr, uint64_t now)
     return l1->ops->access(l1, &q, now, &why);
 }
 
+/*
+ * The miss queue's slots free at their sends' leave times, whatever order
+ * those come in (the ring keeps them sorted; the SM's port gives them in
+ * order, a test's sends need not).  Three slots, write-evict (a read miss
+ * needs one), every line its own set.  Leave times by hand, slots as a
+ * sorted multiset:
+ *   t0: A leaves at 30 {0,0,30}; B at 10 {0,10,30}; C at 20 {10,20,30}
+ *   t5: D fails MISS_QUEUE_FULL (the earliest, 10, is after 5)
+ *   t10: D misses, leaves at 60 {20,30,60}
+ *   t19: E fails; t20: E misses, leaves at 21 {21,30,60}
+ *   t20: F fails; t21: F misses, leaves at 21 {21,30,60}; G misses too
+ *   (21 <= 21), leaves at 100 {30,60,100}; t29: H fails; t30: H misses.
+ */
+static void test_miss_queue_ring(void)
+{
+    rec r = {0};
+    wc_l1 *l1 = make_l1(&r, "N:64:128:8,L:E:m:N:L,A:32:8,3", 0);
+    CHECK(l1 != NULL);
+    if (!l1) return;
+    static const struct {
+        uint64_t now, delay;
+        bool fails;
+    } step[] = {{0, 30, false},  {0, 10, false},  {0, 20, false}, {5, 0, true},
+                {10, 50, false}, {19, 0, true},   {20, 1, false}, {20, 0, true},
+                {21, 0, false},  {21, 79, false}, {29, 0, true},  {30, 0, false}};
+    uint64_t line = 0;
+    for (size_t i = 0; i < sizeof step / sizeof step[0]; i++) {
+        r.delay = step[i].delay;
+        wc_outcome o = line_read(l1, line << 7, step[i].now);
+        CHECK_EQ(o, step[i].fails ? WC_RESERVATION_FAIL : WC_MISS);
+        if (!step[i].fails) line++;
+    }
+    CHECK_EQ(l1->stats.fail[WC_FAIL_MISS_QUEUE_FULL], 4);
+    l1->ops->destroy(l1);
+}
+
 static bool remembered(const wc_l1 *l1)
 {
     return ((const wc_l1_core *)l1)->memo.live;
@@ -732,6 +768,7 @@ int main(void)
     RUN(test_own_tag_store);
     RUN(test_retry_memo_waits_for_change);
     RUN(test_retry_memo_miss_queue);
+    RUN(test_miss_queue_ring);
     RUN(test_retry_memo_fill_in_other_set);
     RUN(test_retry_memo_per_org);
     RUN(test_ctl_per_sm);

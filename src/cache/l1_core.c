@@ -16,7 +16,7 @@
  *           released and every waiter answered once all issued chunks are in.
  *
  * The miss queue is a set of slots holding the cycles at which their last
- * sends leave the SM (a min-heap): a slot is busy while its leave time is in
+ * sends leave the SM (a sorted ring): a slot is busy while its leave time is in
  * the future.  Reservation-fail checks come first and have no side effects,
  * so the SM can simply retry.
  */
@@ -35,35 +35,37 @@
 
 /* ---- miss queue ------------------------------------------------------- */
 
-/* The slots are a binary min-heap of leave times (mq[0] frees first): which
- * slot a send occupies does not matter, only the multiset of leave times, so
- * "free slots" and "the slot that frees first" need no scan of every slot. */
-static bool mq_has(const wc_l1_core *c, uint32_t need, uint64_t now)
+/* The slots' leave times, as a ring sorted ascending from mq_head (the
+ * slot that frees first): which slot a send occupies does not matter, only
+ * the multiset of leave times, so "free slots" are the ring's first times
+ * up to now, and a send replaces the smallest time (the head leaves, the new
+ * time enters at the back).  The SM's port hands out leave times in order
+ * (sm.c, send_impl), so the new time is the largest and the record O(1),
+ * where a binary heap sifted its whole depth; an earlier one would move back
+ * past the larger ones.  test_l1core's test_miss_queue_ring checks it
+ * against a heap. */
+static inline bool mq_has(const wc_l1_core *c, uint32_t need, uint64_t now)
 {
-    const uint64_t *h = c->mq;
-    if (need == 1) return h[0] <= now;
-    if (need == 2) /* the second smallest is one of the root's children */
-        return h[0] <= now && c->mq_n >= 2 && (h[1] <= now || (c->mq_n >= 3 && h[2] <= now));
-    uint32_t free_slots = 0;
-    for (uint32_t i = 0; i < c->mq_n; i++) free_slots += h[i] <= now;
-    return free_slots >= need;
+    if (need > c->mq_n) return false;
+    uint32_t i = c->mq_head + need - 1; /* the need-th smallest: the others are no later */
+    if (i >= c->mq_n) i -= c->mq_n;
+    return c->mq[i] <= now;
 }
 
 /* Records a send in the slot that frees first (a free one when there is one;
  * sends made at fill time cannot fail and take the oldest busy slot). */
 static void mq_record(wc_l1_core *c, uint64_t leave)
 {
-    uint64_t *h = c->mq;
-    uint32_t n = c->mq_n, i = 0;
-    for (;;) { /* replace the root, sift down */
-        uint32_t k = 2 * i + 1;
-        if (k >= n) break;
-        if (k + 1 < n && h[k + 1] < h[k]) k++;
-        if (h[k] >= leave) break;
-        h[i] = h[k];
-        i = k;
+    uint64_t *r = c->mq;
+    uint32_t n = c->mq_n, i = c->mq_head; /* the head's slot is now the back */
+    c->mq_head = i + 1 == n ? 0 : i + 1;
+    for (uint32_t k = 1; k < n; k++) { /* the n - 1 others, from the back */
+        uint32_t j = i ? i - 1 : n - 1;
+        if (r[j] <= leave) break;
+        r[i] = r[j];
+        i = j;
     }
-    h[i] = leave;
+    r[i] = leave;
 }
 
 static void send_below(wc_l1_core *c, const wc_mem_req *r, uint64_t chunks, uint64_t now)

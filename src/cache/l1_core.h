@@ -116,6 +116,7 @@ struct wc_l1_core {
     wc_tag_array *ta; /* ts->ta: non-NULL (= &arr) for array-backed stores */
     uint64_t *mq;     /* leave time of each miss-queue slot's last send */
     uint32_t mq_n;
+    uint32_t mq_head;       /* mq is a ring sorted ascending from here (l1_core.c) */
     uint32_t mq_need_alloc; /* free slots a read miss that allocates needs */
     /* Per MSHR entry: the first request (an allocate-on-fill install gives
      * it to the replacement policy and takes its owner) and the chunks the

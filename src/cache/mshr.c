@@ -25,7 +25,11 @@ int wc_mshr_init(wc_mshr *m, uint32_t entries, uint32_t max_merge)
     memset(m, 0, sizeof *m);
     if (entries == 0 || max_merge == 0 || (uint64_t)entries * max_merge > (1u << 24)) return -1;
     uint32_t slots = 4;
-    while (slots < 2 * entries) slots *= 2; /* load factor <= 1/2 */
+    /* Load factor <= 1/4: a full table (a streaming miss path keeps every
+     * entry taken) then has short probe runs, which a release walks to
+     * close its hole.  Where an entry sits in the index changes nothing
+     * else: entry numbers come from the free list. */
+    while (slots < 4 * entries) slots *= 2;
     m->e = calloc(entries, sizeof *m->e);
     m->waiters = calloc((size_t)entries * max_merge, sizeof *m->waiters);
     m->slot = malloc(slots * sizeof *m->slot);

@@ -49,13 +49,27 @@ typedef struct wc_l2 {
     wc_tag_array tags;
     double in_free, out_free; /* interconnect ports at the partition */
     double busy_until;        /* tag pipeline: one access per L2 cycle */
-    uint64_t *mshr_free;      /* when each MSHR entry frees: a min-heap (memsys.c) */
-    struct wc_dram *ch;       /* the DRAM channel behind this sub-partition */
+    /* When each MSHR entry frees: a ring sorted ascending from mshr_head
+     * (memsys.c, l2_mshr_reserve). */
+    uint64_t *mshr_free;
+    uint32_t mshr_head;
+    struct wc_dram *ch; /* the DRAM channel behind this sub-partition */
     /* L2 lines are only ever allocated (never invalidated), into the lowest
      * invalid way, so a set's valid ways are 0..n_valid-1.  tagv mirrors their
      * tags densely: a lookup reads 8 bytes per way instead of a wc_line. */
     uint64_t *tagv;    /* nsets x assoc */
     uint32_t *n_valid; /* per set */
+    /* One byte of each valid way's tag hash (memsys.c, tag_fp), fp_stride
+     * (assoc rounded up to 8) bytes a set: a lookup compares eight ways a
+     * step and reads tagv only where a byte matches. */
+    uint8_t *fp;
+    uint32_t fp_stride;
+    /* LRU with at most 256 ways: each set's valid ways in a circular list
+     * from the least recently used (lru_head[set]) to the most, so the
+     * victim of a full set is read, not searched (memsys.c, l2_pick).
+     * NULL otherwise. */
+    uint8_t *lru_next, *lru_prev; /* nsets x assoc */
+    uint8_t *lru_head;            /* per set */
     uint32_t n_mshr;
     char write_policy, write_alloc, type;
     bool lru; /* LRU replacement: a hit stamps the line in place (memsys.c l2_touch) */
@@ -156,10 +170,27 @@ uint64_t wc_mem_access(wc_mem *m, unsigned sm, const wc_mem_req *req, uint64_t c
  * atom, and a line-based L2's one request is rounded up to atoms. */
 static inline uint32_t wc_dram_request_bytes(const wc_dram *ch, char l2_type, uint16_t sectors)
 {
-    uint32_t n = (uint32_t)__builtin_popcount(sectors), a = ch->atom;
+    /* wc_chunk_count, not the builtin: baseline x86-64 makes that a libgcc call */
+    uint32_t n = wc_chunk_count(sectors), a = ch->atom;
     if (!a) return 32u * n;
     if (l2_type == 'S') return n * ((32u + a - 1) / a * a);
     return (32u * n + a - 1) / a * a;
+}
+
+/* (uint64_t)ceil(x) for a cycle time x >= 0, cheaper than ceil()'s software
+ * rounding (baseline x86-64 has no rounding instruction): truncate, then add
+ * one when something was cut off.  Exact for every x below 2^64.  Below 2^63
+ * (every time a run reaches) the conversions go through int64_t, one
+ * instruction each way, where uint64_t's take a test and a branch more; the
+ * values are the same, since both types hold every such c exactly. */
+static inline uint64_t wc_ceil_cycle(double x)
+{
+    if (__builtin_expect(x < 9223372036854775808.0, 1)) { /* 2^63 */
+        int64_t c = (int64_t)x;
+        return (uint64_t)c + ((double)c < x);
+    }
+    uint64_t c = (uint64_t)x;
+    return c + ((double)c < x);
 }
 
 /* Serves `bytes` on a DRAM channel no earlier than `t`; returns completion. */

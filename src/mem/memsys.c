@@ -78,9 +78,19 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
         l2->mshr_free = calloc(l2->n_mshr, sizeof *l2->mshr_free);
         l2->tagv = calloc((size_t)l2->tags.nsets * l2->tags.assoc, sizeof *l2->tagv);
         l2->n_valid = calloc(l2->tags.nsets, sizeof *l2->n_valid);
-        if (!l2->mshr_free || !l2->tagv || !l2->n_valid)
+        l2->fp_stride = (l2->tags.assoc + 7) & ~7u;
+        l2->fp = calloc((size_t)l2->tags.nsets * l2->fp_stride, 1);
+        if (!l2->mshr_free || !l2->tagv || !l2->n_valid || !l2->fp)
             return wc_errf(err, "out of memory (L2 MSHRs)");
         l2->lru = l2->tags.repl->letter == 'L';
+        if (l2->lru && l2->tags.assoc <= 256) {
+            size_t lines = (size_t)l2->tags.nsets * l2->tags.assoc;
+            l2->lru_next = malloc(lines);
+            l2->lru_prev = malloc(lines);
+            l2->lru_head = calloc(l2->tags.nsets, 1);
+            if (!l2->lru_next || !l2->lru_prev || !l2->lru_head)
+                return wc_errf(err, "out of memory (L2 tags)");
+        }
         l2->write_policy = cfg->l2.write_policy;
         l2->write_alloc = cfg->l2.write_alloc;
         l2->type = cfg->l2.type;
@@ -120,21 +130,16 @@ void wc_mem_free(wc_mem *m)
             free(m->l2[p].mshr_free);
             free(m->l2[p].tagv);
             free(m->l2[p].n_valid);
+            free(m->l2[p].fp);
+            free(m->l2[p].lru_next);
+            free(m->l2[p].lru_prev);
+            free(m->l2[p].lru_head);
         }
     free(m->l2);
     free(m->dram);
     free(m->sm_in_free);
     wc_xbar_free(m->xbar);
     memset(m, 0, sizeof *m);
-}
-
-/* (uint64_t)ceil(x) for a cycle time x >= 0, cheaper than ceil()'s software
- * rounding (baseline x86-64 has no rounding instruction): truncate, then add
- * one when something was cut off.  Exact for every x below 2^64. */
-static inline uint64_t ceil_cycle(double x)
-{
-    uint64_t c = (uint64_t)x;
-    return c + ((double)c < x);
 }
 
 /* A packet holding a port for `busy` cycles (pkt_cycles[]) passes it no
@@ -156,49 +161,132 @@ static inline uint32_t dram_bytes(const wc_l2 *l2, const wc_dram *ch, uint16_t s
     return wc_dram_request_bytes(ch, l2->type, sectors);
 }
 
-/* The L2 MSHR pool is a binary min-heap of the times its entries free up
- * (mshr_free[0] is the earliest).  Which entry serves a fetch does not matter,
- * only the multiset of free times, so taking "the entry that frees first" is
- * replacing the heap's top: O(log n) instead of a scan of every entry. */
+/* The L2 MSHR pool is the times its entries free up, kept as a ring sorted
+ * ascending from mshr_head (the earliest).  Which entry serves a fetch does
+ * not matter, only the multiset of free times, so taking "the entry that
+ * frees first" is replacing the smallest time: the head leaves, and the new
+ * time enters at the back, moving past the larger ones.  DRAM answers a
+ * channel's fetches in order, so the new time is nearly always the largest
+ * and the step is O(1) (a binary heap paid a full sift-down, log2 n levels,
+ * every time).  test_memsys checks the multiset against a heap's. */
 static uint64_t l2_mshr_first_free(const wc_l2 *l2, uint64_t t)
 {
-    return l2->mshr_free[0] > t ? l2->mshr_free[0] : t;
+    uint64_t f = l2->mshr_free[l2->mshr_head];
+    return f > t ? f : t;
 }
 
 /* The earliest-free entry is busy until `until` (>= its old time). */
 static void l2_mshr_reserve(wc_l2 *l2, uint64_t until)
 {
-    uint64_t *h = l2->mshr_free;
-    uint32_t n = l2->n_mshr, i = 0;
-    for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && h[c + 1] < h[c]) c++;
-        if (h[c] >= until) break;
-        h[i] = h[c];
-        i = c;
+    uint64_t *r = l2->mshr_free;
+    uint32_t n = l2->n_mshr, i = l2->mshr_head; /* the head's slot is now the back */
+    l2->mshr_head = i + 1 == n ? 0 : i + 1;
+    for (uint32_t k = 1; k < n; k++) { /* the n - 1 others, from the back */
+        uint32_t j = i ? i - 1 : n - 1;
+        if (r[j] <= until) break;
+        r[i] = r[j];
+        i = j;
     }
-    h[i] = until;
+    r[i] = until;
 }
 
-/* Way of line `tag` in `set`, or -1 (wc_tag_array_find over the valid ways). */
+/* The byte of a tag kept in l2->fp (Fibonacci hashing: the top byte of the
+ * product depends on every bit of the tag, and a set's tags differ in their
+ * high bits). */
+static inline uint8_t tag_fp(uint64_t tag)
+{
+    return (uint8_t)((tag * 0x9e3779b97f4a7c15ull) >> 56);
+}
+
+#define BYTES_01 0x0101010101010101ull
+#define BYTES_7F 0x7f7f7f7f7f7f7f7full
+
+/* Way of line `tag` in `set`, or -1 (wc_tag_array_find over the valid ways;
+ * a tag is in at most one way).  A miss in a full set used to read every
+ * way's tag; here eight ways' hash bytes are compared a step (a byte that
+ * equals fp gives 0x80 in `eq`, exactly: no carry crosses bytes), and only
+ * ways whose byte matches, the right one among them, have their tag read.
+ * Equal tags have equal bytes, so the way found is the one the scan found. */
 static inline int l2_find(const wc_l2 *l2, uint32_t set, uint64_t tag)
 {
     const uint64_t *t = l2->tagv + (size_t)set * l2->tags.assoc;
     uint32_t n = l2->n_valid[set];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint8_t *f = l2->fp + (size_t)set * l2->fp_stride;
+    uint64_t pat = tag_fp(tag) * BYTES_01;
+    for (uint32_t w0 = 0; w0 < n; w0 += 8) {
+        uint64_t x;
+        memcpy(&x, f + w0, 8);
+        x ^= pat; /* a zero byte where the way's byte matches */
+        uint64_t eq = ~(((x & BYTES_7F) + BYTES_7F) | x | BYTES_7F);
+        if (n - w0 < 8) eq &= (1ull << ((n - w0) * 8)) - 1; /* valid ways only */
+        for (; eq; eq &= eq - 1) {
+            uint32_t w = w0 + ((unsigned)__builtin_ctzll(eq) >> 3);
+            if (t[w] == tag) return (int)w;
+        }
+    }
+    return -1;
+#else
     for (uint32_t w = 0; w < n; w++)
         if (t[w] == tag) return (int)w;
     return -1;
+#endif
+}
+
+/* ---- the LRU list (lru_next/lru_prev/lru_head, LRU L2s) --------------------
+ * A set's valid ways are linked in the order of their LRU stamps: every
+ * stamp is the tag array's next one, given when a way is filled or hit, and
+ * both move the way to the back of its list, so the front is the way with
+ * the oldest stamp, wc_repl_min_way's answer (stamps are distinct, so its
+ * tie rule never applies; no L2 way is RESERVED).  The list is circular, so
+ * the front becomes the back by moving the head one step. */
+
+/* Way w (valid) becomes the most recently used of its set. */
+static inline void lru_to_back(wc_l2 *l2, uint32_t set, uint32_t w)
+{
+    size_t base = (size_t)set * l2->tags.assoc;
+    uint8_t *next = l2->lru_next + base, *prev = l2->lru_prev + base;
+    uint8_t h = l2->lru_head[set], tail = prev[h];
+    if (w == h) {
+        l2->lru_head[set] = next[h];
+        return;
+    }
+    if (w == tail) return;
+    next[prev[w]] = next[w];
+    prev[next[w]] = prev[w];
+    next[tail] = (uint8_t)w;
+    prev[w] = tail;
+    next[w] = h;
+    prev[h] = (uint8_t)w;
+}
+
+/* Way w = n_valid (the set's first invalid way) joins its list at the back. */
+static inline void lru_append(wc_l2 *l2, uint32_t set, uint32_t w)
+{
+    size_t base = (size_t)set * l2->tags.assoc;
+    uint8_t *next = l2->lru_next + base, *prev = l2->lru_prev + base;
+    if (w == 0) {
+        l2->lru_head[set] = 0;
+        next[0] = prev[0] = 0;
+        return;
+    }
+    uint8_t h = l2->lru_head[set], tail = prev[h];
+    next[tail] = (uint8_t)w;
+    prev[w] = tail;
+    next[w] = h;
+    prev[h] = (uint8_t)w;
 }
 
 /* A hit updates the replacement state: LRU (every shipped L2) stamps the
  * line as its on_hit does, without the call through the policy's ops. */
 static inline void l2_touch(wc_l2 *l2, wc_line *line, uint32_t set, uint32_t way)
 {
-    if (l2->lru)
+    if (l2->lru) {
         line->repl = ++l2->tags.stamp;
-    else
+        if (l2->lru_head) lru_to_back(l2, set, way);
+    } else {
         wc_tag_array_hit(&l2->tags, set, way, NULL);
+    }
 }
 
 /* The way wc_tag_array_pick would choose: the lowest invalid way while the
@@ -208,6 +296,7 @@ static int l2_pick(wc_l2 *l2, uint32_t set)
 {
     wc_tag_array *ta = &l2->tags;
     if (l2->n_valid[set] < ta->assoc) return (int)l2->n_valid[set];
+    if (l2->lru_head) return l2->lru_head[set]; /* the list's front: the oldest stamp */
     wc_line *s = wc_tag_array_set(ta, set);
     if (ta->repl->letter != 'L')
         return ta->repl->victim(ta->repl_state, s, ta->assoc, &ta->rng, NULL);
@@ -228,6 +317,13 @@ static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc
     int way = l2_pick(l2, set);
     if (way < 0) way = 0; /* L2 lines are never left reserved, and the L2 never bypasses */
     l2->tagv[(size_t)set * l2->tags.assoc + (uint32_t)way] = tag;
+    l2->fp[(size_t)set * l2->fp_stride + (uint32_t)way] = tag_fp(tag);
+    if (l2->lru_head) { /* the stamp below is the newest: the way goes to the back */
+        if ((uint32_t)way == l2->n_valid[set])
+            lru_append(l2, set, (uint32_t)way);
+        else /* the victim, the front: the circular list's next way becomes the front */
+            l2->lru_head[set] = l2->lru_next[(size_t)set * l2->tags.assoc + (uint32_t)way];
+    }
     if ((uint32_t)way == l2->n_valid[set]) l2->n_valid[set]++;
     wc_line *line = wc_tag_array_set(&l2->tags, set) + way;
     if (line->state != WC_LINE_INVALID) wc_tag_array_evicting(&l2->tags, set, (uint32_t)way);
@@ -239,7 +335,10 @@ static wc_line *l2_allocate(wc_mem *m, wc_l2 *l2, uint32_t set, uint64_t tag, wc
     memset(line, 0, sizeof *line);
     line->state = WC_LINE_VALID;
     line->tag = tag;
-    wc_tag_array_inserted(&l2->tags, set, (uint32_t)way, NULL);
+    if (l2->lru) /* LRU's on_insert, without the call through the policy's ops */
+        line->repl = ++l2->tags.stamp;
+    else
+        wc_tag_array_inserted(&l2->tags, set, (uint32_t)way, NULL);
     return line;
 }
 
@@ -272,7 +371,7 @@ static uint64_t l2_bypass_read(wc_mem *m, const wc_l2 *l2, uint16_t sectors, wc_
 {
     double done = wc_dram_transfer(ch, (double)ready, dram_bytes(l2, ch, sectors));
     m->c.dram_reads++;
-    return ceil_cycle(done);
+    return wc_ceil_cycle(done);
 }
 
 /* Read (or atomic) lookup; returns when the data is ready at the L2.  With
@@ -295,7 +394,7 @@ static inline __attribute__((always_inline)) uint64_t l2_read(wc_mem *m, wc_l2 *
     uint16_t fetch = l2->type == 'S' ? missing : (uint16_t)(m->l2_all & ~line->valid_chunks);
     uint64_t start = l2_mshr_first_free(l2, ready);
     double done = wc_dram_transfer(ch, (double)start, dram_bytes(l2, ch, fetch));
-    uint64_t at = ceil_cycle(done);
+    uint64_t at = wc_ceil_cycle(done);
     m->c.dram_reads++;
     l2_mshr_reserve(l2, at);
     line->valid_chunks |= fetch;
@@ -320,7 +419,7 @@ static __attribute__((noinline)) void xbar_reply(wc_mem *m, const wc_l2 *l2, uin
     double eject = wc_mem_port_cycles(m, flits); /* the SM takes it in */
     uint32_t rec = ack ? WC_XBAR_NONE : m->rec;
     uint64_t at[16]; /* sectors is 16 bits */
-    for (unsigned k = 0; k < n; k++) at[k] = ceil_cycle((double)ready + k * m->l2_cycle);
+    for (unsigned k = 0; k < n; k++) at[k] = wc_ceil_cycle((double)ready + k * m->l2_cycle);
     if (wc_xbar_send_n(m->xbar, p, sm, at, n, flits, eject, rec) < 0) m->failed = true;
     m->c.down_packets += n;
     m->c.down_bytes += (uint64_t)n * flits * m->flit;
@@ -348,8 +447,8 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     wc_l2 *l2 = &m->l2[p];
     wc_dram *ch = l2->ch;
     double arrive = port_pass(&l2->in_free, (double)(leave + m->latency), up_cycles);
-    uint64_t t = ceil_cycle(arrive);
-    if ((double)t < l2->busy_until) t = ceil_cycle(l2->busy_until);
+    uint64_t t = wc_ceil_cycle(arrive);
+    if ((double)t < l2->busy_until) t = wc_ceil_cycle(l2->busy_until);
     /* A sectored L2 takes a request as one access per sector, one per L2
      * cycle (GPGPU-Sim 4.x, memory_sub_partition::push splits it). */
     l2->busy_until = (double)t + m->l2_cycle * (l2->type == 'S' ? wc_chunk_count(sectors) : 1);
@@ -392,7 +491,7 @@ static inline __attribute__((always_inline)) uint64_t access_piece(wc_mem *m, un
     m->c.down_bytes += (uint64_t)down_flits * m->flit;
     double sent = port_pass(&l2->out_free, (double)ready, down);
     double at_sm = port_pass(&m->sm_in_free[sm], sent + m->latency, down);
-    return ceil_cycle(at_sm);
+    return wc_ceil_cycle(at_sm);
 }
 
 /* 32 B sectors of the L2 line at l2_base covered by `chunks` of the L1 line

@@ -376,6 +376,33 @@ static void test_issue_ahead(void)
 }
 
 /*
+ * -exit_store_acks 1 alone takes a lean present for reads (sm.c,
+ * env_present_acks); a listener must still see every access then.  The
+ * loads of test_issue_ahead's K=1 case, where stores' acknowledgements play
+ * no part: P Q R S with the acknowledgements on as off.
+ */
+static void test_store_acks_listener(void)
+{
+    static const uint64_t pqrs[4] = {0x200, 0x201, 0x400, 0x600};
+    for (uint32_t acks = 0; acks < 2; acks++) {
+        wc_config c;
+        tiny_config(&c);
+        c.exit_store_acks = acks;
+        wc_err err = {{0}};
+        CHECK_EQ(wc_config_set(&c, "mem_issue_ahead", "1", "test", &err), 0);
+        list_source *l = ls_create(1, 64);
+        ls_load(l, 0, 0x10040, 1);
+        ls_load(l, 0, 0x20000, 2);
+        ls_alu(l, 1, 3, WC_REG_NONE);
+        ls_load(l, 1, 0x30000, 4);
+        access_log a;
+        run_logged(&c, l, &a);
+        CHECK_EQ(a.n, 4);
+        for (unsigned i = 0; i < 4; i++) CHECK_EQ(a.line[i], pqrs[i]);
+    }
+}
+
+/*
  * -sched_rotate: two schedulers (warp 0 on scheduler 0, warp 1 on scheduler
  * 1), nothing issued ahead of the inorder stage, so one memory instruction
  * is taken per free stage.  Each warp: ALU (r3), then an independent load
@@ -905,6 +932,7 @@ int main(void)
     RUN(test_l1q_hit_after_miss);
     RUN(test_l1q_bad_depth);
     RUN(test_issue_ahead);
+    RUN(test_store_acks_listener);
     RUN(test_sched_rotate);
     RUN(test_mshr_merge);
     RUN(test_stall_cycles_by_reason);

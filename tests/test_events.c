@@ -67,7 +67,7 @@ static void run_mix(uint64_t seed, unsigned n, unsigned spread, unsigned pop_eve
         R.n--;
     }
     CHECK(wc_evq_top_time(&q) == WC_NEVER);
-    CHECK(q.n_run == 0 && q.n_heap == 0);
+    CHECK(q.ring[0].n == 0 && q.ring[1].n == 0 && q.n_heap == 0);
     wc_evq_free(&q);
 }
 
@@ -82,7 +82,7 @@ static void test_in_order(void)
         wc_event e = {.time = 100 + k / 3, .arg = k};
         CHECK(wc_evq_push(&q, e) == 0);
     }
-    CHECK(q.n_heap == 0 && q.n_run == 3000);
+    CHECK(q.n_heap == 0 && q.ring[1].n == 0 && q.ring[0].n == 3000);
     for (unsigned k = 0; k < 3000; k++) {
         CHECK(wc_evq_top_time(&q) == 100 + k / 3);
         wc_event e = wc_evq_pop(&q);
@@ -102,10 +102,12 @@ static void test_overtaking(void)
     wc_event a = {.time = 500, .arg = 1}, b = {.time = 300, .arg = 2}, c = {.time = 500, .arg = 3},
              d = {.time = 200, .arg = 4};
     CHECK(wc_evq_push(&q, a) == 0);
-    CHECK(wc_evq_push(&q, b) == 0); /* earlier than the ring's tail: the heap */
+    CHECK(wc_evq_push(&q, b) == 0); /* earlier than the first ring's tail: the second */
+    CHECK(q.ring[1].n == 1 && q.n_heap == 0);
     CHECK(wc_evq_top_time(&q) == 300);
     CHECK(wc_evq_push(&q, c) == 0);
-    CHECK(wc_evq_push(&q, d) == 0);
+    CHECK(wc_evq_push(&q, d) == 0); /* earlier than both tails: the heap */
+    CHECK(q.ring[0].n == 2 && q.ring[1].n == 1 && q.n_heap == 1);
     CHECK(wc_evq_top_time(&q) == 200);
     CHECK(wc_evq_pop(&q).arg == 4);
     CHECK(wc_evq_pop(&q).arg == 2);
@@ -116,8 +118,33 @@ static void test_overtaking(void)
     /* emptied: the ring takes any time again */
     wc_event e = {.time = 50, .arg = 5};
     CHECK(wc_evq_push(&q, e) == 0);
-    CHECK(q.n_run == 1 && q.n_heap == 0);
+    CHECK(q.ring[0].n == 1 && q.ring[1].n == 0 && q.n_heap == 0);
     CHECK(wc_evq_pop(&q).arg == 5);
+    wc_evq_free(&q);
+}
+
+/* Two streams each in order (DRAM fetches and the L2 hits that overtake
+ * them) go to the two rings, not the heap; equal times across the parts
+ * leave in push order. */
+static void test_second_ring(void)
+{
+    wc_evq q;
+    wc_evq_init(&q);
+    /* Pushed in this order, they go to ring 0, 0, 1, 1, 0, the heap (earlier
+     * than both tails), 1; 50 three times (one in each part), 100 twice. */
+    static const uint64_t t[] = {50, 100, 50, 60, 120, 50, 100};
+    for (unsigned k = 0; k < 7; k++) {
+        wc_event e = {.time = t[k], .arg = k};
+        CHECK(wc_evq_push(&q, e) == 0);
+    }
+    CHECK(q.ring[0].n == 3 && q.ring[1].n == 3 && q.n_heap == 1);
+    static const unsigned want[] = {0, 2, 5, 3, 1, 6, 4}; /* by time, then push order */
+    for (unsigned k = 0; k < 7; k++) {
+        CHECK(wc_evq_top_time(&q) == t[want[k]]);
+        wc_event e = wc_evq_pop(&q);
+        CHECK(e.arg == want[k]);
+    }
+    CHECK(wc_evq_top_time(&q) == WC_NEVER);
     wc_evq_free(&q);
 }
 
@@ -133,6 +160,7 @@ int main(void)
 {
     RUN(test_in_order);
     RUN(test_overtaking);
+    RUN(test_second_ring);
     RUN(test_mixed);
     return check_summary("events");
 }

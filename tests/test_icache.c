@@ -1,10 +1,13 @@
 /*
  * test_icache.c - GPGPU-Sim's L1 instruction cache (src/core/icache.c) on
  * its own, and in the engine: a kernel's start cost with a cold cache,
- * derived by hand on tiny_config.h's GPU.
+ * derived by hand on tiny_config.h's GPU; the fetch unit's round robin
+ * over the waiting warps (wc_sm_next_fetch) against a slot-by-slot walk.
  */
 #include "check.h"
+#include "core/gpu.h"
 #include "core/icache.h"
+#include "util/rng.h"
 #include "listsrc.h"
 #include "tiny_config.h"
 #include "tiny_gpu.h"
@@ -148,11 +151,51 @@ static void test_icache_bad_geometry(void)
     if (sim) wc_sim_destroy(sim);
 }
 
+/* The slot-by-slot walk wc_sm_next_fetch stands for: fetch_last + 1,
+ * fetch_last + 2, ... (mod n_slots), the first whose need_fetch is 1. */
+static int walk_next_fetch(const wc_sm *sm)
+{
+    for (unsigned i = 1; i <= sm->n_slots; i++) {
+        unsigned slot = (sm->fetch_last + i) % sm->n_slots;
+        if (sm->warps[slot].need_fetch == 1) return (int)slot;
+    }
+    return -1;
+}
+
+/* Slot counts around the 64-bit words' edges, sparse and dense waiting
+ * sets (need_fetch 0, 1 and 2 mixed), every fetch_last. */
+static void test_fetch_round_robin(void)
+{
+    static const unsigned counts[] = {1, 2, 48, 63, 64, 65, 127, 128, 200, WC_MAX_SLOTS};
+    uint64_t seed = 7;
+    for (unsigned c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        unsigned n = counts[c];
+        wc_sm *sm = calloc(1, sizeof *sm);
+        sm->warps = calloc(n, sizeof *sm->warps);
+        sm->n_slots = n;
+        for (unsigned round = 0; round < 40; round++) {
+            unsigned density = round % 8; /* in eighths: 0 leaves every slot idle */
+            for (unsigned s = 0; s < n; s++) {
+                uint64_t r = wc_splitmix64(&seed);
+                uint8_t v = (r & 7) < density ? 1 : (uint8_t)((r >> 3) % 3 == 2 ? 2 : 0);
+                wc_sm_set_need_fetch(sm, s, v);
+            }
+            for (unsigned last = 0; last < n; last++) {
+                sm->fetch_last = last;
+                CHECK_EQ(wc_sm_next_fetch(sm), walk_next_fetch(sm));
+            }
+        }
+        free(sm->warps);
+        free(sm);
+    }
+}
+
 int main(void)
 {
     RUN(test_icache_alone);
     RUN(test_icache_kernel_start);
     RUN(test_icache_perfect);
     RUN(test_icache_bad_geometry);
+    RUN(test_fetch_round_robin);
     return check_summary("icache");
 }

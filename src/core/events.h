@@ -5,11 +5,13 @@
  *
  * Responses mostly arrive in the order they were sent: the memory side
  * answers a request after a latency that grows with the queues it passed,
- * so most pushes are no earlier than the previous one.  Those go to `run`,
- * a FIFO ring that stays sorted by construction (O(1) push and pop); the
- * others (an L2 hit overtaking a DRAM fetch, say) go to a binary min-heap.
- * Every event has a unique (time, seq) and both parts are sorted by it, so
- * popping the smaller of the two heads gives exactly the order one heap
+ * so most pushes are no earlier than the previous one.  Those go to
+ * ring[0], a FIFO ring that stays sorted by construction (O(1) push and
+ * pop); the others (an L2 hit overtaking a DRAM fetch, say) go to ring[1]
+ * when no earlier than its last event (hits answer after a latency that
+ * grows with the queues too), and only the rest to a binary min-heap.
+ * Every event has a unique (time, seq) and all three parts are sorted by
+ * it, so popping the smallest of the heads gives exactly the order one heap
  * gave (tests/test_events.c checks it against a sort).
  */
 #ifndef WC_CORE_EVENTS_H
@@ -34,10 +36,16 @@ typedef struct wc_event {
     uint8_t kind;
 } wc_event;
 
+/* A FIFO ring of events sorted by (time, seq) by construction: only an
+ * event no earlier than its last is appended. */
+typedef struct wc_evring {
+    wc_event *ev; /* ev[(head + i) & mask] */
+    size_t head, n, mask;
+    uint64_t last; /* time of the last event (0 while empty: it then takes any time) */
+} wc_evring;
+
 typedef struct wc_evq {
-    wc_event *run; /* ring, sorted by (time, seq): run[(head + i) & mask] */
-    size_t head, n_run, mask;
-    uint64_t run_last; /* time of the ring's last event (0 while it is empty) */
+    wc_evring ring[2]; /* [0]: in-order pushes; [1]: in order among the earlier ones */
     wc_event *heap;    /* the out-of-order rest: a binary min-heap */
     size_t n_heap, cap_heap;
     uint64_t seq;
@@ -58,7 +66,8 @@ static inline void wc_evq_init(wc_evq *q)
 
 static inline void wc_evq_free(wc_evq *q)
 {
-    free(q->run);
+    free(q->ring[0].ev);
+    free(q->ring[1].ev);
     free(q->heap);
     wc_evq_init(q);
 }
@@ -69,25 +78,50 @@ static inline uint64_t wc_evq_top_time(const wc_evq *q)
     return q->top;
 }
 
-static inline void wc_evq_set_top(wc_evq *q)
+static inline uint64_t wc_evring_head_time(const wc_evring *r)
 {
-    uint64_t a = q->n_run ? q->run[q->head].time : WC_NEVER;
-    uint64_t b = q->n_heap ? q->heap[0].time : WC_NEVER;
-    q->top = a < b ? a : b;
+    return r->n ? r->ev[r->head].time : WC_NEVER;
 }
 
-/* Out of line: doubling the ring or the heap happens a few times per run. */
-static __attribute__((noinline)) int wc_evq_grow_run(wc_evq *q)
+static inline void wc_evq_set_top(wc_evq *q)
 {
-    size_t cap = q->run ? (q->mask + 1) * 2 : 1024;
+    uint64_t a = wc_evring_head_time(&q->ring[0]);
+    uint64_t b = wc_evring_head_time(&q->ring[1]);
+    uint64_t c = q->n_heap ? q->heap[0].time : WC_NEVER;
+    a = a < b ? a : b;
+    q->top = a < c ? a : c;
+}
+
+/* Out of line: doubling a ring or the heap happens a few times per run. */
+static __attribute__((noinline)) int wc_evring_grow(wc_evring *r)
+{
+    size_t cap = r->ev ? (r->mask + 1) * 2 : 1024;
     wc_event *p = malloc(cap * sizeof *p);
     if (!p) return -1;
-    for (size_t i = 0; i < q->n_run; i++) p[i] = q->run[(q->head + i) & q->mask];
-    free(q->run);
-    q->run = p;
-    q->head = 0;
-    q->mask = cap - 1;
+    for (size_t i = 0; i < r->n; i++) p[i] = r->ev[(r->head + i) & r->mask];
+    free(r->ev);
+    r->ev = p;
+    r->head = 0;
+    r->mask = cap - 1;
     return 0;
+}
+
+static inline __attribute__((always_inline)) int wc_evring_append(wc_evring *r, wc_event e)
+{
+    if (!r->ev || r->n > r->mask) {
+        if (wc_evring_grow(r) < 0) return -1;
+    }
+    r->ev[(r->head + r->n++) & r->mask] = e;
+    r->last = e.time;
+    return 0;
+}
+
+static inline wc_event wc_evring_pop(wc_evring *r)
+{
+    wc_event e = r->ev[r->head];
+    r->head = (r->head + 1) & r->mask;
+    if (--r->n == 0) r->last = 0; /* an empty ring takes any time */
+    return e;
 }
 
 static __attribute__((noinline)) int wc_evq_grow_heap(wc_evq *q)
@@ -100,9 +134,12 @@ static __attribute__((noinline)) int wc_evq_grow_heap(wc_evq *q)
     return 0;
 }
 
-/* An event earlier than the ring's tail: sifted into the heap. */
-static __attribute__((noinline)) int wc_evq_push_heap(wc_evq *q, wc_event e)
+/* An event earlier than the first ring's tail: appended to the second ring
+ * when no earlier than its tail (L2 hits overtaking DRAM fetches mostly come
+ * in order among themselves), else sifted into the heap. */
+static __attribute__((noinline)) int wc_evq_push_late(wc_evq *q, wc_event e)
 {
+    if (e.time >= q->ring[1].last) return wc_evring_append(&q->ring[1], e);
     if (q->n_heap == q->cap_heap && wc_evq_grow_heap(q) < 0) return -1;
     size_t i = q->n_heap++;
     while (i > 0) {
@@ -120,13 +157,8 @@ static inline __attribute__((always_inline)) int wc_evq_push(wc_evq *q, wc_event
 {
     e.seq = q->seq++;
     if (e.time < q->top) q->top = e.time;
-    if (e.time < q->run_last) return wc_evq_push_heap(q, e);
-    if (!q->run || q->n_run > q->mask) { /* in order: appended to the ring */
-        if (wc_evq_grow_run(q) < 0) return -1;
-    }
-    q->run[(q->head + q->n_run++) & q->mask] = e;
-    q->run_last = e.time;
-    return 0;
+    if (e.time < q->ring[0].last) return wc_evq_push_late(q, e);
+    return wc_evring_append(&q->ring[0], e); /* in order */
 }
 
 /* Bottom-up deletion: the hole left by the top walks down the smaller-child
@@ -157,20 +189,26 @@ static inline wc_event wc_evq_pop_heap(wc_evq *q)
     return top;
 }
 
-/* The next event; the queue must not be empty. */
+/* The next event; the queue must not be empty.  The three parts' heads are
+ * compared by (time, seq), every event's unique key, so the order is exactly
+ * one heap's whichever part holds an event.  The first ring alone (most
+ * pops) costs two tests more than a ring pop. */
 static inline wc_event wc_evq_pop(wc_evq *q)
 {
     wc_event e;
-    /* On equal times the ring's head is the older event: a heap event was
-     * pushed earlier than the ring's tail then, and the ring cannot empty
-     * (to take any time again) before that tail and so that event leave.
-     * Times alone decide. */
-    if (q->n_heap && (!q->n_run || q->heap[0].time < q->run[q->head].time)) {
-        e = wc_evq_pop_heap(q);
+    wc_evring *r0 = &q->ring[0], *r1 = &q->ring[1];
+    if (!r1->n && !q->n_heap) {
+        e = wc_evring_pop(r0);
     } else {
-        e = q->run[q->head];
-        q->head = (q->head + 1) & q->mask;
-        if (--q->n_run == 0) q->run_last = 0; /* an empty ring takes any time */
+        /* 0, 1: a ring; 2: the heap */
+        unsigned from = r0->n ? 0 : 1;
+        const wc_event *best = from == 0 ? &r0->ev[r0->head] : NULL;
+        if (r1->n && (!best || wc_ev_before(&r1->ev[r1->head], best))) {
+            best = &r1->ev[r1->head];
+            from = 1;
+        }
+        if (q->n_heap && (!best || wc_ev_before(&q->heap[0], best))) from = 2;
+        e = from == 2 ? wc_evq_pop_heap(q) : wc_evring_pop(&q->ring[from]);
     }
     wc_evq_set_top(q);
     return e;

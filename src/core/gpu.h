@@ -114,6 +114,9 @@ typedef struct wc_sm {
     bool sched_rotate, sched_pow2;
     int decoding;
     unsigned fetch_last, n_need_fetch;
+    /* a bit per slot whose need_fetch is 1 (waits for the fetch unit): the
+     * fetch's round robin finds the next one without visiting every slot */
+    uint64_t fetch_wait[WC_MAX_SLOTS / 64];
     struct wc_icache *icache; /* -icache 1 (icache.c): the instruction cache; NULL: always hits */
     uint32_t kernel_id;
     wc_ready_fn ready;  /* warp readiness test given to the schedulers */
@@ -209,6 +212,36 @@ struct wc_sim {
 
 /* The stage is no longer full: schedulers whose warps waited for it look
  * again this cycle (the stage runs before issue). */
+/* Sets warp `slot`'s need_fetch (0: its buffer is not waiting, 1: waits for
+ * the fetch unit, 2: -icache 1, waits for its miss), keeping fetch_wait. */
+static inline void wc_sm_set_need_fetch(wc_sm *sm, unsigned slot, uint8_t v)
+{
+    uint64_t bit = 1ull << (slot & 63);
+    if (v == 1)
+        sm->fetch_wait[slot >> 6] |= bit;
+    else
+        sm->fetch_wait[slot >> 6] &= ~bit;
+    sm->warps[slot].need_fetch = v;
+}
+
+/* The fetch unit's next warp: the first slot after fetch_last, round robin
+ * over the n_slots slots, whose need_fetch is 1; -1 when none is.  The same
+ * slot as visiting fetch_last + 1, + 2, ... (mod n_slots) one by one: the
+ * word holding fetch_last + 1 from that bit on, the words after it, and
+ * that word again whole (its bits from fetch_last + 1 on are known clear). */
+static inline int wc_sm_next_fetch(const wc_sm *sm)
+{
+    unsigned from = sm->fetch_last + 1 == sm->n_slots ? 0 : sm->fetch_last + 1;
+    unsigned nw = (sm->n_slots + 63) / 64, w = from >> 6;
+    uint64_t m = sm->fetch_wait[w] & (~0ull << (from & 63));
+    for (unsigned k = 0; k <= nw; k++) {
+        if (m) return (int)(w * 64 + (unsigned)__builtin_ctzll(m));
+        w = w + 1 == nw ? 0 : w + 1;
+        m = sm->fetch_wait[w];
+    }
+    return -1;
+}
+
 static inline void wc_sm_stage_freed(wc_sm *sm, uint64_t now)
 {
     for (unsigned i = 0; i < sm->n_sched; i++)

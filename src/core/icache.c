@@ -261,23 +261,22 @@ void wc_sm_icache_fetch(wc_sm *sm, uint64_t now)
     wc_icache *ic = sm->icache;
     int ready = wc_icache_next_ready(ic);
     if (ready >= 0) { /* a warp whose line arrived goes to decode */
-        sm->warps[ready].need_fetch = FETCH_WAIT;
+        wc_sm_set_need_fetch(sm, (unsigned)ready, FETCH_WAIT);
         sm->decoding = ready;
     } else if (sm->n_need_fetch) {
-        for (unsigned i = 1; i <= sm->n_slots; i++) {
-            unsigned slot = (sm->fetch_last + i) % sm->n_slots;
+        int next = wc_sm_next_fetch(sm); /* round robin over the slots that wait */
+        if (next >= 0) {
+            unsigned slot = (unsigned)next;
             wc_warp *w = &sm->warps[slot];
-            if (w->need_fetch != FETCH_WAIT) continue;
             sm->fetch_last = slot;
             wc_ic_result r = wc_icache_access(ic, WC_ICACHE_BASE + w->inst.pc, slot);
             if (r == WC_IC_HIT) {
                 sm->decoding = (int)slot;
                 sm->n_need_fetch--;
             } else if (r == WC_IC_MISS) {
-                w->need_fetch = FETCH_MISS;
+                wc_sm_set_need_fetch(sm, slot, FETCH_MISS);
                 sm->n_need_fetch--;
             }
-            break;
         }
     }
     uint64_t line;

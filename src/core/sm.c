@@ -206,6 +206,30 @@ static wc_outcome env_present_hooked(wc_stage_env *env, const wc_mem_req *req, u
     return wc_sm_present_hooked(sm_of_env(env), req, load, now, why);
 }
 
+/* -exit_store_acks 1 with nothing else hooked (the default configuration):
+ * only a store needs the full version (store_taken after the L1 took it).
+ * With no knob flags, no access or eviction-by listeners and no on_miss,
+ * wc_sm_present_hooked does for any other request exactly what is left
+ * here: count the load out before the access (a hit answers at once), undo
+ * that on a reservation fail, answer a hit after the hit latency.  cur_req
+ * is read only by on_evict_by listeners, which this version excludes. */
+static wc_outcome env_present_acks(wc_stage_env *env, const wc_mem_req *req, uint32_t load,
+                                   uint64_t now, wc_fail_reason *why)
+{
+    wc_sm *sm = sm_of_env(env);
+    if ((req->flags & (WC_REQ_WRITE | WC_REQ_WRITEBACK)) == WC_REQ_WRITE)
+        return wc_sm_present_hooked(sm, req, load, now, why);
+    wc_load *ld = load != WC_NO_REC ? &sm->loads[load] : NULL;
+    if (ld) ld->h.outstanding++;
+    wc_outcome o = sm->l1->ops->access(sm->l1, req, now, why);
+    if (o == WC_RESERVATION_FAIL) {
+        if (ld) ld->h.outstanding--;
+    } else if (ld && o == WC_HIT) {
+        wc_sm_respond(sm, load, now + sm->env.hit_latency);
+    }
+    return o;
+}
+
 static void env_respond(wc_stage_env *env, uint32_t load, uint64_t t)
 {
     wc_sm_respond(sm_of_env(env), load, t);
@@ -440,7 +464,7 @@ static void buffer_empty(wc_sm *sm, unsigned slot)
     wc_warp *w = &sm->warps[slot];
     if (w->state != W_ACTIVE) return; /* its stream ended: nothing to fetch */
     w->ibuf = 0;
-    w->need_fetch = 1;
+    wc_sm_set_need_fetch(sm, slot, 1);
     sm->n_need_fetch++;
     set_gate(sm, slot, WC_NEVER);
 }
@@ -453,7 +477,7 @@ static bool frontend(wc_sm *sm, uint64_t now)
         unsigned slot = (unsigned)sm->decoding;
         wc_warp *w = &sm->warps[slot];
         sm->decoding = -1;
-        w->need_fetch = 0;
+        wc_sm_set_need_fetch(sm, slot, 0);
         w->ibuf = 2;
         if (w->state == W_ACTIVE && !w->at_barrier) warp_wake(sm, slot, now + 1);
     }
@@ -466,15 +490,12 @@ static bool frontend(wc_sm *sm, uint64_t now)
         return sm->decoding >= 0 || sm->n_need_fetch || wc_icache_busy(sm->icache);
     }
     if (!sm->n_need_fetch) return false;
-    for (unsigned i = 1; i <= sm->n_slots; i++) {
-        unsigned slot = (sm->fetch_last + i) % sm->n_slots;
-        if (!sm->warps[slot].need_fetch) continue;
-        sm->decoding = (int)slot;
-        sm->fetch_last = slot;
-        sm->n_need_fetch--;
-        return true;
-    }
-    return false;
+    int slot = wc_sm_next_fetch(sm); /* need_fetch is 0 or 1 without -icache */
+    if (slot < 0) return false;
+    sm->decoding = slot;
+    sm->fetch_last = (unsigned)slot;
+    sm->n_need_fetch--;
+    return true;
 }
 
 bool wc_sm_block_fits(const wc_sm *sm)
@@ -518,7 +539,7 @@ int wc_sm_start_block(wc_sm *sm, uint64_t block_id, uint64_t now)
         w->at_barrier = 0;
         w->npend = 0;
         w->ibuf = 0;
-        w->need_fetch = 0;
+        wc_sm_set_need_fetch(sm, s, 0);
         w->loads_out = 0;
         w->stores_out = 0;
         w->acked_at = 0;
@@ -853,8 +874,10 @@ void wc_sm_update_hooks(wc_sm *sm)
     const wc_gpu *g = sm->gpu;
     bool evict_by = false;
     for (unsigned i = 0; i < g->n_listeners; i++) evict_by |= g->listeners[i].on_evict_by != NULL;
-    sm->env.hooks = sm->req_flags || g->n_access_listeners || evict_by ||
-                    (sm->n_sched && sm->sched[0].ops->on_miss) || sm->store_acks;
+    bool full = sm->req_flags || g->n_access_listeners || evict_by ||
+                (sm->n_sched && sm->sched[0].ops->on_miss);
+    sm->env.hooks = full || sm->store_acks;
+    sm->env.present_hooked = full ? env_present_hooked : env_present_acks;
 }
 
 /* -exit_store_acks 1: the L1 took one of warp `slot`'s store requests;

@@ -54,10 +54,10 @@ void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t
  * engine need not visit each cycle the crossbar works in (see run_kernel). */
 void wc_sim_run_xbar(wc_sim *g, uint64_t now)
 {
-    wc_xbar_run(g->mem.xbar, now + g->mem.latency + g->mem.l2_latency - 1);
     const uint32_t *recs;
     const uint64_t *times;
-    size_t n = wc_xbar_done(g->mem.xbar, &recs, &times);
+    size_t n =
+        wc_xbar_advance(g->mem.xbar, now + g->mem.latency + g->mem.l2_latency - 1, &recs, &times);
     for (size_t k = 0; k < n; k++) {
         wc_deferred *d = &g->deferred[recs[k]];
         d->ev.time = times[k];

@@ -84,6 +84,7 @@ typedef struct wc_mem {
     uint32_t flit, ctrl, latency, flits_per_cycle;
     uint32_t l2_latency; /* core cycles (the option counts L2 cycles) */
     double l2_cycle;     /* core cycles per L2 cycle */
+    uint32_t l2_step;    /* l2_cycle when a whole number (1..1024), else 0 */
     wc_addrdec addrdec;  /* address -> sub-partition and address within it */
     /* -icnt_model islip / local: replies cross this crossbar (xbar.h) and
      * wc_mem_access answers WC_MEM_DEFERRED with the request's record in

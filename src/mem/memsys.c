@@ -42,6 +42,8 @@ int wc_mem_init(wc_mem *m, const wc_config *cfg, wc_err *err)
     double core_per_icnt = cfg->clk_core / cfg->clk_icnt;
     m->icnt_cycle = core_per_icnt;
     m->l2_cycle = cfg->clk_core / cfg->clk_l2;
+    if (m->l2_cycle >= 1 && m->l2_cycle <= 1024 && m->l2_cycle == (double)(uint32_t)m->l2_cycle)
+        m->l2_step = (uint32_t)m->l2_cycle;
     double l2_lat = ceil((double)cfg->l2_latency * m->l2_cycle);
     m->l2_latency = l2_lat < 4e9 ? (uint32_t)l2_lat : 4000000000u;
     if (wc_addrdec_init(&m->addrdec, cfg, err) < 0) return -1;
@@ -415,12 +417,20 @@ static __attribute__((noinline)) void xbar_reply(wc_mem *m, const wc_l2 *l2, uin
 {
     unsigned n = l2->type == 'S' ? wc_chunk_count(sectors) : 1;
     uint32_t bytes = ack ? 0 : (data + n - 1) / n;
-    uint32_t flits = wc_mem_flits(m, bytes);
-    double eject = wc_mem_port_cycles(m, flits); /* the SM takes it in */
+    /* the packet tables hold wc_mem_flits and wc_mem_port_cycles of whole
+     * 32 B units (a sector, a header), computed by the same expressions */
+    uint32_t flits = wc_mem_pkt_flits(m, bytes);
+    double eject = wc_mem_pkt_cycles(m, bytes); /* the SM takes it in */
     uint32_t rec = ack ? WC_XBAR_NONE : m->rec;
-    uint64_t at[16]; /* sectors is 16 bits */
-    for (unsigned k = 0; k < n; k++) at[k] = wc_ceil_cycle((double)ready + k * m->l2_cycle);
-    if (wc_xbar_send_n(m->xbar, p, sm, at, n, flits, eject, rec) < 0) m->failed = true;
+    int rc;
+    if (m->l2_step && ready < (1ull << 52)) { /* ready + k * l2_cycle, exact */
+        rc = wc_xbar_send_seq(m->xbar, p, sm, ready, m->l2_step, n, flits, eject, rec);
+    } else {
+        uint64_t at[16]; /* sectors is 16 bits */
+        for (unsigned k = 0; k < n; k++) at[k] = wc_ceil_cycle((double)ready + k * m->l2_cycle);
+        rc = wc_xbar_send_n(m->xbar, p, sm, at, n, flits, eject, rec);
+    }
+    if (rc < 0) m->failed = true;
     m->c.down_packets += n;
     m->c.down_bytes += (uint64_t)n * flits * m->flit;
 }

@@ -126,10 +126,15 @@ struct wc_xbar {
     uint64_t pending;
     unsigned n_busy; /* busy inputs: the router holds packets when > 0 */
     xrec *recs;
+    /* free_ids[0 .. nfree) are the free record ids; the records completed
+     * since the last wc_xbar_done follow them, free_ids[nfree .. nfree +
+     * ndone) (their cycles in done_t), so handing them over frees them
+     * without a copy, in the order a copy would have freed them */
     uint32_t nrecs, caprecs, *free_ids, nfree;
-    uint32_t *done_id;
     uint64_t *done_t;
     size_t ndone;
+    double late_eject; /* the last eject late_of saw, and what it gave */
+    uint32_t late_v;
     unsigned in_words, out_words; /* 64-bit words of a set of inputs / outputs */
     uint64_t *req;                /* n_out sets of inputs, in_words each */
     uint64_t *out_req;            /* outputs with a request */
@@ -235,6 +240,8 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     for (unsigned o = 0; o < n_out; o++) bit_set(x->out_free, o);
     for (unsigned i = 0; i < n_in; i++) x->next_in[i] = UINT64_MAX;
     x->enter_min = UINT64_MAX;
+    x->late_eject = -1; /* late_of's answer for -1 (no whole arrival) */
+    x->late_v = UINT32_MAX;
     if (p->kind == WC_XBAR_LOCAL && !(x->local = wc_lxbar_new(n_in, n_out, &p->local, icnt_cycle,
                                                               latency, local_arrive, x, err))) {
         wc_xbar_free(x);
@@ -262,7 +269,6 @@ void wc_xbar_free(wc_xbar *x)
     free(x->snap);
     free(x->recs);
     free(x->free_ids);
-    free(x->done_id);
     free(x->done_t);
     wc_lxbar_free(x->local);
     free(x);
@@ -286,9 +292,6 @@ uint32_t wc_xbar_open(wc_xbar *x)
             x->free_ids = f;
             /* the done list never holds more than the records in use, so it
              * grows with them and completing a record cannot fail */
-            uint32_t *a = realloc(x->done_id, cap * sizeof *a);
-            if (!a) return WC_XBAR_NONE;
-            x->done_id = a;
             uint64_t *b = realloc(x->done_t, cap * sizeof *b);
             if (!b) return WC_XBAR_NONE;
             x->done_t = b;
@@ -302,7 +305,7 @@ uint32_t wc_xbar_open(wc_xbar *x)
 
 static void push_done(wc_xbar *x, uint32_t rec, uint64_t t)
 {
-    x->done_id[x->ndone] = rec;
+    x->free_ids[x->nfree + x->ndone] = rec;
     x->done_t[x->ndone++] = t;
 }
 
@@ -325,6 +328,8 @@ void wc_xbar_close(wc_xbar *x, uint32_t rec)
 
 void wc_xbar_cancel(wc_xbar *x, uint32_t rec)
 {
+    if (x->ndone) /* the done list moves up one (rare: a write while records are done) */
+        memmove(&x->free_ids[x->nfree + 1], &x->free_ids[x->nfree], x->ndone * sizeof *x->free_ids);
     x->free_ids[x->nfree++] = rec;
 }
 
@@ -449,12 +454,23 @@ static inline uint64_t ready_cycle(const wc_xbar *x, uint64_t ready)
 /* xpkt.late for a packet taking `eject` core cycles to take in: with one
  * clock for both, (double)dep + latency + eject is a whole number, computed
  * exactly (below 2^53), when eject is one. */
-static uint32_t late_of(const wc_xbar *x, double eject)
+static uint32_t late_compute(const wc_xbar *x, double eject)
 {
     if (x->icnt_cycle != 1.0 || !(eject >= 0 && eject < 1e9)) return UINT32_MAX;
     uint32_t e = (uint32_t)eject;
     if ((double)e != eject || (uint64_t)e + x->latency >= UINT32_MAX) return UINT32_MAX;
     return e + x->latency;
+}
+
+/* late_compute, remembered for the last eject asked about: the packets of
+ * a run nearly all take the same (one packet size per configuration). */
+static inline uint32_t late_of(wc_xbar *x, double eject)
+{
+    if (eject != x->late_eject) {
+        x->late_v = late_compute(x, eject);
+        x->late_eject = eject;
+    }
+    return x->late_v;
 }
 
 /* Input i, with nothing in the router, waits for its head packet to enter. */
@@ -466,32 +482,37 @@ static inline void wait_entry(wc_xbar *x, unsigned i)
     bit_set(x->feed, i);
 }
 
-/* Whether one-flit packets 1..n-1 of a wc_xbar_send_n, packet 0 (ready in
- * cycle r0) having gone last into entry k, all join that entry's run: they
- * are ready in r0 + 1, r0 + 2, ... and before the next entry, and the run
- * has room.  What the loop in wc_xbar_send_n would do a packet at a time. */
-static inline bool run_fits(const wc_xbar *x, xinput *q, uint32_t k, const uint64_t *ready,
-                            unsigned n, uint64_t r0)
+/* Whether one-flit packets 1..n-1 of a send, packet 0 (ready in cycle r0)
+ * having gone last into entry k, all join that entry's run, given that
+ * they are ready in r0 + 1, r0 + 2, ...: they are before the next entry,
+ * and the run has room. */
+static inline bool run_room(xinput *q, uint32_t k, unsigned n, uint64_t r0)
 {
-    for (unsigned j = 1; j < n; j++)
-        if (ready_cycle(x, ready[j]) != r0 + j) return false;
     const xpkt *e = q_at(q, k);
     return e->flits == 1 && e->count + (n - 1) <= UINT16_MAX &&
            (k + 1 == q->len || q_at(q, k + 1)->ready > r0 + (n - 1));
 }
 
-int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
-                   uint32_t flits, double eject, uint32_t rec)
+/* Whether packets 1..n-1 of wc_xbar_send_n are ready in r0 + 1, r0 + 2, ... */
+static inline bool ready_in_row(const wc_xbar *x, const uint64_t *ready, unsigned n, uint64_t r0)
 {
-    if (!n) return 0;
-    if (x->local) {
-        if (wc_lxbar_send_n(x->local, in, out, ready, n, eject, rec) < 0) return -1;
-        if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
-        return 0;
-    }
+    for (unsigned j = 1; j < n; j++)
+        if (ready_cycle(x, ready[j]) != r0 + j) return false;
+    return true;
+}
+
+/* The body of wc_xbar_send_n and wc_xbar_send_seq: n packets, packet j
+ * ready in interconnect cycle ready_cycle(ready[j]), or, with ready NULL,
+ * in r0 + j (r0 not before the cycle simulated next).  What n single sends
+ * would do: the packets that join the run the last one went into extend it
+ * at once. */
+static inline __attribute__((always_inline)) int
+queue_packets(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, uint64_t r0, unsigned n,
+              uint32_t flits, double eject, uint32_t rec)
+{
     xinput *q = &x->in[in];
     if (q_reserve(q, 2 * n) < 0) return -1; /* each may split a run and go between */
-    xpkt p = {.ready = ready_cycle(x, ready[0]),
+    xpkt p = {.ready = ready ? ready_cycle(x, ready[0]) : r0,
               .eject = eject,
               .rec = rec,
               .out = (uint16_t)out,
@@ -502,12 +523,13 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
      * last simulated cycle, so only those still queued delay p. */
     uint32_t k = q_insert(q, &p);
     unsigned j = 1;
-    if (n > 1 && p.flits == 1 && run_fits(x, q, k, ready, n, p.ready)) {
+    if (n > 1 && p.flits == 1 && (!ready || ready_in_row(x, ready, n, p.ready)) &&
+        run_room(q, k, n, p.ready)) {
         q_at(q, k)->count += (uint16_t)(n - 1);
         j = n;
     }
     for (; j < n; j++) {
-        p.ready = ready_cycle(x, ready[j]);
+        p.ready = ready ? ready_cycle(x, ready[j]) : r0 + j;
         xpkt *e = q_at(q, k);
         /* the next of the run the last packet went into, when it comes
          * before every later entry: what q_insert would find, found at
@@ -525,6 +547,35 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
     }
     if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
     x->pending += n;
+    return 0;
+}
+
+int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
+                   uint32_t flits, double eject, uint32_t rec)
+{
+    if (!n) return 0;
+    if (x->local) {
+        if (wc_lxbar_send_n(x->local, in, out, ready, n, eject, rec) < 0) return -1;
+        if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
+        return 0;
+    }
+    return queue_packets(x, in, out, ready, 0, n, flits, eject, rec);
+}
+
+int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t step,
+                     unsigned n, uint32_t flits, double eject, uint32_t rec)
+{
+    /* one clock, one cycle apart, none in a simulated cycle: the
+     * interconnect cycles are the core cycles themselves */
+    if (step == 1 && x->icnt_cycle == 1.0 && ready >= x->cycle && !x->local && n)
+        return queue_packets(x, in, out, NULL, ready, n, flits, eject, rec);
+    uint64_t at[64];
+    for (unsigned done = 0; done < n;) {
+        unsigned m = n - done < 64 ? n - done : 64;
+        for (unsigned k = 0; k < m; k++) at[k] = ready + (uint64_t)(done + k) * step;
+        if (wc_xbar_send_n(x, in, out, at, m, flits, eject, rec) < 0) return -1;
+        done += m;
+    }
     return 0;
 }
 
@@ -803,11 +854,17 @@ uint64_t wc_xbar_next(const wc_xbar *x)
 size_t wc_xbar_done(wc_xbar *x, const uint32_t **recs, const uint64_t **times)
 {
     size_t n = x->ndone;
-    *recs = x->done_id;
+    *recs = &x->free_ids[x->nfree];
     *times = x->done_t;
-    for (size_t k = 0; k < n; k++) x->free_ids[x->nfree++] = x->done_id[k];
+    x->nfree += (uint32_t)n; /* they are free: wc_xbar_open takes them last first */
     x->ndone = 0;
     return n;
+}
+
+size_t wc_xbar_advance(wc_xbar *x, uint64_t now, const uint32_t **recs, const uint64_t **times)
+{
+    wc_xbar_run(x, now);
+    return wc_xbar_done(x, recs, times);
 }
 
 uint64_t wc_xbar_pending(const wc_xbar *x)

@@ -88,6 +88,12 @@ int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t
 int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, unsigned n,
                    uint32_t flits, double eject, uint32_t rec);
 
+/* wc_xbar_send_n with ready[k] = ready + k * step: a sectored L2's answer
+ * when an L2 cycle is a whole number of core cycles, without the array
+ * (and, one cycle apart on one clock, without converting each cycle). */
+int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t step,
+                     unsigned n, uint32_t flits, double eject, uint32_t rec);
+
 /* Simulates every interconnect cycle that starts at or before core cycle
  * `now` (none twice). */
 void wc_xbar_run(wc_xbar *x, uint64_t now);
@@ -98,9 +104,13 @@ uint64_t wc_xbar_next(const wc_xbar *x);
 
 /* Records completed by wc_xbar_run since the last call: their ids and the
  * core cycle each response reaches its SM.  Returns the count and points
- * *recs / *times at them (valid until the next wc_xbar_run); the ids are
- * free for reuse after the call. */
+ * *recs / *times at them (valid until the next call that runs, sends,
+ * opens, closes or cancels); the ids are free for reuse after the call. */
 size_t wc_xbar_done(wc_xbar *x, const uint32_t **recs, const uint64_t **times);
+
+/* wc_xbar_run(x, now), then wc_xbar_done: the engine's call, one call
+ * instead of two in every iteration of its loop. */
+size_t wc_xbar_advance(wc_xbar *x, uint64_t now, const uint32_t **recs, const uint64_t **times);
 
 /* Packets the crossbar still holds (ready or not). */
 uint64_t wc_xbar_pending(const wc_xbar *x);

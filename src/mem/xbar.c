@@ -346,13 +346,18 @@ static inline xpkt *q_head(xinput *in)
     return &in->q[in->head];
 }
 
-/* Room for `extra` more entries. */
-static int q_reserve(xinput *in, uint32_t extra)
+/* Room for `extra` more entries (the growth out of line). */
+static __attribute__((noinline)) int q_grow(xinput *in, uint32_t extra)
 {
     void *q = in->q;
     if (wc_ring_reserve(&q, &in->head, &in->cap, in->len, extra, sizeof(xpkt)) < 0) return -1;
     in->q = q;
     return 0;
+}
+
+static inline int q_reserve(xinput *in, uint32_t extra)
+{
+    return in->len + extra <= in->cap ? 0 : q_grow(in, extra);
 }
 
 /* The head entry of in, new or after a head that left, enters when it is
@@ -638,11 +643,15 @@ XBAR_INLINE bool set_empty_w(const uint64_t *s, unsigned words)
 
 /* Input i's head packet asks for its output's virtual channel from the
  * next allocation on. */
-XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw, unsigned ow)
+XBAR_INLINE void ask_for(wc_xbar *x, unsigned i, unsigned o, unsigned iw, unsigned ow)
 {
-    unsigned o = q_head(&x->in[i])->out;
     set_add(&x->req[(size_t)o * iw], i, iw);
     set_add(x->out_req, o, ow);
+}
+
+XBAR_INLINE void ask(wc_xbar *x, unsigned i, unsigned iw, unsigned ow)
+{
+    ask_for(x, i, q_head(&x->in[i])->out, iw, ow);
 }
 
 /* Input i's head packet enters in cycle cyc (next_in[i] == cyc) while the
@@ -698,6 +707,42 @@ XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
         }
 }
 
+/* Input i's head packet has left in cycle cyc: the next one (of its run,
+ * or the next entry) becomes the head and asks, if it is in. */
+XBAR_INLINE void next_packet(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, unsigned ow)
+{
+    xinput *in = &x->in[i];
+    xpkt *p = q_head(in);
+    if (p->count > 1) { /* the run's next packet is the head */
+        p->count--;
+        p->ready++;
+        /* it enters a cycle after the one that left; if that is to come,
+         * `end` says so to a packet queued before it (head_enters) */
+        if (++in->enter > cyc) {
+            in->end = in->enter;
+        } else { /* it is in: it asks for the run's output */
+            ask_for(x, i, p->out, iw, ow);
+            return;
+        }
+    } else {
+        in->end = in->enter + p->flits; /* what the next packet's entry waits for */
+        in->head = (in->head + 1) & (in->cap - 1);
+        if (--in->len == 0) {
+            in->busy = false;
+            x->n_busy--;
+            return;
+        }
+        head_enters(in);
+        if (in->enter <= cyc) { /* the next packet is in: it asks */
+            ask(x, i, iw, ow);
+            return;
+        }
+    }
+    in->busy = false;
+    x->n_busy--;
+    wait_entry(x, i);
+}
+
 /* Input i, holding its head packet's output since an earlier step, sends a
  * flit through the switch in cycle cyc if the flit is in and the output has
  * room.  The tail frees the output, and the input's next packet asks, from
@@ -717,29 +762,17 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, un
     deliver(x, p, o->last_dep);
     set_add(x->out_free, p->out, ow);
     set_del(x->active, i, iw);
-    if (p->count > 1) { /* the run's next packet is the head */
-        p->count--;
-        p->ready++;
-        /* it enters a cycle after the one that left; if that is to come,
-         * `end` says so to a packet queued before it (head_enters) */
-        if (++in->enter > cyc) in->end = in->enter;
-    } else {
-        in->end = in->enter + p->flits; /* what the next packet's entry waits for */
-        in->head = (in->head + 1) & (in->cap - 1);
-        if (--in->len == 0) {
-            in->busy = false;
-            x->n_busy--;
-            return;
-        }
-        head_enters(in);
-    }
-    if (in->enter <= cyc) { /* the next packet is in: it asks */
-        ask(x, i, iw, ow);
-    } else {
-        in->busy = false;
-        x->n_busy--;
-        wait_entry(x, i);
-    }
+    next_packet(x, i, cyc, iw, ow);
+}
+
+/* The sends of a step: every input in `snap`, the ones that held their
+ * output before the step. */
+XBAR_INLINE void send_flits(wc_xbar *x, const uint64_t *snap, uint64_t cyc, unsigned iw,
+                            unsigned ow)
+{
+    for (unsigned w = 0; w < iw; w++)
+        for (uint64_t m = snap[w]; m; m &= m - 1)
+            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc, iw, ow);
 }
 
 /* One router step: the allocation, then the sends of the inputs that held
@@ -752,9 +785,53 @@ XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
     uint64_t *snap = iw == 1 ? one : x->snap;
     for (unsigned w = 0; w < iw; w++) snap[w] = x->active[w];
     allocate(x, iw, ow);
+    send_flits(x, snap, cyc, iw, ow);
+}
+
+/* Two router steps when no input holds an output as they begin (with
+ * one-flit packets, nearly always): the first only grants, since nobody
+ * was there to send, and the second's allocation finds nothing, since the
+ * first granted every free output that was asked for and requests made in
+ * the second count from the step after it; so the second only sends, from
+ * the inputs the first granted. */
+XBAR_INLINE void two_steps_from_idle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
+{
+    /* The grants, as allocate makes them, but without marking the output
+     * held and the input sending: a packet that leaves in the second step
+     * would unmark both there, so only one that stays is marked. */
+    uint64_t one[1];
+    uint64_t *g = iw == 1 ? one : x->snap;
+    for (unsigned w = 0; w < iw; w++) g[w] = 0;
+    for (unsigned w = 0; w < ow; w++)
+        for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
+            unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
+            xoutput *out = &x->out[o];
+            uint64_t *r = &x->req[(size_t)o * iw];
+            unsigned i = first_from(r, iw, out->ptr);
+            set_del(r, i, iw);
+            if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
+            out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
+            set_add(g, i, iw);
+        }
+    /* The second step's sends, in input order as send_flits makes them. */
     for (unsigned w = 0; w < iw; w++)
-        for (uint64_t m = snap[w]; m; m &= m - 1)
-            send_flit(x, w * 64 + (unsigned)__builtin_ctzll(m), cyc, iw, ow);
+        for (uint64_t m = g[w]; m; m &= m - 1) {
+            unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
+            xinput *in = &x->in[i];
+            xpkt *p = q_head(in);
+            xoutput *o = &x->out[p->out];
+            if (p->flits == 1 && in->enter + in->sent <= cyc &&
+                !(o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf)) {
+                /* send_flit for a one-flit packet that is in and has credit */
+                o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
+                deliver(x, p, o->last_dep);
+                next_packet(x, i, cyc, iw, ow);
+            } else { /* it holds the output: send_flit as after allocate */
+                set_del(x->out_free, p->out, ow);
+                set_add(x->active, i, iw);
+                send_flit(x, i, cyc, iw, ow);
+            }
+        }
 }
 
 XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
@@ -770,6 +847,10 @@ XBAR_INLINE void net_cycle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
         x->enter_min = min;
     }
     if (x->p.speedup_x100 == 200) { /* the files' speedup: two steps, nothing carried */
+        if (set_empty_w(x->active, iw)) {
+            two_steps_from_idle(x, cyc, iw, ow);
+            return;
+        }
         router_step(x, cyc, iw, ow);
         router_step(x, cyc, iw, ow);
         return;
@@ -788,7 +869,7 @@ static inline uint64_t next_ready(const wc_xbar *x)
 }
 
 /* The last interconnect cycle that starts at or before core cycle now. */
-static uint64_t last_cycle_by(const wc_xbar *x, uint64_t now)
+static inline uint64_t last_cycle_by(const wc_xbar *x, uint64_t now)
 {
     if (x->icnt_cycle == 1.0) return now;
     uint64_t n = (uint64_t)((double)now / x->icnt_cycle);
@@ -826,7 +907,8 @@ static void run_cycles_any(wc_xbar *x, uint64_t last)
     run_cycles(x, last, x->in_words, x->out_words);
 }
 
-void wc_xbar_run(wc_xbar *x, uint64_t now)
+/* wc_xbar_run's body, inlined into wc_xbar_advance too. */
+static inline __attribute__((always_inline)) void run_to(wc_xbar *x, uint64_t now)
 {
     if (x->local) {
         wc_lxbar_run(x->local, now);
@@ -840,6 +922,11 @@ void wc_xbar_run(wc_xbar *x, uint64_t now)
         run_cycles_any(x, last);
     /* Cycles up to now with nothing inside are over too; a packet sent
      * later is never ready before them (wc_xbar_send). */
+}
+
+void wc_xbar_run(wc_xbar *x, uint64_t now)
+{
+    run_to(x, now);
 }
 
 uint64_t wc_xbar_next(const wc_xbar *x)
@@ -863,8 +950,13 @@ size_t wc_xbar_done(wc_xbar *x, const uint32_t **recs, const uint64_t **times)
 
 size_t wc_xbar_advance(wc_xbar *x, uint64_t now, const uint32_t **recs, const uint64_t **times)
 {
-    wc_xbar_run(x, now);
-    return wc_xbar_done(x, recs, times);
+    run_to(x, now);
+    size_t n = x->ndone;
+    *recs = &x->free_ids[x->nfree];
+    *times = x->done_t;
+    x->nfree += (uint32_t)n; /* as wc_xbar_done */
+    x->ndone = 0;
+    return n;
 }
 
 uint64_t wc_xbar_pending(const wc_xbar *x)

@@ -820,9 +820,11 @@ XBAR_INLINE void two_steps_from_idle(wc_xbar *x, uint64_t cyc, unsigned iw, unsi
             xinput *in = &x->in[i];
             xpkt *p = q_head(in);
             xoutput *o = &x->out[p->out];
-            if (p->flits == 1 && in->enter + in->sent <= cyc &&
-                !(o->last_dep > cyc && o->last_dep - cyc >= x->p.out_buf)) {
-                /* send_flit for a one-flit packet that is in and has credit */
+            /* A one-flit packet leaves: it asked, so it is in, and its
+             * output has credit, since nothing went through it yet in this
+             * cycle and a send in an earlier cycle c left last_dep at most
+             * c + out_buf (send_flit's check), below cyc + out_buf. */
+            if (p->flits == 1) {
                 o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
                 deliver(x, p, o->last_dep);
                 next_packet(x, i, cyc, iw, ow);

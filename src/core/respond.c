@@ -30,21 +30,29 @@ void wc_sim_push_response_slow(wc_sim *g, wc_event ev, uint32_t hi)
     }
 }
 
+/* Room in g->deferred for record id `rec` (out of line: the table grows
+ * only until it holds the most records in flight). */
+static __attribute__((noinline)) bool deferred_grow(wc_sim *g, uint32_t rec)
+{
+    uint32_t cap = g->cap_deferred ? g->cap_deferred : 256;
+    while (cap <= rec) cap *= 2;
+    wc_deferred *d = realloc(g->deferred, cap * sizeof *d);
+    if (!d) {
+        if (!g->failed) wc_errf(g->err, "out of memory (interconnect)");
+        g->failed = true;
+        return false;
+    }
+    g->deferred = d;
+    g->cap_deferred = cap;
+    return true;
+}
+
 void wc_sim_defer_response(wc_sim *g, uint32_t rec, const wc_event *ev, uint32_t hi)
 {
-    if (rec >= g->cap_deferred) {
-        uint32_t cap = g->cap_deferred ? g->cap_deferred : 256;
-        while (cap <= rec) cap *= 2;
-        wc_deferred *d = realloc(g->deferred, cap * sizeof *d);
-        if (!d) {
-            if (!g->failed) wc_errf(g->err, "out of memory (interconnect)");
-            g->failed = true;
-            return;
-        }
-        g->deferred = d;
-        g->cap_deferred = cap;
-    }
-    g->deferred[rec] = (wc_deferred){*ev, hi};
+    if (rec >= g->cap_deferred && !deferred_grow(g, rec)) return;
+    wc_deferred *d = &g->deferred[rec];
+    d->ev = *ev;
+    d->hi = hi;
 }
 
 /* Runs the crossbar as far as it is known at cycle `now` and queues the

@@ -143,7 +143,8 @@ static inline unsigned util_bucket(unsigned used, unsigned n)
     return n == 4 ? used : (4 * used + n - 1) / n;
 }
 
-void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
+/* wc_l1_core_evict, inline for the miss path of array-backed stores. */
+static inline void evict_line(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
 {
     if (line->dirty_chunks) send_writeback(c, line, now);
     const wc_l1_listener *ls = c->base.env.listener;
@@ -153,6 +154,11 @@ void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
     unsigned used = wc_chunk_count(line->used_chunks & c->all);
     c->base.stats.util_hist[util_bucket(used, c->ts->nchunks)]++;
     ts_invalidate(c, set, line);
+}
+
+void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
+{
+    evict_line(c, set, line, now);
 }
 
 static inline uint64_t requested_chunks(const wc_l1_core *c, const wc_mem_req *req)
@@ -617,9 +623,12 @@ static wc_outcome absent_line_read(wc_l1_core *c, const wc_mem_req *req, uint32_
 
     uint64_t tag = req->addr >> c->line_log2, fetch = fetch_chunks(c, want, 0);
     wc_repl_ctx x = ctx_of(req, set);
-    wc_line *line = arr_allocate(&c->arr, c, set, tag, WC_LINE_RESERVED, &x, now);
-    if (!line) return read_bypass(c, req, want, now, why); /* the policy declined */
-    line->used_chunks = (uint16_t)want;                    /* a fresh RESERVED line */
+    int way = arr_pick(&c->arr, set, &x);                    /* arr_allocate, its eviction inline */
+    if (way < 0) return read_bypass(c, req, want, now, why); /* the policy declined */
+    wc_line *line = wc_tag_array_set(&c->arr, set) + way;
+    if (line->state == WC_LINE_VALID) evict_line(c, set, line, now);
+    line = arr_install(&c->arr, set, way, tag, WC_LINE_RESERVED, &x);
+    line->used_chunks = (uint16_t)want; /* a fresh RESERVED line */
     line->pending_chunks = (uint16_t)fetch;
     /* The eviction, if any, touched no MSHR: the position is the lookup's. */
     uint32_t pos;

@@ -687,6 +687,133 @@ static void test_retry_memo_per_org(void)
     ops->shared_destroy(sh);
 }
 
+/* ---- reads of an absent line (l1_core.c, absent_line_read) --------------- */
+
+/* Whether every live MSHR entry's line is in its set, RESERVED, and every
+ * RESERVED line has a live entry: what lets a read of an absent line skip the
+ * MSHR lookup in an array-backed store allocating on miss. */
+static bool entries_match_reserved_lines(const wc_l1_core *c)
+{
+    const wc_tag_array *ta = &c->arr;
+    unsigned live = 0;
+    for (uint32_t i = 0; i < c->mshr.n_entries; i++) {
+        const wc_mshr_entry *e = &c->mshr.e[i];
+        if (!e->n_merged) continue;
+        live++;
+        uint32_t set = wc_index_set(&ta->index, e->addr << c->line_log2);
+        int way = wc_tag_array_find(ta, set, e->addr);
+        if (way < 0 || ta->lines[(size_t)set * ta->assoc + way].state != WC_LINE_RESERVED)
+            return false;
+    }
+    unsigned reserved = 0;
+    for (size_t i = 0; i < (size_t)ta->nsets * ta->assoc; i++)
+        if (ta->lines[i].state == WC_LINE_RESERVED) {
+            reserved++;
+            if (wc_mshr_find(&c->mshr, ta->lines[i].tag) < 0) return false;
+        }
+    return live == c->mshr.used && reserved == live;
+}
+
+/*
+ * Random traffic (reads of any chunks, streaming reads, writes, fills of
+ * part of a line, flushes while nothing is in flight) on small array-backed
+ * L1s allocating on miss, line and sector stores, under every write policy:
+ * after every step each live MSHR entry's line is RESERVED in its set and
+ * each RESERVED line has an entry.  Also, every read of a line the set does
+ * not hold that fails for want of an MSHR entry (the check absent_line_read
+ * makes without a lookup) finds no entry for its line.
+ */
+static void test_absent_line_has_no_entry(void)
+{
+    static const char *geoms[] = {
+        "N:2:128:2,L:L:m:N:L,A:3:2,4", "S:2:128:2,L:E:m:N:L,A:3:2,4", "S:4:128:2,L:T:m:W:L,A:4:4,2",
+        "N:2:128:4,L:B:m:W:L,A:3:2,3", "S:2:128:2,L:L:m:W:L,A:2:8,8", "N:1:128:3,L:E:m:N:L,A:2:3,5",
+    };
+    uint64_t rng = 0x12345678u;
+    for (size_t g = 0; g < sizeof geoms / sizeof *geoms; g++) {
+        rec r = {0};
+        r.delay = 3;
+        wc_l1 *l1 = make_l1(&r, geoms[g], 32);
+        CHECK(l1 != NULL);
+        if (!l1) continue;
+        wc_l1_core *c = (wc_l1_core *)l1;
+        CHECK(c->ta != NULL && c->alloc_on_miss);
+        unsigned bad = 0, entry_fails = 0;
+        for (uint64_t now = 1; now < 20000; now++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            unsigned x = (unsigned)(rng >> 33), kind = x % 10;
+            uint64_t line = (x >> 4) % 12;
+            if (kind < 3 && c->mshr.used) { /* a fill of part of a live entry */
+                uint32_t i = (x >> 8) % c->mshr.n_entries;
+                while (!c->mshr.e[i].n_merged) i = (i + 1) % c->mshr.n_entries;
+                uint64_t got = c->mshr.e[i].issued & ((x >> 12) | 1);
+                l1->ops->fill(l1, c->mshr.e[i].addr << 7, got ? got : c->mshr.e[i].issued, now);
+            } else if (kind == 3 && !c->mshr.used) {
+                l1->ops->flush(l1, now);
+            } else {
+                wc_mem_req q = {.addr = line << 7, .line_log2 = 7, .chunk_log2 = 5};
+                q.chunks = ((x >> 12) & 0xF) ? (x >> 12) & 0xF : 0x1;
+                q.tag = (uint32_t)now;
+                if (kind == 4) q.flags = WC_REQ_WRITE, q.op = WC_OP_STG;
+                if (kind == 5) q.flags = WC_REQ_STREAM;
+                uint32_t set = wc_index_set(&c->arr.index, q.addr);
+                bool absent = wc_tag_array_find(&c->arr, set, line) < 0;
+                wc_fail_reason why = WC_FAIL_NONE;
+                wc_outcome o = l1->ops->access(l1, &q, now, &why);
+                if (absent && !q.flags && o == WC_RESERVATION_FAIL && why == WC_FAIL_MSHR_ENTRY) {
+                    entry_fails++;
+                    bad += wc_mshr_find(&c->mshr, line) >= 0;
+                }
+            }
+            bad += !entries_match_reserved_lines(c);
+        }
+        CHECK_EQ(bad, 0u);
+        CHECK(entry_fails > 0); /* the case the shortcut takes was exercised */
+        l1->ops->destroy(l1);
+    }
+}
+
+/*
+ * The order of the fails a read of an absent line checks (GPGPU-Sim's, as
+ * read_not_hit has it): no way to reserve, then the miss queue, then the
+ * MSHRs.  One set (linear index), one MSHR entry, one miss-queue slot, sends
+ * leaving 10 cycles after they are made.  One way:
+ *   t0: line 0 misses (the way RESERVED, the entry taken, the slot busy to 10)
+ *   t1: line 1 fails LINE_ALLOC (the queue and the MSHRs are full too)
+ * Two ways:
+ *   t0: line 0 misses as above
+ *   t1: line 1 fails MISS_QUEUE_FULL (way 1 is free; the entry is taken too)
+ *   t10: line 1 fails MSHR_ENTRY (the slot is free again)
+ *   t11: line 0's fill frees the entry; line 1 misses (way 1, slot to 21)
+ */
+static void test_absent_line_fail_order(void)
+{
+    rec r = {0}, r2 = {0};
+    r.delay = r2.delay = 10;
+    wc_l1 *one = make_l1(&r, "N:1:128:1,L:L:m:N:L,A:1:8,1", 0);
+    wc_l1 *two = make_l1(&r2, "N:1:128:2,L:L:m:N:L,A:1:8,1", 0);
+    CHECK(one != NULL && two != NULL);
+    if (!one || !two) return;
+    wc_fail_reason why;
+    wc_mem_req q = {.addr = 0, .chunks = 0xF, .line_log2 = 7, .chunk_log2 = 5, .tag = 1};
+    CHECK_EQ(one->ops->access(one, &q, 0, &why), WC_MISS);
+    CHECK_EQ(two->ops->access(two, &q, 0, &why), WC_MISS);
+    q.addr = 0x80;
+    CHECK_EQ(one->ops->access(one, &q, 1, &why), WC_RESERVATION_FAIL);
+    CHECK_EQ(why, WC_FAIL_LINE_ALLOC);
+    CHECK_EQ(two->ops->access(two, &q, 1, &why), WC_RESERVATION_FAIL);
+    CHECK_EQ(why, WC_FAIL_MISS_QUEUE_FULL);
+    CHECK_EQ(two->ops->access(two, &q, 10, &why), WC_RESERVATION_FAIL);
+    CHECK_EQ(why, WC_FAIL_MSHR_ENTRY);
+    two->ops->fill(two, 0, 0xF, 11);
+    CHECK_EQ(two->ops->access(two, &q, 11, &why), WC_MISS);
+    CHECK_EQ(two->stats.outcome[WC_MISS], 2);
+    CHECK_EQ(r2.n_sent, 2);
+    CHECK_EQ(r2.sent[1].addr, 0x80u);
+    one->ops->destroy(one);
+    two->ops->destroy(two);
+}
+
 /* ---- ctl and the organisation's counters ---------------------------------- */
 
 /*
@@ -771,6 +898,8 @@ int main(void)
     RUN(test_miss_queue_ring);
     RUN(test_retry_memo_fill_in_other_set);
     RUN(test_retry_memo_per_org);
+    RUN(test_absent_line_has_no_entry);
+    RUN(test_absent_line_fail_order);
     RUN(test_ctl_per_sm);
     RUN(test_org_stats_reported);
     return check_summary("l1core");

@@ -143,7 +143,8 @@ static inline unsigned util_bucket(unsigned used, unsigned n)
     return n == 4 ? used : (4 * used + n - 1) / n;
 }
 
-void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
+/* wc_l1_core_evict, inline for the miss path of array-backed stores. */
+static inline void evict_line(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
 {
     if (line->dirty_chunks) send_writeback(c, line, now);
     const wc_l1_listener *ls = c->base.env.listener;
@@ -153,6 +154,11 @@ void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
     unsigned used = wc_chunk_count(line->used_chunks & c->all);
     c->base.stats.util_hist[util_bucket(used, c->ts->nchunks)]++;
     ts_invalidate(c, set, line);
+}
+
+void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now)
+{
+    evict_line(c, set, line, now);
 }
 
 static inline uint64_t requested_chunks(const wc_l1_core *c, const wc_mem_req *req)
@@ -592,6 +598,54 @@ static inline wc_outcome settle(wc_l1_core *c, const wc_mem_req *req, wc_outcome
     return o;
 }
 
+/* A read of a line absent from an array-backed store allocating on miss:
+ * read_not_hit's checks and miss for it, in its order, without the general
+ * case's branches and without an MSHR lookup before the checks.  There a line
+ * with an MSHR entry is always in its set: the miss that opens an entry
+ * reserves the line (a sector miss marks its present line RESERVED), and a
+ * RESERVED line stays until the fill that completes the entry (it is never a
+ * victim; writes, streaming reads and flushes leave it alone; its pending
+ * chunks are the entry's issued chunks not yet arrived, so it turns VALID in
+ * the fill that releases the entry).  So an absent line has no entry: it
+ * cannot merge, and needs a way, miss-queue slots for the send (and a
+ * victim's write-back) and a new entry.  On a miss-bound run most of these
+ * reads fail (l1q: one counted MSHR_ENTRY fail per request), and a fail now
+ * costs three comparisons after the set scan.  test_l1core's
+ * test_absent_line_has_no_entry checks the invariant on random traffic. */
+static wc_outcome absent_line_read(wc_l1_core *c, const wc_mem_req *req, uint32_t set,
+                                   uint64_t want, uint64_t now, wc_fail_reason *why)
+{
+    if (!arr_can_allocate(&c->arr, set)) return line_alloc_fail(c, set, why);
+    if (!mq_has(c, c->mq_need_alloc, now)) return fail(WC_FAIL_MISS_QUEUE_FULL, why);
+    wc_mshr *m = &c->mshr;
+    if (m->used >= m->n_entries) return fail(WC_FAIL_MSHR_ENTRY, why);
+    if (c->warp_mshr_max && warp_mshr_full(c, req)) return fail(WC_FAIL_MSHR_ENTRY, why);
+
+    uint64_t tag = req->addr >> c->line_log2, fetch = fetch_chunks(c, want, 0);
+    wc_repl_ctx x = ctx_of(req, set);
+    int way = arr_pick(&c->arr, set, &x);                    /* arr_allocate, its eviction inline */
+    if (way < 0) return read_bypass(c, req, want, now, why); /* the policy declined */
+    wc_line *line = wc_tag_array_set(&c->arr, set) + way;
+    if (line->state == WC_LINE_VALID) evict_line(c, set, line, now);
+    line = arr_install(&c->arr, set, way, tag, WC_LINE_RESERVED, &x);
+    line->used_chunks = (uint16_t)want; /* a fresh RESERVED line */
+    line->pending_chunks = (uint16_t)fetch;
+    /* The eviction, if any, touched no MSHR: the position is the lookup's. */
+    uint32_t pos;
+    wc_mshr_lookup(m, tag, &pos);
+    int e = wc_mshr_insert(m, pos, tag, req->tag); /* a fresh entry: nothing arrived */
+    if (c->warp_mshr_max) warp_mshr_take(c, e, req);
+    c->e_used[e] = want;
+    c->e_line[e] = (struct wc_l1_entry_line){line, set};
+    m->e[e].issued = fetch;
+
+    wc_mem_req r = *req;
+    r.addr = tag << c->line_log2;
+    r.chunks = fetch;
+    send_below(c, &r, fetch, now);
+    return WC_MISS;
+}
+
 /* The read-hit fast path of array-backed stores: the set scanned in place,
  * LRU's on_hit without the indirect call. */
 static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64_t want,
@@ -620,7 +674,8 @@ static inline wc_outcome array_read(wc_l1_core *c, const wc_mem_req *req, uint64
         c->memo.live = false;
         return WC_HIT;
     }
-    wc_outcome o = read_not_hit(c, req, set, NULL, want, now, why);
+    wc_outcome o = c->alloc_on_miss ? absent_line_read(c, req, set, want, now, why)
+                                    : read_not_hit(c, req, set, NULL, want, now, why);
     return settle(c, req, o, *why, now); /* *why once o is known */
 }
 

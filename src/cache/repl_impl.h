@@ -36,4 +36,23 @@ static inline int wc_repl_min_way(const wc_line *set, uint32_t assoc)
     return best;
 }
 
+/* LRU's victim (the non-reserved way with the oldest stamp, wc_repl_min_way)
+ * found in the same pass as the first invalid way: one walk over the set
+ * instead of two when the set is full, the common case in a busy cache.
+ * Inline for the L1 core's miss path (tagstore_array.h, arr_pick). */
+static inline int wc_lru_pick(const wc_line *s, uint32_t assoc)
+{
+    int best = -1;
+    uint64_t best_v = UINT64_MAX;
+    for (uint32_t w = 0; w < assoc; w++) {
+        if (s[w].state == WC_LINE_INVALID) return (int)w;
+        if (s[w].state == WC_LINE_RESERVED) continue;
+        if (best < 0 || s[w].repl < best_v) {
+            best = (int)w;
+            best_v = s[w].repl;
+        }
+    }
+    return best;
+}
+
 #endif

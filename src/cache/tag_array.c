@@ -71,28 +71,10 @@ int wc_tag_array_find(const wc_tag_array *ta, uint32_t set, uint64_t tag)
     return -1;
 }
 
-/* LRU's victim (the non-reserved way with the oldest stamp, wc_repl_min_way)
- * found in the same pass as the first invalid way: one walk over the set
- * instead of two when the set is full, the common case in a busy cache. */
-static int pick_lru(const wc_line *s, uint32_t assoc)
-{
-    int best = -1;
-    uint64_t best_v = UINT64_MAX;
-    for (uint32_t w = 0; w < assoc; w++) {
-        if (s[w].state == WC_LINE_INVALID) return (int)w;
-        if (s[w].state == WC_LINE_RESERVED) continue;
-        if (best < 0 || s[w].repl < best_v) {
-            best = (int)w;
-            best_v = s[w].repl;
-        }
-    }
-    return best;
-}
-
 int wc_tag_array_pick(wc_tag_array *ta, uint32_t set, const wc_repl_ctx *ctx)
 {
     wc_line *s = wc_tag_array_set(ta, set);
-    if (ta->repl == &wc_repl_lru) return pick_lru(s, ta->assoc);
+    if (ta->repl == &wc_repl_lru) return wc_lru_pick(s, ta->assoc);
     for (uint32_t w = 0; w < ta->assoc; w++)
         if (s[w].state == WC_LINE_INVALID) return (int)w;
     return ta->repl->victim(ta->repl_state, s, ta->assoc, &ta->rng, ctx);

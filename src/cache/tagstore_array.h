@@ -33,13 +33,19 @@ static inline bool arr_can_allocate(const wc_tag_array *ta, uint32_t set)
     return false;
 }
 
-static inline wc_line *arr_allocate(wc_tag_array *ta, wc_l1_core *core, uint32_t set, uint64_t tag,
-                                    uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
+/* The way to (re)allocate in `set` (wc_tag_array_pick), LRU's inline. */
+static inline int arr_pick(wc_tag_array *ta, uint32_t set, const wc_repl_ctx *ctx)
 {
-    int way = wc_tag_array_pick(ta, set, ctx);
-    if (way < 0) return NULL; /* every way reserved, or the policy bypasses */
+    if (ta->repl == &wc_repl_lru) return wc_lru_pick(wc_tag_array_set(ta, set), ta->assoc);
+    return wc_tag_array_pick(ta, set, ctx);
+}
+
+/* Installs line `tag` in `way` of `set`, whose line has been evicted (or
+ * was invalid). */
+static inline wc_line *arr_install(wc_tag_array *ta, uint32_t set, int way, uint64_t tag,
+                                   uint8_t state, const wc_repl_ctx *ctx)
+{
     wc_line *line = wc_tag_array_set(ta, set) + way;
-    if (line->state == WC_LINE_VALID) wc_l1_core_evict(core, set, line, now);
     memset(line, 0, sizeof *line);
     line->tag = tag;
     line->state = state;
@@ -50,6 +56,16 @@ static inline wc_line *arr_allocate(wc_tag_array *ta, wc_l1_core *core, uint32_t
     else
         wc_tag_array_inserted(ta, set, (uint32_t)way, ctx);
     return line;
+}
+
+static inline wc_line *arr_allocate(wc_tag_array *ta, wc_l1_core *core, uint32_t set, uint64_t tag,
+                                    uint8_t state, const wc_repl_ctx *ctx, uint64_t now)
+{
+    int way = arr_pick(ta, set, ctx);
+    if (way < 0) return NULL; /* every way reserved, or the policy bypasses */
+    wc_line *line = wc_tag_array_set(ta, set) + way;
+    if (line->state == WC_LINE_VALID) wc_l1_core_evict(core, set, line, now);
+    return arr_install(ta, set, way, tag, state, ctx);
 }
 
 static inline void arr_touch(wc_tag_array *ta, uint32_t set, wc_line *line, const wc_repl_ctx *ctx)

@@ -93,6 +93,30 @@ static unsigned coalesce_strided(const wc_winst *in, const wc_xfer *x, wc_mem_re
     return n;
 }
 
+/* Fast path: strided lanes as for coalesce_strided, with a stride of at
+ * least a segment (colcopy's column walk): lanes l < m have addresses at
+ * least one segment apart, so every lane starts a request of its own and
+ * no segment is compared. */
+static unsigned coalesce_spread(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
+{
+    unsigned n = 0;
+    uint64_t gmask = ~(uint64_t)(x->granularity - 1);
+    uint64_t lmask = (1ull << x->line_log2) - 1;
+    unsigned clog = x->chunk_log2;
+    uint64_t stride = (uint64_t)in->stride;
+    for (uint32_t mask = in->mask; mask; mask &= mask - 1) {
+        unsigned lane = (unsigned)__builtin_ctz(mask);
+        uint64_t a = in->base + (uint64_t)lane * stride;
+        wc_mem_req *r = &out[n++];
+        r->addr = a & gmask;
+        r->chunks = 1ull << ((unsigned)(a & lmask) >> clog);
+        r->lanes = 1u << lane;
+        r->line_log2 = x->line_log2;
+        r->chunk_log2 = x->chunk_log2;
+    }
+    return n;
+}
+
 unsigned wc_coalesce(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
 {
     unsigned n = 0;
@@ -111,7 +135,9 @@ unsigned wc_coalesce(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
     bool small_pow2 =
         width <= (1u << clog) && width <= x->granularity && (width & (width - 1)) == 0;
     if (monotone && small_pow2 && ((in->base | (uint64_t)in->stride) & (width - 1)) == 0)
-        return coalesce_strided(in, x, out); /* every lane aligned */
+        return in->stride >= (int64_t)x->granularity
+                   ? coalesce_spread(in, x, out)
+                   : coalesce_strided(in, x, out); /* every lane aligned */
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;

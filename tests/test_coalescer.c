@@ -240,7 +240,8 @@ static void test_spread(void)
     CHECK_EQ(r[0].lanes, 0x3);
     CHECK_EQ(r[1].lanes, 0xc);
     /* Against the gather path (the same addresses as a list, whose lookup
-     * through all requests is independent of the stride) on random ones. */
+     * through all requests is independent of the stride) on random ones,
+     * broadcasts among them. */
     uint64_t v = 12345;
     const wc_xfer *xs[] = {&X128, &X32, &XB};
     for (int t = 0; t < 3000; t++) {
@@ -250,6 +251,7 @@ static void test_spread(void)
         if (width > (1u << x->chunk_log2)) width = 1u << x->chunk_log2;
         int64_t stride = (int64_t)x->granularity * (int64_t)(1 + (v >> 28) % 5) +
                          (int64_t)width * (int64_t)((v >> 33) % 3);
+        if ((v >> 50) % 4 == 0) stride = 0; /* a broadcast (coalesce_broadcast) */
         uint32_t mask = (uint32_t)(v >> 32) | (uint32_t)(v >> 7);
         in = stride_inst(((v >> 40) & 0xffff) * width, stride, width, mask);
         wc_winst g;
@@ -261,7 +263,7 @@ static void test_spread(void)
         for (unsigned l = 0; l < 32; l++) g.addr[l] = in.base + l * (uint64_t)stride;
         wc_mem_req rg[WC_MAX_REQS_PER_INST];
         unsigned n = wc_coalesce(&in, x, r);
-        CHECK_EQ(n, (unsigned)wc_popcount32(mask));
+        CHECK_EQ(n, stride ? (unsigned)wc_popcount32(mask) : mask != 0);
         CHECK_EQ(wc_coalesce(&g, x, rg), n);
         for (unsigned i = 0; i < n; i++) {
             CHECK_EQ(r[i].addr, rg[i].addr);
@@ -271,6 +273,27 @@ static void test_spread(void)
             CHECK_EQ(r[i].chunk_log2, rg[i].chunk_log2);
         }
     }
+}
+
+/* Stride 0: every lane reads the same word, one request of one chunk
+ * with all the active lanes. */
+static void test_broadcast(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x4008, 0, 4, 0x0f0f00f0u);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
+    CHECK_EQ(r[0].addr, 0x4000);
+    CHECK_EQ(r[0].chunks, 0x1);
+    CHECK_EQ(r[0].lanes, 0x0f0f00f0u);
+    CHECK_EQ(r[0].line_log2, 7);
+    CHECK_EQ(r[0].chunk_log2, 5);
+    in = stride_inst(0x4068, 0, 8, 0xffffffffu); /* byte 0x68 of line 0x4000: chunk 3 */
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 1);
+    CHECK_EQ(r[0].addr, 0x4060);
+    CHECK_EQ(r[0].chunks, 0x8);
+    CHECK_EQ(r[0].lanes, 0xffffffffu);
+    in = stride_inst(0x4068, 0, 8, 0);
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 0);
 }
 
 /* The bit-count helpers the hot paths use, against a bit-by-bit count. */
@@ -303,5 +326,6 @@ int main(void)
     RUN(test_partial_mask);
     RUN(test_uncoalesced_and_gather);
     RUN(test_spread);
+    RUN(test_broadcast);
     return check_summary("coalescer");
 }

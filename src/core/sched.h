@@ -43,19 +43,19 @@ typedef struct wc_sched {
     int last;                      /* slot issued last, -1 if none */
     unsigned limit;                /* consider only the `limit` oldest warps; 0 = all */
     uint64_t wake;                 /* no warp of this scheduler can issue before this cycle */
+    const uint64_t *gate;          /* per warp slot: no issue before this cycle (owned by the SM) */
+    const uint8_t *needs_mem;      /* per warp slot: next instruction needs the memory stage */
+    const bool *mem_busy;          /* the SM's memory stage is taken this cycle */
+    uint64_t now, scan_min;        /* set by the SM around pick() */
+    uint64_t bar[WC_SCHED_WORDS];  /* positions whose warp waits at a barrier */
+    unsigned n_bar;                /* how many */
+    void *priv;                    /* the policy's own state (create/destroy) */
+    uint8_t notify;                /* WC_SCHED_NOTIFY_*: which notifications the policy has */
+    struct wc_sim *sim;            /* for subscribing listeners in create (NULL: only a check) */
+    unsigned sm;                   /* the SM it belongs to */
     /* The SM's bound on its schedulers' wake times (wc_sm.sched_low): code
      * here that lowers `wake` lowers it too.  NULL outside an SM. */
     uint64_t *low;
-    const uint64_t *gate;         /* per warp slot: no issue before this cycle (owned by the SM) */
-    const uint8_t *needs_mem;     /* per warp slot: next instruction needs the memory stage */
-    const bool *mem_busy;         /* the SM's memory stage is taken this cycle */
-    uint64_t now, scan_min;       /* set by the SM around pick() */
-    uint64_t bar[WC_SCHED_WORDS]; /* positions whose warp waits at a barrier */
-    unsigned n_bar;               /* how many */
-    void *priv;                   /* the policy's own state (create/destroy) */
-    uint8_t notify;               /* WC_SCHED_NOTIFY_*: which notifications the policy has */
-    struct wc_sim *sim;           /* for subscribing listeners in create (NULL: only a check) */
-    unsigned sm;                  /* the SM it belongs to */
 } wc_sched;
 
 enum { WC_SCHED_NOTIFY_ISSUE = 1, WC_SCHED_NOTIFY_LOAD = 2, WC_SCHED_NOTIFY_MEMBERS = 4 };

@@ -203,6 +203,99 @@ static void test_uncoalesced_and_gather(void)
     CHECK_EQ(r[0].addr, 0x20000);
 }
 
+/* Strides of at least a segment: every lane has a request of its own (the
+ * coalescer's spread path), in lane order. */
+static void test_spread(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    /* 128 B segments, stride 128, 8 B at byte 8 of each line: chunk 0. */
+    wc_winst in = stride_inst(0x2008, 128, 8, 0x80000012u);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 3);
+    CHECK_EQ(r[0].addr, 0x2080);
+    CHECK_EQ(r[1].addr, 0x2200);
+    CHECK_EQ(r[2].addr, 0x2f80);
+    CHECK_EQ(r[0].lanes, 0x2);
+    CHECK_EQ(r[1].lanes, 0x10);
+    CHECK_EQ(r[2].lanes, 0x80000000u);
+    for (int i = 0; i < 3; i++) CHECK_EQ(r[i].chunks, 0x1);
+    /* 32 B segments, stride exactly 32 from byte 16: segments 0x3000,
+     * 0x3020, 0x3040, chunks 0, 1, 2 of the 128 B line. */
+    in = stride_inst(0x3010, 32, 4, 0x7);
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 3);
+    for (unsigned i = 0; i < 3; i++) {
+        CHECK_EQ(r[i].addr, 0x3000 + 32 * i);
+        CHECK_EQ(r[i].chunks, 1ull << i);
+        CHECK_EQ(r[i].lanes, 1u << i);
+        CHECK_EQ(r[i].line_log2, 7);
+        CHECK_EQ(r[i].chunk_log2, 5);
+    }
+    /* Stride 96 at 32 B segments: 0x3010 and 0x3070, chunks 0 and 3. */
+    in = stride_inst(0x3010, 96, 4, 0x3);
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 2);
+    CHECK_EQ(r[1].addr, 0x3060);
+    CHECK_EQ(r[1].chunks, 0x8);
+    /* Just under a segment (stride 16 at 32 B): lanes pair up. */
+    in = stride_inst(0x3000, 16, 4, 0xf);
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 2);
+    CHECK_EQ(r[0].lanes, 0x3);
+    CHECK_EQ(r[1].lanes, 0xc);
+    /* Against the gather path (the same addresses as a list, whose lookup
+     * through all requests is independent of the stride) on random ones,
+     * broadcasts among them. */
+    uint64_t v = 12345;
+    const wc_xfer *xs[] = {&X128, &X32, &XB};
+    for (int t = 0; t < 3000; t++) {
+        v = v * 6364136223846793005ull + 1442695040888963407ull;
+        const wc_xfer *x = xs[(v >> 20) % 3];
+        unsigned width = 1u << ((v >> 24) % 4);
+        if (width > (1u << x->chunk_log2)) width = 1u << x->chunk_log2;
+        int64_t stride = (int64_t)x->granularity * (int64_t)(1 + (v >> 28) % 5) +
+                         (int64_t)width * (int64_t)((v >> 33) % 3);
+        if ((v >> 50) % 4 == 0) stride = 0; /* a broadcast (coalesce_broadcast) */
+        uint32_t mask = (uint32_t)(v >> 32) | (uint32_t)(v >> 7);
+        in = stride_inst(((v >> 40) & 0xffff) * width, stride, width, mask);
+        wc_winst g;
+        wc_winst_clear(&g);
+        g.op = WC_OP_LDG;
+        g.width = (uint8_t)width;
+        g.amode = WC_ADDR_LIST;
+        g.mask = mask;
+        for (unsigned l = 0; l < 32; l++) g.addr[l] = in.base + l * (uint64_t)stride;
+        wc_mem_req rg[WC_MAX_REQS_PER_INST];
+        unsigned n = wc_coalesce(&in, x, r);
+        CHECK_EQ(n, stride ? (unsigned)wc_popcount32(mask) : mask != 0);
+        CHECK_EQ(wc_coalesce(&g, x, rg), n);
+        for (unsigned i = 0; i < n; i++) {
+            CHECK_EQ(r[i].addr, rg[i].addr);
+            CHECK_EQ(r[i].chunks, rg[i].chunks);
+            CHECK_EQ(r[i].lanes, rg[i].lanes);
+            CHECK_EQ(r[i].line_log2, rg[i].line_log2);
+            CHECK_EQ(r[i].chunk_log2, rg[i].chunk_log2);
+        }
+    }
+}
+
+/* Stride 0: every lane reads the same word, one request of one chunk
+ * with all the active lanes. */
+static void test_broadcast(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST];
+    wc_winst in = stride_inst(0x4008, 0, 4, 0x0f0f00f0u);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
+    CHECK_EQ(r[0].addr, 0x4000);
+    CHECK_EQ(r[0].chunks, 0x1);
+    CHECK_EQ(r[0].lanes, 0x0f0f00f0u);
+    CHECK_EQ(r[0].line_log2, 7);
+    CHECK_EQ(r[0].chunk_log2, 5);
+    in = stride_inst(0x4068, 0, 8, 0xffffffffu); /* byte 0x68 of line 0x4000: chunk 3 */
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 1);
+    CHECK_EQ(r[0].addr, 0x4060);
+    CHECK_EQ(r[0].chunks, 0x8);
+    CHECK_EQ(r[0].lanes, 0xffffffffu);
+    in = stride_inst(0x4068, 0, 8, 0);
+    CHECK_EQ(wc_coalesce(&in, &X32, r), 0);
+}
+
 /* The bit-count helpers the hot paths use, against a bit-by-bit count. */
 static void test_bit_counts(void)
 {
@@ -232,5 +325,7 @@ int main(void)
     RUN(test_straddle);
     RUN(test_partial_mask);
     RUN(test_uncoalesced_and_gather);
+    RUN(test_spread);
+    RUN(test_broadcast);
     return check_summary("coalescer");
 }

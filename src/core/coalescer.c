@@ -93,6 +93,45 @@ static unsigned coalesce_strided(const wc_winst *in, const wc_xfer *x, wc_mem_re
     return n;
 }
 
+/* Fast path: strided lanes as for coalesce_strided, with a stride of at
+ * least a segment (colcopy's column walk): lanes l < m have addresses at
+ * least one segment apart, so every lane starts a request of its own and
+ * no segment is compared.  The lanes are walked in order with a running
+ * address (no multiply per lane). */
+static unsigned coalesce_spread(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
+{
+    wc_mem_req *r = out;
+    uint64_t gmask = ~(uint64_t)(x->granularity - 1);
+    uint64_t lmask = (1ull << x->line_log2) - 1;
+    unsigned clog = x->chunk_log2;
+    uint64_t stride = (uint64_t)in->stride, a = in->base;
+    uint32_t bit = 1;
+    for (uint32_t mask = in->mask; mask; mask >>= 1, bit <<= 1, a += stride) {
+        if (!(mask & 1)) continue;
+        r->addr = a & gmask;
+        r->chunks = 1ull << ((unsigned)(a & lmask) >> clog);
+        r->lanes = bit;
+        r->line_log2 = x->line_log2;
+        r->chunk_log2 = x->chunk_log2;
+        r++;
+    }
+    return (unsigned)(r - out);
+}
+
+/* Fast path: every lane reads the same naturally aligned word (stride 0, a
+ * broadcast such as atax's x[j]): one request, one chunk, all the lanes -
+ * what the strided loop builds one lane at a time. */
+static unsigned coalesce_broadcast(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
+{
+    if (!in->mask) return 0;
+    out->addr = in->base & ~(uint64_t)(x->granularity - 1);
+    out->chunks = 1ull << ((unsigned)(in->base & ((1ull << x->line_log2) - 1)) >> x->chunk_log2);
+    out->lanes = in->mask;
+    out->line_log2 = x->line_log2;
+    out->chunk_log2 = x->chunk_log2;
+    return 1;
+}
+
 unsigned wc_coalesce(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
 {
     unsigned n = 0;
@@ -110,8 +149,12 @@ unsigned wc_coalesce(const wc_winst *in, const wc_xfer *x, wc_mem_req *out)
      * Others take the general split. */
     bool small_pow2 =
         width <= (1u << clog) && width <= x->granularity && (width & (width - 1)) == 0;
-    if (monotone && small_pow2 && ((in->base | (uint64_t)in->stride) & (width - 1)) == 0)
-        return coalesce_strided(in, x, out); /* every lane aligned */
+    if (monotone && small_pow2 && ((in->base | (uint64_t)in->stride) & (width - 1)) == 0) {
+        /* every lane aligned */
+        if (in->stride >= (int64_t)x->granularity) return coalesce_spread(in, x, out);
+        if (in->stride == 0) return coalesce_broadcast(in, x, out);
+        return coalesce_strided(in, x, out);
+    }
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1;

@@ -192,24 +192,26 @@ static inline wc_event wc_evq_pop_heap(wc_evq *q)
 /* The next event; the queue must not be empty.  The three parts' heads are
  * compared by (time, seq), every event's unique key, so the order is exactly
  * one heap's whichever part holds an event.  The first ring alone (most
- * pops) costs two tests more than a ring pop. */
+ * pops) costs two tests more than a ring pop, and its new head's time is
+ * the next event's (the other parts are empty), so the top is set from it
+ * alone. */
 static inline wc_event wc_evq_pop(wc_evq *q)
 {
-    wc_event e;
     wc_evring *r0 = &q->ring[0], *r1 = &q->ring[1];
     if (!r1->n && !q->n_heap) {
-        e = wc_evring_pop(r0);
-    } else {
-        /* 0, 1: a ring; 2: the heap */
-        unsigned from = r0->n ? 0 : 1;
-        const wc_event *best = from == 0 ? &r0->ev[r0->head] : NULL;
-        if (r1->n && (!best || wc_ev_before(&r1->ev[r1->head], best))) {
-            best = &r1->ev[r1->head];
-            from = 1;
-        }
-        if (q->n_heap && (!best || wc_ev_before(&q->heap[0], best))) from = 2;
-        e = from == 2 ? wc_evq_pop_heap(q) : wc_evring_pop(&q->ring[from]);
+        wc_event e = wc_evring_pop(r0);
+        q->top = wc_evring_head_time(r0);
+        return e;
     }
+    /* 0, 1: a ring; 2: the heap */
+    unsigned from = r0->n ? 0 : 1;
+    const wc_event *best = from == 0 ? &r0->ev[r0->head] : NULL;
+    if (r1->n && (!best || wc_ev_before(&r1->ev[r1->head], best))) {
+        best = &r1->ev[r1->head];
+        from = 1;
+    }
+    if (q->n_heap && (!best || wc_ev_before(&q->heap[0], best))) from = 2;
+    wc_event e = from == 2 ? wc_evq_pop_heap(q) : wc_evring_pop(&q->ring[from]);
     wc_evq_set_top(q);
     return e;
 }

@@ -134,6 +134,12 @@ typedef struct wc_sm {
     double port_free; /* injection port into the interconnect */
     uint64_t wake;    /* next cycle this SM has something to do */
     uint64_t drain_wake;
+    /* At most the earliest of the schedulers' wake times, and equal to it
+     * whenever it is later than the cycle being run: every write that lowers
+     * a scheduler's wake lowers it too, and a cycle that finds it due (at or
+     * before now) looks at the schedulers and sets it to their minimum.  So
+     * an SM cycle whose schedulers are not due skips them on one comparison. */
+    uint64_t sched_low;
     uint64_t now;
     /* counters (cumulative) */
     uint64_t warp_insts, thread_insts, gmem_reqs;
@@ -246,6 +252,7 @@ static inline void wc_sm_stage_freed(wc_sm *sm, uint64_t now)
 {
     for (unsigned i = 0; i < sm->n_sched; i++)
         if (sm->sched[i].wake > now) sm->sched[i].wake = now;
+    if (sm->sched_low > now) sm->sched_low = now;
     if (sm->wake > now) sm->wake = now;
 }
 

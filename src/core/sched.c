@@ -162,6 +162,7 @@ void wc_sched_remove(wc_sched *s, unsigned slot)
     if ((s->notify & WC_SCHED_NOTIFY_MEMBERS) && s->ops->on_remove) s->ops->on_remove(s, slot);
     if (s->last == (int)slot) s->last = -1;
     s->wake = 0; /* the window may now hold a warp that was outside it */
+    if (s->low) *s->low = 0;
 }
 
 /* The knob warp_limit (warpcache/knob.h): every scheduler of the SM
@@ -178,6 +179,8 @@ static void apply_warp_limit(const wc_knob_site *s, uint64_t v)
         s->sched[i].limit = (unsigned)v;
         s->sched[i].wake = s->now;
     }
+    /* Every scheduler of the SM now wakes at s->now: that is their minimum. */
+    if (s->n_sched && s->sched[0].low) *s->sched[0].low = s->now;
 }
 
 const wc_knob_desc wc_knob_warp_limit = {

@@ -53,6 +53,9 @@ typedef struct wc_sched {
     uint8_t notify;                /* WC_SCHED_NOTIFY_*: which notifications the policy has */
     struct wc_sim *sim;            /* for subscribing listeners in create (NULL: only a check) */
     unsigned sm;                   /* the SM it belongs to */
+    /* The SM's bound on its schedulers' wake times (wc_sm.sched_low): code
+     * here that lowers `wake` lowers it too.  NULL outside an SM. */
+    uint64_t *low;
 } wc_sched;
 
 enum { WC_SCHED_NOTIFY_ISSUE = 1, WC_SCHED_NOTIFY_LOAD = 2, WC_SCHED_NOTIFY_MEMBERS = 4 };
@@ -180,6 +183,7 @@ static inline void wc_sched_set_bar(wc_sched *s, unsigned slot, bool at)
     s->bar[p >> 6] ^= bit;
     s->n_bar += at ? 1 : -1u;
     s->wake = 0; /* the window changed */
+    if (s->low) *s->low = 0;
 }
 
 unsigned wc_sched_window_slow(const wc_sched *s);

@@ -98,6 +98,7 @@ static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
     wc_sched *s = sm->slot_sched[slot];
     if (t < sm->gate[slot]) set_gate(sm, slot, t);
     if (t < s->wake) s->wake = t;
+    if (t < sm->sched_low) sm->sched_low = t;
     if (t < sm->wake) sm->wake = t;
 }
 
@@ -372,7 +373,9 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
         sm->sched[s].gate = sm->gate;
         sm->sched[s].needs_mem = sm->needs_mem;
         sm->sched[s].mem_busy = sm->mi_cap ? &sm->mem_full : &sm->ms->full;
+        sm->sched[s].low = &sm->sched_low;
     }
+    sm->sched_low = 0; /* due: the first cycle looks at the schedulers */
     sm->wake = WC_NEVER;
     return 0;
 }
@@ -827,6 +830,7 @@ static void issue(wc_sm *sm, unsigned slot, uint64_t now)
     wc_sched *s = sm->slot_sched[slot];
     set_gate(sm, slot, now + 1);
     if (s->wake > now + 1) s->wake = now + 1;
+    if (sm->sched_low > now + 1) sm->sched_low = now + 1;
     if (s->notify & WC_SCHED_NOTIFY_ISSUE) s->ops->on_issue(s, slot, in);
     switch (in->op) {
     case WC_OP_BAR: {
@@ -977,7 +981,9 @@ void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
 /* ---- the cycle ----------------------------------------------------------- */
 
 /* Each due scheduler picks and issues; returns `next` lowered to their wake
- * times. */
+ * times, and sets sched_low to their minimum (a write during the loop that
+ * lowers a wake lowers it too; a scheduler raises only its own wake, before
+ * it is counted). */
 static uint64_t sched_issue(wc_sm *sm, uint64_t now, uint64_t next)
 {
     /* The schedulers issue one after the other within a cycle, and the first
@@ -988,6 +994,7 @@ static uint64_t sched_issue(wc_sm *sm, uint64_t now, uint64_t next)
     unsigned first = !sm->sched_rotate ? 0
                      : sm->sched_pow2  ? (unsigned)now & (sm->n_sched - 1) /* no division */
                                        : (unsigned)(now % sm->n_sched);
+    sm->sched_low = WC_NEVER;
     for (unsigned k = 0; k < sm->n_sched; k++) {
         unsigned i = first + k < sm->n_sched ? first + k : first + k - sm->n_sched;
         wc_sched *s = &sm->sched[i];
@@ -1001,9 +1008,9 @@ static uint64_t sched_issue(wc_sm *sm, uint64_t now, uint64_t next)
             else
                 s->wake = s->scan_min;
         }
-        if (s->wake < next) next = s->wake;
+        if (s->wake < sm->sched_low) sm->sched_low = s->wake;
     }
-    return next;
+    return sm->sched_low < next ? sm->sched_low : next;
 }
 
 void wc_sm_cycle(wc_sm *sm, uint64_t now)
@@ -1023,14 +1030,12 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     }
     uint64_t next = sm->drain_wake;
     /* Most cycles of a memory-bound SM are the stage's: no scheduler is due
-     * (each keeps its own wake time), so one pass over their wake times
-     * stands for the rotation of sched_issue. */
-    const wc_sched *sc = sm->sched;
-    uint64_t sched_min = sc[0].wake; /* an SM has 1..64 schedulers (options.c) */
-    for (unsigned i = 1; i < sm->n_sched; i++)
-        if (sc[i].wake < sched_min) sched_min = sc[i].wake;
-    if (sched_min > now)
-        next = sched_min < next ? sched_min : next;
+     * (each keeps its own wake time).  sched_low, later than now, is their
+     * minimum (gpu.h), so one comparison stands for the rotation of
+     * sched_issue; at or before now, sched_issue looks at each (a scheduler
+     * not due is skipped there as here) and sets it again. */
+    if (sm->sched_low > now)
+        next = sm->sched_low < next ? sm->sched_low : next;
     else
         next = sched_issue(sm, now, next);
     if (sm->ifetch && frontend(sm, now) && now + 1 < next) next = now + 1;

@@ -203,6 +203,38 @@ static void test_batch_parallel_equals_sequential(void)
     wc_batch_free(par, 4);
 }
 
+/* Eight jobs over four workloads on two threads: the second job of each
+ * workload is started in the order of the first ones' cost (batch.c's
+ * longest-first claim), not in index order, and still in_order sees 0..7 and
+ * every result equals the same job run alone on one thread. */
+static void test_batch_longest_first_keeps_order(void)
+{
+    enum { N = 8 };
+    wc_job seq[N], par[N];
+    wc_err err;
+    order_log log = {{0}, 0};
+    memset(seq, 0, sizeof seq);
+    memset(par, 0, sizeof par);
+    for (int i = 0; i < N; i++) {
+        wc_config_defaults(&seq[i].cfg);
+        wc_config_defaults(&par[i].cfg);
+        seq[i].spec.workload = par[i].spec.workload = specs[i % 4];
+    }
+    wc_batch_opts one = {1, NULL, NULL, NULL, NULL};
+    wc_batch_opts two = {2, NULL, NULL, log_order, &log};
+    CHECK_EQ(wc_batch_run(seq, N, &one, &err), 0);
+    CHECK_EQ(wc_batch_run(par, N, &two, &err), 0);
+    CHECK_EQ(log.n, N);
+    for (size_t i = 0; i < N; i++) {
+        CHECK_EQ(log.seen[i], i);
+        CHECK_EQ(par[i].rc, 0);
+        CHECK_EQ(par[i].stats.total.cycles, seq[i].stats.total.cycles);
+        CHECK_EQ(par[i].stats.total.l1.accesses, seq[i].stats.total.l1.accesses);
+    }
+    wc_batch_free(seq, N);
+    wc_batch_free(par, N);
+}
+
 static int stop_after_first(void *ctx, size_t index, wc_job *job)
 {
     (void)ctx;
@@ -258,6 +290,7 @@ int main(void)
     RUN(test_designs);
     RUN(test_workload_lists);
     RUN(test_batch_parallel_equals_sequential);
+    RUN(test_batch_longest_first_keeps_order);
     RUN(test_batch_errors_and_stop);
     RUN(test_run_simulation_api);
     return check_summary("experiment");

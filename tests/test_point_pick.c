@@ -8,7 +8,7 @@
 #include "check.h"
 #include <stdbool.h>
 
-#include "mpi/point_pick.c"
+#include "exp/point_pick.c"
 
 /* points 0..n-1 with input p % ni, as a sweep's grid has them (workloads innermost) */
 static int pick_grid(wc_point_pick *pk, size_t n, size_t ni)

@@ -45,7 +45,7 @@
 
 #include "cli/cli.h"
 #include "cli/sweep_exec.h"
-#include "mpi/point_pick.h"
+#include "exp/point_pick.h"
 #include "mpi/sweep_mpi.h"
 
 enum { TAG_RESULT = 1, TAG_WORK = 2, TAG_STOP = 3 };

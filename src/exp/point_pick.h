@@ -1,11 +1,12 @@
 /*
- * point_pick.h - the order in which the MPI sweep's rank 0 hands out points
- * (point_pick.c): longest expected first, the expectation learned from the
- * points already finished.  Pure bookkeeping, no MPI: tests/test_point_pick.c
- * compiles it in.
+ * point_pick.h - the order in which parallel runs are started (point_pick.c):
+ * longest expected first, the expectation learned from the points already
+ * finished.  Used by the MPI sweep's rank 0 (src/mpi/sweep_mpi.c) and by the
+ * worker threads of `-j N` batches (batch.c).  Pure bookkeeping, no MPI and no
+ * threads: tests/test_point_pick.c compiles it in.
  */
-#ifndef WC_MPI_POINT_PICK_H
-#define WC_MPI_POINT_PICK_H
+#ifndef WC_EXP_POINT_PICK_H
+#define WC_EXP_POINT_PICK_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,6 @@
 /*
- * point_pick.c - the hand-out order of the MPI sweep (point_pick.h).
+ * point_pick.c - the hand-out order of the MPI sweep and of `-j N` batches
+ * (point_pick.h).
  *
  * Why not point order: a sweep's points differ in cost several times over,
  * and in point order the last points (the last design's) are as likely as
@@ -15,11 +16,11 @@
  * the longest, and seeing it early is what makes the rest of the order good.
  * Ties go to point order.  The order changes only when points run, never
  * what a point's line says: rank 0 puts the results file into point order at
- * the end.
+ * the end, and a batch delivers its jobs in index order (batch.c).
  */
 #include <stdlib.h>
 
-#include "mpi/point_pick.h"
+#include "exp/point_pick.h"
 
 int wc_point_pick_init(wc_point_pick *pk, const size_t *points, const size_t *input_of, size_t n,
                        size_t ninputs)

@@ -27,6 +27,7 @@
 #include "cache/l1_core.h"
 #include "cache/repl_impl.h"
 #include "cache/tagstore_array.h"
+#include "util/sorted_ring.h"
 #include "warpcache/control.h"
 #include "warpcache/knob.h"
 #include "warpcache/statreg.h"
@@ -56,16 +57,7 @@ static inline bool mq_has(const wc_l1_core *c, uint32_t need, uint64_t now)
  * sends made at fill time cannot fail and take the oldest busy slot). */
 static void mq_record(wc_l1_core *c, uint64_t leave)
 {
-    uint64_t *r = c->mq;
-    uint32_t n = c->mq_n, i = c->mq_head; /* the head's slot is now the back */
-    c->mq_head = i + 1 == n ? 0 : i + 1;
-    for (uint32_t k = 1; k < n; k++) { /* the n - 1 others, from the back */
-        uint32_t j = i ? i - 1 : n - 1;
-        if (r[j] <= leave) break;
-        r[i] = r[j];
-        i = j;
-    }
-    r[i] = leave;
+    wc_sorted_ring_replace_head(c->mq, c->mq_n, &c->mq_head, leave);
 }
 
 static void send_below(wc_l1_core *c, const wc_mem_req *r, uint64_t chunks, uint64_t now)

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "mem/mem.h"
+#include "util/sorted_ring.h"
 #include "warpcache/control.h"
 #include "warpcache/knob.h"
 #include "warpcache/statreg.h"
@@ -180,16 +181,7 @@ static uint64_t l2_mshr_first_free(const wc_l2 *l2, uint64_t t)
 /* The earliest-free entry is busy until `until` (>= its old time). */
 static void l2_mshr_reserve(wc_l2 *l2, uint64_t until)
 {
-    uint64_t *r = l2->mshr_free;
-    uint32_t n = l2->n_mshr, i = l2->mshr_head; /* the head's slot is now the back */
-    l2->mshr_head = i + 1 == n ? 0 : i + 1;
-    for (uint32_t k = 1; k < n; k++) { /* the n - 1 others, from the back */
-        uint32_t j = i ? i - 1 : n - 1;
-        if (r[j] <= until) break;
-        r[i] = r[j];
-        i = j;
-    }
-    r[i] = until;
+    wc_sorted_ring_replace_head(l2->mshr_free, l2->n_mshr, &l2->mshr_head, until);
 }
 
 /* The byte of a tag kept in l2->fp (Fibonacci hashing: the top byte of the

@@ -426,16 +426,19 @@ static void test_stream_bypass_threshold_is_strict(void)
  * throttled=open boundary 400 sees the limit 1 and keeps the cache: B at 561
  * misses (data at 747), B at 748 hits (data at 748 + 21 = 769), B at 770
  * hits (data at 791, ALU ready at 795: the pattern of
- * test_stream_bypass_threshold_is_strict's C); no timeline event.
+ * test_stream_bypass_threshold_is_strict's C); no timeline event.  With
+ * throttled=open and no warp limit nothing is throttled: bypass at 400 again.
  */
 static void test_stream_bypass_open_if_throttled(void)
 {
-    const char *mode[2] = {"bypass", "open"};
-    for (int open = 0; open < 2; open++) {
+    const char *spec[3] = {"swl:warp_limit=1+stream_bypass:level=l1,period=400,throttled=bypass",
+                           "swl:warp_limit=1+stream_bypass:level=l1,period=400,throttled=open",
+                           "stream_bypass:level=l1,period=400,throttled=open"};
+    for (int k = 0; k < 3; k++) {
+        bool open = k == 1;
         wc_config c;
         tiny_config(&c);
-        snprintf(c.controllers, sizeof c.controllers,
-                 "swl:warp_limit=1+stream_bypass:level=l1,period=400,throttled=%s", mode[open]);
+        snprintf(c.controllers, sizeof c.controllers, "%s", spec[k]);
         const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x40000, 0x40000, 0x40000};
         wc_stats st;
         CHECK_EQ(tiny_simulate(&c, &chain(a, 6)->base, &st), 0);

@@ -1152,14 +1152,17 @@ def sec002(r, q, B, j):
                   + both(lambda x: x.norm("dwt-pric", "polybench/syrk")))
     s.rows.append(("DWT-PRIC on GESUMMV (`polybench/gesummv`)", "s002.gesummv")
                   + both(lambda x: x.norm("dwt-pric", "polybench/gesummv")))
-    # Figure 9: DWT-PRIC over CCWS and over MRPB, harmonic means of the per-workload ratios
+    # Figure 9: DWT-PRIC over CCWS and over MRPB on the paper's own groups (FIG9_GROUPS, Table 2),
+    # harmonic means of the per-workload ratios, from the Figure 9 run (its cause reads it too)
+    f9 = fig9_run(r, q, B, j)
+    s.steps.append(f9[:2])
+    every = [w for _, names in FIG9_GROUPS for w in names]
     for other in ("ccws", "mrpb"):
-        for grp, vid, pred in (("contention", "all", iscont),
-                               ("conflict", "conflict", lambda r_: "002:conflict" in r_["classes"]),
-                               ("thrashing", "thrashing", lambda r_: "002:thrashing" in r_["classes"])):
-            rat = [a / b for a, b in zip(c.rows("dwt-pric", pred), c.rows(other, pred)) if a and b]
-            s.rows.append(("Figure 9: DWT-PRIC over %s, harmonic mean over %s workloads" % (
-                other.upper(), grp), "s002.fig9.%s.%s" % (other, vid), hmean(rat)))
+        for grp, vid, names in (("all of Table 2's contention workloads", "all", every),) + tuple(
+                ("Table 2's %s workloads (%s)" % (name, ", ".join(dict.fromkeys(FIG9_ABBREV[w] for w in names))),
+                 FIG9_IDS[name], names) for name, names in FIG9_GROUPS):
+            s.rows.append(("Figure 9: DWT-PRIC over %s, harmonic mean over %s" % (other.upper(), grp),
+                           "s002.fig9.%s.%s" % (other, vid), fig9_hmean(f9[2], "dwt-pric", other, names)))
     fr = lambda x: x.rows("dwt-pric", lambda r_: "002:friendly" in r_["classes"])
     s.rows.append(("DWT-PRIC, smallest value on a friendly workload", "s002.friendly")
                   + both(lambda x: min(fr(x)) if fr(x) else None))
@@ -1176,7 +1179,7 @@ def sec002(r, q, B, j):
                        num(dwt) if num(dwt) is not None else
                        ("'-' (never decided)" if dwt == "-" else "'%s' (one limit per kernel)" % dwt)))
     s.causes.append(cause_syrk_limit(r, B))
-    s.causes.append(cause_fig9(r, q, B, j))
+    s.causes.append(cause_fig9(r, q, B, j, f9))
     s.causes.append(cause_swt_limits(r, q, B, j))
     s.causes.append(cause_dwt_undecided(r, q, B))
     s.causes.append(cause_ccws_gesummv(r, B))
@@ -1256,17 +1259,23 @@ def cause_syrk_limit(r, B):
     return ("DWT-PRIC on SYRK far below the paper's 21x", [(cmd, out), (cmd2, out2)], text)
 
 
-# Seed 002's Figure 9 groups are Table 2's classes, each reported on its own: inter-warp
-# conflict (SRAD, 3DS, 2DCONV, MM, SCLUSTER), inter-warp thrashing (BFS, SPMV, IIX, KM)
-# and "both intra-warp conflict contention and inter-warp thrashing" (SYRK, GESUMMV; the
-# paper: DWT-PRIC "outperforms CCWS and MRPB by a harmonic mean 18X and 4X").  The
-# section's own Figure 9 rows group by the `002:` labels, where syrk and gesummv carry
-# both classes and sdk/matrixmul and seed/syrk_conflict (not in Table 2) count as conflict.
+# Seed 002's Figure 9 groups: the paper's Table 2 classes of its contention workloads, the one
+# place both the section's Figure 9 rows (Beside the paper) and the Figure 9 cause take them
+# from.  Inter-warp conflict (SRAD, 3DS, 2DCONV, MM, SCLUSTER; SRAD is our srad_v1 and
+# srad_v2), inter-warp thrashing (BFS, SpMV, IIX, KM) and "both intra-warp conflict contention
+# and inter-warp thrashing" (SYRK, GESUMMV: Table 2's "Thr.+Conf."), each reported on its own
+# as the paper's section 5 does.  Not our `002:` labels: those put syrk and gesummv in both
+# classes and label sdk/matrixmul and seed/syrk_conflict (not in Table 2) conflict.
 FIG9_GROUPS = (
     ("conflict", ("rodinia/srad_v1", "rodinia/srad_v2", "rodinia/hotspot3d", "polybench/2dconv",
                   "polybench/2mm", "rodinia/streamcluster")),
     ("thrashing", ("rodinia/bfs", "shoc/spmv", "mars/invertedindex", "rodinia/kmeans")),
     ("thrashing+conflict", ("polybench/syrk", "polybench/gesummv")))
+FIG9_IDS = {"conflict": "conflict", "thrashing": "thrashing", "thrashing+conflict": "thrconf"}
+FIG9_ABBREV = {"rodinia/srad_v1": "SRAD", "rodinia/srad_v2": "SRAD", "rodinia/hotspot3d": "3DS",
+               "polybench/2dconv": "2DCONV", "polybench/2mm": "MM", "rodinia/streamcluster": "SCLUSTER",
+               "rodinia/bfs": "BFS", "shoc/spmv": "SpMV", "mars/invertedindex": "IIX",
+               "rodinia/kmeans": "KM", "polybench/syrk": "SYRK", "polybench/gesummv": "GESUMMV"}
 FIG9_PAPER = {"conflict": (2.1, 1.37), "thrashing": (1.02, 1.25), "thrashing+conflict": (18, 4)}  # (CCWS, MRPB)
 # Table 3's DWT-CS limit per workload (the paper's own DWT-CS decisions)
 TABLE3_DWT = {"rodinia/bfs": 7, "shoc/spmv": 1, "mars/invertedindex": 2, "rodinia/kmeans": 1,
@@ -1274,6 +1283,12 @@ TABLE3_DWT = {"rodinia/bfs": 7, "shoc/spmv": 1, "mars/invertedindex": 2, "rodini
 # DWT-PRIC's controllers without DWT-CS (configs/designs/dwt-pric.config's first two)
 DWT_PRIC_SB = ("stream_bypass:level=l1,period=10000,threshold=90+"
                "stream_bypass:level=l2,period=10000,threshold=90")
+# The same two bypasses with throttled=open (an SM under a lowered warp limit keeps its L1, the
+# L2 stays open while any SM is throttled) after DWT-CS, so that they see DWT-CS's limits at the
+# boundary where it sets them: the paper's "three orthogonal techniques" read as DWT-CS sampling
+# and running its limit with the cache it throttles for (ctl_stream_bypass.c)
+DWT_PRIC_OPEN = "dwt_cs:period=10000,threshold=10,n=3,m=3+" + "+".join(
+    x + ",throttled=open" for x in DWT_PRIC_SB.split("+"))
 
 
 def fig9_inputs(q):
@@ -1296,17 +1311,40 @@ def fig9_inputs(q):
     return ws
 
 
-def cause_fig9(r, q, B, j):
-    """Seed 002, Figure 9: DWT-PRIC over MRPB and CCWS per group, far from the paper's."""
+def fig9_run(r, q, B, j):
+    """Seed 002, Figure 9: the paper's contention workloads (FIG9_GROUPS) under the baseline,
+    CCWS, MRPB (ours and Table 4's 32 entries), DWT-PRIC, DWT-PRIC without the streaming bypass,
+    DWT-PRIC whose bypasses keep throttled SMs' caches open, and the unbounded L1: (command,
+    stdout, Compare)."""
     cfg = SEEDCFG("002")
     ws = fig9_inputs(q)
     mk = ("printf '%%s\\n' '# seed 002 Table 4 MRPB read as 32 entries per warp queue' "
           "'-mem_stage mrpb:sig=warp,drain=fixed,len=32,latency=5,bypass=assoc' > $OUT/s002-mrpb32.config; "
           "printf '%%s\\n' '# seed 002 Figure 2 unbounded L1: 4 MB, 32-way, linear index' "
-          "'-gpgpu_cache:dl1 %s' > $OUT/s002-unbounded.config; " % UNBOUNDED_L1)
+          "'-gpgpu_cache:dl1 %s' > $OUT/s002-unbounded.config; "
+          "sed 's/^-controllers .*/-controllers %s/; s/^# seed 002 DWT-PRIC/# seed 002 DWT-PRIC, DWT-CS first, "
+          "bypasses with throttled=open/' configs/designs/dwt-pric.config > $OUT/s002-dwt-pric-open.config; "
+          % (UNBOUNDED_L1, DWT_PRIC_OPEN))
     cmd = mk + ("WARPCACHE_DESIGNS=$OUT %s compare %s --designs base,ccws,mrpb,s002-mrpb32,dwt-pric,dwt-cs-pric,"
-                "s002-unbounded %s -j %d -q --json $OUT/s002-cause-fig9.json" % (B, cfg, W(ws), j))
+                "s002-dwt-pric-open,s002-unbounded %s -j %d -q --json $OUT/s002-cause-fig9.json"
+                % (B, cfg, W(ws), j))
     out = r.run("002", cmd)
+    return cmd, out, Compare(os.path.join(r.out, "s002-cause-fig9.json"))
+
+
+def fig9_hmean(c, design, other, names):
+    """Harmonic mean over the workloads of `names` in the run of design's IPC over other's
+    (None when a ratio is missing)."""
+    row = {x["workload"].split(":")[0]: x for x in c.d["rows"]}
+    xs = [ratio(row[w]["normalised"][c.col(design)], row[w]["normalised"][c.col(other)])
+          for w in names if w in row]
+    return hmean(xs) if xs and all(x is not None for x in xs) else None
+
+
+def cause_fig9(r, q, B, j, f9):
+    """Seed 002, Figure 9: DWT-PRIC over MRPB and CCWS per group, far from the paper's."""
+    cfg = SEEDCFG("002")
+    ws = fig9_inputs(q)
     # DWT-PRIC with DWT-CS's decisions replaced by Table 3's (a static limit, streaming bypass and PRIC kept)
     t3 = [w for w in ws if w.split(":")[0] in TABLE3_DWT]
     cmd2 = "; ".join(
@@ -1324,7 +1362,17 @@ def cause_fig9(r, q, B, j):
                      [run4 % ("--design dwt-pric -o controllers=%s+swl:warp_limit=1" % DWT_PRIC_SB,
                               "n=4096:dwt-pric@1")])
     out3 = r.run("002", cmd3)
-    c = Compare(os.path.join(r.out, "s002-cause-fig9.json"))
+    # the thrashing group: what DWT-CS chose and what the L1 missed, bypass as built and with
+    # throttled=open (the design file the Figure 9 run wrote)
+    thr = [w for w in ws if w.split(":")[0] in dict(FIG9_GROUPS)["thrashing"]]
+    cmd4 = "; ".join(
+        "WARPCACHE_DESIGNS=$OUT %s run %s --design %s -w %s -q --json - | python3 %s %s@%s "
+        "totals.l1.read_miss_rate timeline:dwt_kernel_limit" % (B, cfg, d, w, ROWPY, w.split(":")[0], d)
+        for w in thr for d in ("base", "dwt-pric", "s002-dwt-pric-open"))
+    out4 = r.run("002", cmd4)
+    v4 = rows_of(out4, ["%s@%s" % (w.split(":")[0], d) for w in thr
+                        for d in ("base", "dwt-pric", "s002-dwt-pric-open")])
+    c = f9[2]
     v2 = rows_of(out2, ["%s@%d" % (w.split(":")[0], TABLE3_DWT[w.split(":")[0]]) for w in t3])
     v3 = rows_of(out3, ["n=4096:" + d for d in ("base", "mrpb", "dwt-pric", "dwt-pric@1")])
     row = {x["workload"].split(":")[0]: x for x in c.d["rows"]}
@@ -1348,15 +1396,17 @@ def cause_fig9(r, q, B, j):
             built=(hm(over(d("dwt-pric"), "ccws"), names), hm(over(d("dwt-pric"), "mrpb"), names)),
             nosb=(hm(over(d("dwt-cs-pric"), "ccws"), names), hm(over(d("dwt-cs-pric"), "mrpb"), names)),
             unb=(hm(over(d("s002-unbounded"), "ccws"), names), hm(over(d("s002-unbounded"), "mrpb"), names)),
+            opn=(hm(over(d("s002-dwt-pric-open"), "ccws"), names),
+                 hm(over(d("s002-dwt-pric-open"), "mrpb"), names)),
             t3=(hm(over(t3norm, "ccws"), names), hm(over(t3norm, "mrpb"), names)) if all(
                 w in TABLE3_DWT for w in names) else (None, None),
             n=sum(1 for w in names if w in row))
         x = g[name]
         parts.append("%s (%d workloads; the paper: %gx over CCWS, %gx over MRPB): DWT-PRIC %s and %s; "
-                     "DWT-CS + PRIC without the streaming bypass (`dwt-cs-pric`) %s and %s; the unbounded L1 %s "
-                     "and %s%s" % (
+                     "DWT-CS + PRIC without the streaming bypass (`dwt-cs-pric`) %s and %s; DWT-PRIC with "
+                     "throttled=open %s and %s; the unbounded L1 %s and %s%s" % (
                          name, x["n"], pc, pm, fx(x["built"][0]), fx(x["built"][1]), fx(x["nosb"][0]),
-                         fx(x["nosb"][1]), fx(x["unb"][0]), fx(x["unb"][1]),
+                         fx(x["nosb"][1]), fx(x["opn"][0]), fx(x["opn"][1]), fx(x["unb"][0]), fx(x["unb"][1]),
                          "; DWT-PRIC at Table 3's limits %s and %s" % (fx(x["t3"][0]), fx(x["t3"][1]))
                          if x["t3"][0] is not None else ""))
     m32 = geomean([ratio(norm(w, "s002-mrpb32"), norm(w, "mrpb")) for w in row])
@@ -1367,15 +1417,15 @@ def cause_fig9(r, q, B, j):
     th, cf, tc = g["thrashing"], g["conflict"], g["thrashing+conflict"]
     every = [w for _, names in FIG9_GROUPS for w in names]
     tot = {k: (hm(over(d(k), "ccws"), every), hm(over(d(k), "mrpb"), every))
-           for k in ("dwt-pric", "dwt-cs-pric", "s002-unbounded")}
+           for k in ("dwt-pric", "dwt-cs-pric", "s002-dwt-pric-open", "s002-unbounded")}
     near = lambda got, paper: got is not None and abs(got / paper - 1) <= 0.15
     r4, r1 = ratio(ipc3("dwt-pric@1"), ipc3("mrpb")), ratio(g1024[1], g1024[0])
     text = (
-        "On the paper's Figure 9 groups (Table 2's classes, each reported on its own; the Beside-the-paper "
-        "rows group by our `002:` labels, which put syrk and gesummv in both classes and count "
-        "sdk/matrixmul and seed/syrk_conflict as conflict), harmonic means of the ratios, over CCWS "
+        "The section's Figure 9 run (above: the paper's Figure 9 groups, Table 2's classes, each "
+        "reported on its own, as in the Beside-the-paper rows), harmonic means of the ratios, over CCWS "
         "and over MRPB: %s. Over all %d (the paper: 1.7x and 1.5x): DWT-PRIC %s and %s, DWT-CS + PRIC "
-        "%s and %s, the unbounded L1 %s and %s. %s %s %s **Thrashing and conflict**: at Table 3's "
+        "%s and %s, DWT-PRIC with throttled=open %s and %s, the unbounded L1 %s and %s. %s %s %s %s "
+        "**Thrashing and conflict**: at Table 3's "
         "limits (a static limit in place of DWT-CS's decisions; the next experiments show why ours "
         "differ) DWT-PRIC is %s of CCWS (the paper: 18x) and %s of MRPB (the paper: 4x). GESUMMV at "
         "PolyBench's default n=4096 (16 blocks, every SM busy; our n=1024 has 4 blocks for 15 SMs), "
@@ -1383,8 +1433,8 @@ def cause_fig9(r, q, B, j):
         "(at n=1024: MRPB %s, DWT-PRIC at limit 1 %s), so DWT-PRIC at Table 3's limit is %s of MRPB at "
         "the paper's size against %s at ours%s" % (
             "; ".join(parts), sum(1 for w in every if w in row), fx(tot["dwt-pric"][0]), fx(tot["dwt-pric"][1]),
-            fx(tot["dwt-cs-pric"][0]), fx(tot["dwt-cs-pric"][1]), fx(tot["s002-unbounded"][0]),
-            fx(tot["s002-unbounded"][1]),
+            fx(tot["dwt-cs-pric"][0]), fx(tot["dwt-cs-pric"][1]), fx(tot["s002-dwt-pric-open"][0]),
+            fx(tot["s002-dwt-pric-open"][1]), fx(tot["s002-unbounded"][0]), fx(tot["s002-unbounded"][1]),
             ("**MRPB's configuration is not the cause**: seed 002's Table 4 buffer of 32 requests, read as "
              "32 entries per warp queue (`s002-mrpb32`), is %s of our 8-entry MRPB (geometric mean), a "
              "stronger comparison point, not a weaker one." if m32 is not None and m32 >= 1 else
@@ -1396,6 +1446,7 @@ def cause_fig9(r, q, B, j):
              "DWT-PRIC**." if near(th["nosb"][0], 1.02) and near(th["nosb"][1], 1.25) else
              "**Thrashing**: without the streaming bypass DWT-CS + PRIC is %s of CCWS and %s of MRPB "
              "(the paper's DWT-PRIC: 1.02x and 1.25x).") % (fx(th["nosb"][0]), fx(th["nosb"][1])),
+            fig9_thrashing_text(thr, v4, norm, th),
             ("**Conflict**: even the unbounded L1 is only %s of CCWS and %s of MRPB on our conflict "
              "inputs, below the paper's 2.1x and 1.37x for DWT-PRIC: **at these inputs no L1 design "
              "reaches the paper's ratios** (they leave too little to gain; seed 004's experiment on "
@@ -1408,7 +1459,59 @@ def cause_fig9(r, q, B, j):
             fx(r4), fx(r1),
             ": **MRPB's gain on GESUMMV is inflated by our small input**, where 11 of 15 SMs idle." if
             r4 and r1 and r4 > 1.5 * r1 else "."))
-    return ("Figure 9: DWT-PRIC over MRPB and CCWS per group", [(cmd, out), (cmd2, out2), (cmd3, out3)], text)
+    return ("Figure 9: DWT-PRIC over MRPB and CCWS per group", [(cmd2, out2), (cmd3, out3), (cmd4, out4)], text)
+
+
+def launch_limits(v):
+    """DWT-CS's dwt_kernel_limit events (row.py: '/'-joined, 0 = undecided) in words."""
+    xs = str(v).split("/") if v not in (None, "-") else []
+    got = [x for x in xs if x != "0"]
+    if not got:
+        return "none decided in %d launch%s" % (len(xs), "" if len(xs) == 1 else "es")
+    lims = ", ".join(dict.fromkeys(got))
+    return lims if len(got) == len(xs) else "%s in %d of %d launches" % (lims, len(got), len(xs))
+
+
+def fig9_thrashing_text(thr, v4, norm, th):
+    """Seed 002, Figure 9's thrashing group: the streaming bypass against DWT-CS, from the
+    Figure 9 run (norm: a design over the baseline) and the per-workload runs (v4)."""
+    sb, op = "dwt-pric", "s002-dwt-pric-open"
+    per = []
+    for w in thr:
+        k = w.split(":")[0]
+        mr = lambda d: v4["%s@%s" % (k, d)].get("read_miss_rate")
+        lim = lambda d: launch_limits(v4["%s@%s" % (k, d)].get("dwt_kernel_limit"))
+        per.append("%s: CCWS %s, DWT-PRIC %s (L1 read miss rate %s, baseline %s; DWT-CS limits %s), "
+                   "without the bypass %s, with throttled=open %s (miss rate %s; limits %s)" % (
+                       FIG9_ABBREV[k], fx(norm(k, "ccws")), fx(norm(k, sb)), f2(mr(sb)), f2(mr("base")),
+                       lim(sb), fx(norm(k, "dwt-cs-pric")), fx(norm(k, op)), f2(mr(op)), lim(op)))
+    gain = {w.split(":")[0]: ratio(norm(w.split(":")[0], op), norm(w.split(":")[0], sb)) for w in thr}
+
+    def first(k, d):  # the first limit DWT-CS adopted (None: never)
+        xs = [x for x in str(v4["%s@%s" % (k, d)].get("dwt_kernel_limit")).split("/") if x not in ("0", "-")]
+        return int(xs[0]) if xs and xs[0].isdigit() else None
+    # the cause shown: a large gain with the caches kept open, and a lower first limit there
+    won = [k for k, g in gain.items() if g and g >= 1.5 and first(k, op) is not None
+           and (first(k, sb) is None or first(k, op) < first(k, sb))]
+    lost = [k for k, g in gain.items() if g and g <= 1 / 1.2]
+    text = ("The streaming bypass against DWT-CS, per thrashing workload over the baseline: %s. On the group DWT-PRIC with throttled=open (DWT-CS "
+            "first; a throttled SM's L1 stays open, the L2 while any SM is throttled) is %s of CCWS and "
+            "%s of MRPB, DWT-PRIC as built %s and %s (the paper: 1.02x and 1.25x)." % (
+                "; ".join(per), fx(th["opn"][0]), fx(th["opn"][1]), fx(th["built"][0]), fx(th["built"][1])))
+    if won:
+        text += (" **On %s the streaming bypass takes the L1 away from DWT-CS**: the miss rate is high "
+                 "because the workload thrashes, the L1 bypass closes the cache before DWT-CS samples, the "
+                 "samples on closed caches favour more warps (the first limit DWT-CS adopts: %s as built, "
+                 "%s with the caches kept open), and keeping a throttled SM's cache open gains %s over "
+                 "DWT-PRIC as built." % (" and ".join(FIG9_ABBREV[k] for k in won),
+                                         " and ".join(str(first(k, sb)) for k in won),
+                                         " and ".join(str(first(k, op)) for k in won),
+                                         " and ".join(fx(gain[k]) for k in won)))
+    if lost:
+        text += (" %s goes the other way (%s of DWT-PRIC as built): there the bypassed L1 gains more "
+                 "than the warp limit does, so neither reading wins on every thrashing workload." % (
+                     " and ".join(FIG9_ABBREV[k] for k in lost), " and ".join(fx(gain[k]) for k in lost)))
+    return text
 
 
 def f2(v, d=2):

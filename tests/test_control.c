@@ -417,6 +417,40 @@ static void test_stream_bypass_threshold_is_strict(void)
     }
 }
 
+/*
+ * throttled=open: an SM whose warp limit a controller lowered keeps its L1
+ * open.  The loads of test_stream_bypass_l1 (A0 A1 A2 B B B, period 400)
+ * with swl:warp_limit=1 listed first (the tiny GPU's one warp fits under it,
+ * so the limit changes no timing).  With the default (throttled=bypass) the
+ * run is test_stream_bypass_l1's: bypass at 400, 906 cycles.  With
+ * throttled=open boundary 400 sees the limit 1 and keeps the cache: B at 561
+ * misses (data at 747), B at 748 hits (data at 748 + 21 = 769), B at 770
+ * hits (data at 791, ALU ready at 795: the pattern of
+ * test_stream_bypass_threshold_is_strict's C); no timeline event.  With
+ * throttled=open and no warp limit nothing is throttled: bypass at 400 again.
+ */
+static void test_stream_bypass_open_if_throttled(void)
+{
+    const char *spec[3] = {"swl:warp_limit=1+stream_bypass:level=l1,period=400,throttled=bypass",
+                           "swl:warp_limit=1+stream_bypass:level=l1,period=400,throttled=open",
+                           "stream_bypass:level=l1,period=400,throttled=open"};
+    for (int k = 0; k < 3; k++) {
+        bool open = k == 1;
+        wc_config c;
+        tiny_config(&c);
+        snprintf(c.controllers, sizeof c.controllers, "%s", spec[k]);
+        const uint64_t a[] = {0x10000, 0x20000, 0x30000, 0x40000, 0x40000, 0x40000};
+        wc_stats st;
+        CHECK_EQ(tiny_simulate(&c, &chain(a, 6)->base, &st), 0);
+        CHECK_EQ(st.total.cycles, open ? 795 : 906);
+        CHECK_EQ(st.total.l1.outcome[WC_MISS], 4);
+        CHECK_EQ(st.total.l1.outcome[WC_HIT], open ? 2 : 1);
+        CHECK_EQ(st.total.l1.outcome[WC_BYPASSED], open ? 0 : 1);
+        CHECK_EQ(st.n_timeline, open ? 0 : 2);
+        wc_stats_free(&st);
+    }
+}
+
 /* Nothing recorded: no timeline in the JSON (runs without controllers report
  * what they did before the timeline existed); recorded: a timeline array. */
 static void test_timeline_json(void)
@@ -911,6 +945,7 @@ int main(void)
     RUN(test_stream_bypass_l2);
     RUN(test_stream_bypass_relaunch_keeps_mode);
     RUN(test_stream_bypass_threshold_is_strict);
+    RUN(test_stream_bypass_open_if_throttled);
     RUN(test_timeline_json);
     RUN(test_timeline_bounded);
     RUN(test_kernel_state_survives_relaunch);

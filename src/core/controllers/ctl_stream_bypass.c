@@ -18,17 +18,31 @@
  * Every switch is a timeline event (key l1_bypass per SM, l2_bypass with sm
  * -1; value 1 = bypassing, 0 = cache used).  A relaunched kernel starts in the
  * mode its previous launch ended in (state kept per kernel name).
+ *
+ * throttled=open (default: bypass, deciding from the miss rate alone): an SM
+ * whose warp limit a controller has lowered (the warp_limit knob below the
+ * run's starting limit and below the warps per scheduler) keeps its L1 open,
+ * and the L2 stays open while any SM is throttled.  The paper (section 5)
+ * combines the bypass with DWT-CS without saying how they interact; this is
+ * the reading in which DWT-CS samples, and runs its limit with, the cache
+ * it throttles for.  Only a controller listed before this one has set the
+ * knob when this one decides at the same boundary (list DWT-CS first).
  */
 #include <stdlib.h>
 #include "warpcache/control.h"
 
 typedef struct sb {
     bool l2;
-    double threshold; /* fraction */
-    wc_knob_id knob;  /* l1_bypass or l2_bypass */
+    double threshold;         /* fraction */
+    wc_knob_id knob;          /* l1_bypass or l2_bypass */
+    bool open_if_throttled;   /* throttled=open */
+    wc_knob_id limit_knob;    /* warp_limit, read when open_if_throttled */
+    uint64_t start_limit;     /* the run's starting warp limit (0 = none) */
+    uint64_t warps_per_sched; /* the most a limit can allow */
 } sb;
 
 static const char *const sb_levels[] = {"l1", "l2", NULL};
+static const char *const sb_throttled[] = {"bypass", "open", NULL};
 
 static const wc_param_desc sb_params[] = {
     {.key = "level",
@@ -49,6 +63,12 @@ static const wc_param_desc sb_params[] = {
      .fmax = 100,
      .unit = "%",
      .help = "miss rate above which the cache is bypassed (Table 4: 90 %)"},
+    {.key = "throttled",
+     .type = WC_PARAM_ENUM,
+     .words = sb_throttled,
+     .def = 0,
+     .help = "an SM whose warp limit a controller lowered: bypass by miss rate as any other "
+             "(bypass), or keep the cache open (open; the L2 while any SM is throttled)"},
     {0},
 };
 
@@ -63,6 +83,16 @@ static int sb_create(wc_ctl *c, const wc_param_values *params, wc_err *err)
     int knob = wc_ctl_knob(c, b->l2 ? "l2_bypass" : "l1_bypass", err);
     if (knob < 0) return -1;
     b->knob = (wc_knob_id)knob;
+    b->open_if_throttled = wc_param_u(params, "throttled") == 1;
+    if (!b->open_if_throttled) return 0;
+    int limit = wc_ctl_knob(c, "warp_limit", err);
+    if (limit < 0) return -1;
+    b->limit_knob = (wc_knob_id)limit;
+    const wc_config *cfg = c->cfg;
+    if (!cfg) return 0; /* a parameter check only */
+    uint32_t warps = cfg->warp_size ? cfg->max_threads_per_sm / cfg->warp_size : 0;
+    b->warps_per_sched = cfg->n_sched_per_sm ? warps / cfg->n_sched_per_sm : warps;
+    b->start_limit = cfg->max_warp_limit;
     return 0;
 }
 
@@ -86,16 +116,32 @@ static void set_l2(wc_ctl_io *io, const sb *b, bool on)
     wc_sim_record(io->sim, io->now, -1, "l2_bypass", on);
 }
 
+/* throttled=open: SM i runs under a limit a controller lowered (0 = none). */
+static bool throttled(const wc_ctl_io *io, const sb *b, unsigned i)
+{
+    if (!b->open_if_throttled) return false;
+    uint64_t v = wc_knob_get(io, i, b->limit_knob);
+    return v && v < b->warps_per_sched && (!b->start_limit || v < b->start_limit);
+}
+
+static bool any_throttled(const wc_ctl_io *io, const sb *b)
+{
+    for (unsigned i = 0; i < io->n_sm; i++)
+        if (throttled(io, b, i)) return true;
+    return false;
+}
+
 /* The kernel state: one byte per SM (L1) or one byte (L2), the last mode. */
 static void sb_kernel_begin(wc_ctl *c, wc_ctl_io *io)
 {
     const sb *b = c->priv;
     const uint8_t *last = *io->kernel_state;
     if (b->l2) {
-        set_l2(io, b, last && last[0]);
+        set_l2(io, b, last && last[0] && !any_throttled(io, b));
         return;
     }
-    for (unsigned i = 0; i < io->n_sm; i++) set_mode(io, b, i, last && last[i]);
+    for (unsigned i = 0; i < io->n_sm; i++)
+        set_mode(io, b, i, last && last[i] && !throttled(io, b, i));
 }
 
 static void sb_period(wc_ctl *c, wc_ctl_io *io)
@@ -103,14 +149,18 @@ static void sb_period(wc_ctl *c, wc_ctl_io *io)
     const sb *b = c->priv;
     if (b->l2) {
         const wc_period_counters *g = io->gpu;
-        if (g->l2_accesses)
+        if (any_throttled(io, b))
+            set_l2(io, b, false);
+        else if (g->l2_accesses)
             set_l2(io, b, (double)g->l2_misses / (double)g->l2_accesses > b->threshold);
         return;
     }
     for (unsigned i = 0; i < io->n_sm; i++) {
         const wc_period_counters *p = &io->sm[i];
-        if (!p->l1_reads) continue; /* nothing measured: keep the mode */
-        set_mode(io, b, i, (double)p->l1_read_misses / (double)p->l1_reads > b->threshold);
+        if (throttled(io, b, i))
+            set_mode(io, b, i, false);
+        else if (p->l1_reads) /* nothing measured: keep the mode */
+            set_mode(io, b, i, (double)p->l1_read_misses / (double)p->l1_reads > b->threshold);
     }
 }
 

@@ -134,11 +134,13 @@ static inline uint64_t drain_last(const wc_sm *sm, const wc_warp *w)
  * WC_NEVER before) and when one of its stores is taken (WC_NEVER before
  * while stores were outstanding).  Each of those lowers the warp's time
  * from WC_NEVER, so the minimum becomes the smaller of the two; anything
- * else sets 0.  A cycle before drain_due would retire no warp and find
- * drain_due as the earliest time, so it skips the pass (on micro/stream the
- * warps waiting for their stores' acknowledgements were walked every SM
- * cycle).  test_drain_due checks the invariant before every cycle. */
-static void drain_lowered(wc_sm *sm, const wc_warp *w)
+ * else sets 0.  drain_due is never later than any warp's time, so a call
+ * for a warp whose time did not change changes nothing.  A cycle before
+ * drain_due would retire no warp and find drain_due as the earliest time,
+ * so it skips the pass (on micro/stream the warps waiting for their stores'
+ * acknowledgements were walked every SM cycle).  test_drain_due checks the
+ * invariant before every cycle. */
+static __attribute__((noinline)) void drain_lowered(wc_sm *sm, const wc_warp *w)
 {
     uint64_t t = drain_last(sm, w);
     if (t < sm->drain_due) sm->drain_due = t;
@@ -148,16 +150,14 @@ void wc_sm_load_complete(wc_sm *sm, uint32_t id)
 {
     wc_load *ld = &sm->loads[id];
     wc_warp *w = &sm->warps[ld->warp];
-    bool set = false;
     for (unsigned r = 0; r < ld->nregs; r++)
         for (unsigned i = 0; i < w->npend; i++)
             if (w->pend[i].reg == ld->regs[r] && w->pend[i].ready == WC_NEVER) {
                 w->pend[i].ready = ld->ready;
-                set = true;
                 break;
             }
-    warp_wake(sm, ld->warp, ld->ready);                      /* recheck it when the data is there */
-    if (set && w->state == W_DRAINING) drain_lowered(sm, w); /* it waited for that register */
+    warp_wake(sm, ld->warp, ld->ready);               /* recheck it when the data is there */
+    if (w->state == W_DRAINING) drain_lowered(sm, w); /* it may have waited for that register */
     wc_sched *s = sm->slot_sched[ld->warp];
     if (s->notify & WC_SCHED_NOTIFY_LOAD) s->ops->on_load_done(s, ld->warp);
     ld->next_free = sm->free_load;

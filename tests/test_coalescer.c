@@ -275,6 +275,50 @@ static void test_spread(void)
     }
 }
 
+/* All 32 lanes, stride = width (the contiguous path, whose range may fit
+ * one segment), against the gather path on random bases and widths: the
+ * same requests, in the same order. */
+static void test_contiguous(void)
+{
+    wc_mem_req r[WC_MAX_REQS_PER_INST], rg[WC_MAX_REQS_PER_INST];
+    const wc_xfer *xs[] = {&X128, &X32, &XB};
+    uint64_t v = 777;
+    unsigned one = 0;
+    for (int t = 0; t < 3000; t++) {
+        v = v * 6364136223846793005ull + 1442695040888963407ull;
+        const wc_xfer *x = xs[(v >> 20) % 3];
+        unsigned width = 1u << ((v >> 24) % 5); /* 1..16 B */
+        uint64_t base = ((v >> 30) & 0xffff) * ((v >> 50) % 2 ? width : 1);
+        if ((v >> 52) % 3 == 0) base &= ~(uint64_t)127; /* segment-aligned: often one segment */
+        wc_winst in = stride_inst(base, width, width, 0xffffffffu);
+        wc_winst g;
+        wc_winst_clear(&g);
+        g.op = WC_OP_LDG;
+        g.width = (uint8_t)width;
+        g.amode = WC_ADDR_LIST;
+        g.mask = 0xffffffffu;
+        for (unsigned l = 0; l < 32; l++) g.addr[l] = base + l * (uint64_t)width;
+        unsigned n = wc_coalesce(&in, x, r);
+        CHECK_EQ(wc_coalesce(&g, x, rg), n);
+        one += n == 1;
+        for (unsigned i = 0; i < n; i++) {
+            CHECK_EQ(r[i].addr, rg[i].addr);
+            CHECK_EQ(r[i].chunks, rg[i].chunks);
+            CHECK_EQ(r[i].lanes, rg[i].lanes);
+            CHECK_EQ(r[i].line_log2, rg[i].line_log2);
+            CHECK_EQ(r[i].chunk_log2, rg[i].chunk_log2);
+        }
+    }
+    CHECK(one > 100); /* the one-segment case was met */
+    /* 2 B lanes from byte 0x40 of a 128 B line: bytes 0x40..0x7f, chunks
+     * 2 and 3 at 32 B chunks, one request with every lane. */
+    wc_winst in = stride_inst(0x5040, 2, 2, 0xffffffffu);
+    CHECK_EQ(wc_coalesce(&in, &X128, r), 1);
+    CHECK_EQ(r[0].addr, 0x5000);
+    CHECK_EQ(r[0].chunks, 0xc);
+    CHECK_EQ(r[0].lanes, 0xffffffffu);
+}
+
 /* Stride 0: every lane reads the same word, one request of one chunk
  * with all the active lanes. */
 static void test_broadcast(void)
@@ -326,6 +370,7 @@ int main(void)
     RUN(test_partial_mask);
     RUN(test_uncoalesced_and_gather);
     RUN(test_spread);
+    RUN(test_contiguous);
     RUN(test_broadcast);
     return check_summary("coalescer");
 }

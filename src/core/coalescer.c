@@ -46,6 +46,18 @@ static unsigned coalesce_contiguous(const wc_winst *in, unsigned width, const wc
     uint64_t a = in->base, end = in->base + (uint64_t)width * WC_WARP_SIZE;
     uint64_t gmask = ~(uint64_t)(x->granularity - 1);
     uint64_t lmask = (1ull << x->line_log2) - 1;
+    if (end > a && ((end - 1) & gmask) == (a & gmask)) {
+        /* One segment holds the whole range (4 B lanes from a 128 B boundary
+         * at line granularity, micro/stream): the loop below would take one
+         * step with stop = end, first lane 0 and last lane 31, without its
+         * two divisions. */
+        out->addr = a & gmask;
+        out->line_log2 = x->line_log2;
+        out->chunk_log2 = x->chunk_log2;
+        out->lanes = ~0u;
+        out->chunks = chunk_range((unsigned)(a & lmask), (unsigned)(end - a), x->chunk_log2);
+        return 1;
+    }
     while (a < end) {
         uint64_t seg = a & gmask;
         uint64_t seg_end = seg + x->granularity;

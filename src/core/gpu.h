@@ -134,6 +134,13 @@ typedef struct wc_sm {
     double port_free; /* injection port into the interconnect */
     uint64_t wake;    /* next cycle this SM has something to do */
     uint64_t drain_wake;
+    /* What the last pass over the draining warps found: the earliest cycle
+     * one of them can retire (WC_NEVER: none until a load or a store ack
+     * comes back), or 0 once something changed one of them since (a warp
+     * started draining, a load of one completed, a store of one was taken).
+     * A cycle before it finds what that pass found, so it skips the pass
+     * (retire_drained in sm.c). */
+    uint64_t drain_due;
     /* At most the earliest of the schedulers' wake times, and equal to it
      * whenever it is later than the cycle being run: every write that lowers
      * a scheduler's wake lowers it too, and a cycle that finds it due (at or

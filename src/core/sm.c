@@ -102,6 +102,50 @@ static inline void warp_wake(wc_sm *sm, unsigned slot, uint64_t t)
     if (t < sm->wake) sm->wake = t;
 }
 
+/* -exit_store_acks 1: GPGPU-Sim lets a warp exit only once it is
+ * hardware_done, stores_done() included: every store request it sent below
+ * has been acknowledged (shd_warp_t::m_stores_outstanding, decremented by
+ * shader_core_ctx::store_ack when the L2's WRITE_ACK comes back).  The
+ * later of `last` and that; WC_NEVER while a store is still in the memory
+ * stage (store_taken wakes the SM once it has gone). */
+static inline uint64_t stores_acked_at(const wc_warp *w, uint64_t last)
+{
+    if (w->stores_out) return WC_NEVER;
+    return w->acked_at > last ? w->acked_at : last;
+}
+
+/* The cycle draining warp w can retire from: its last register write, and
+ * with -exit_store_acks 1 its last store's acknowledgement (WC_NEVER while
+ * one is outstanding or a load has not come back). */
+static inline uint64_t drain_last(const wc_sm *sm, const wc_warp *w)
+{
+    uint64_t last = 0;
+    for (unsigned p = 0; p < w->npend; p++)
+        if (w->pend[p].ready > last) last = w->pend[p].ready;
+    if (sm->store_acks) last = stores_acked_at(w, last);
+    return last;
+}
+
+/* ---- drain_due (gpu.h) ---------------------------------------------------
+ * The earliest drain_last of the draining warps, as of the last pass over
+ * them, or 0 (look at all of them).  A warp's drain_last changes only when
+ * it starts draining (from "not a member"), when one of its loads completes
+ * (a pending register WC_NEVER gets its ready time, so its time was
+ * WC_NEVER before) and when one of its stores is taken (WC_NEVER before
+ * while stores were outstanding).  Each of those lowers the warp's time
+ * from WC_NEVER, so the minimum becomes the smaller of the two; anything
+ * else sets 0.  drain_due is never later than any warp's time, so a call
+ * for a warp whose time did not change changes nothing.  A cycle before
+ * drain_due would retire no warp and find drain_due as the earliest time,
+ * so it skips the pass (on micro/stream the warps waiting for their stores'
+ * acknowledgements were walked every SM cycle).  test_drain_due checks the
+ * invariant before every cycle. */
+static __attribute__((noinline)) void drain_lowered(wc_sm *sm, const wc_warp *w)
+{
+    uint64_t t = drain_last(sm, w);
+    if (t < sm->drain_due) sm->drain_due = t;
+}
+
 void wc_sm_load_complete(wc_sm *sm, uint32_t id)
 {
     wc_load *ld = &sm->loads[id];
@@ -112,7 +156,8 @@ void wc_sm_load_complete(wc_sm *sm, uint32_t id)
                 w->pend[i].ready = ld->ready;
                 break;
             }
-    warp_wake(sm, ld->warp, ld->ready); /* recheck it when the data is there */
+    warp_wake(sm, ld->warp, ld->ready);               /* recheck it when the data is there */
+    if (w->state == W_DRAINING) drain_lowered(sm, w); /* it may have waited for that register */
     wc_sched *s = sm->slot_sched[ld->warp];
     if (s->notify & WC_SCHED_NOTIFY_LOAD) s->ops->on_load_done(s, ld->warp);
     ld->next_free = sm->free_load;
@@ -446,6 +491,7 @@ static void fetch(wc_sm *sm, unsigned slot)
         set_gate(sm, slot, WC_NEVER);
         wc_sched_remove(sm->slot_sched[slot], slot);
         sm->draining[sm->n_draining++] = (uint16_t)slot;
+        drain_lowered(sm, w); /* a new member: as if its time came down from WC_NEVER */
     }
 }
 
@@ -603,36 +649,28 @@ static void warp_retire(wc_sm *sm, unsigned slot)
     barrier_check(sm, b);
 }
 
-/* -exit_store_acks 1: GPGPU-Sim lets a warp exit only once it is
- * hardware_done, stores_done() included: every store request it sent below
- * has been acknowledged (shd_warp_t::m_stores_outstanding, decremented by
- * shader_core_ctx::store_ack when the L2's WRITE_ACK comes back).  The
- * later of `last` and that; WC_NEVER while a store is still in the memory
- * stage (store_taken wakes the SM once it has gone). */
-static inline uint64_t stores_acked_at(const wc_warp *w, uint64_t last)
+/* Retires draining warps whose register writes are all done (a cycle at
+ * or after drain_due; wc_sm_cycle skips it before).  Out of line: it runs
+ * in few cycles, and inlined into the cycle its loop's registers cost the
+ * cycle's common path more than the call. */
+static __attribute__((noinline)) void retire_drained(wc_sm *sm, uint64_t now)
 {
-    if (w->stores_out) return WC_NEVER;
-    return w->acked_at > last ? w->acked_at : last;
-}
-
-/* Retires draining warps whose register writes are all done. */
-static void retire_drained(wc_sm *sm, uint64_t now)
-{
+    /* a warp changed by a retire's side effects lowers this or sets 0 */
+    sm->drain_due = WC_NEVER;
+    uint64_t low = WC_NEVER;
     for (unsigned i = 0; i < sm->n_draining;) {
         unsigned slot = sm->draining[i];
-        wc_warp *w = &sm->warps[slot];
-        uint64_t last = 0;
-        for (unsigned p = 0; p < w->npend; p++)
-            if (w->pend[p].ready > last) last = w->pend[p].ready;
-        if (sm->store_acks) last = stores_acked_at(w, last); /* -exit_store_acks 1 */
+        uint64_t last = drain_last(sm, &sm->warps[slot]);
         if (last <= now) {
             warp_retire(sm, slot);
             sm->draining[i] = sm->draining[--sm->n_draining];
             continue;
         }
-        if (last != WC_NEVER && last < sm->drain_wake) sm->drain_wake = last;
+        if (last < low) low = last;
         i++;
     }
+    if (low < sm->drain_wake) sm->drain_wake = low;
+    if (low < sm->drain_due) sm->drain_due = low;
 }
 
 /* ---- scoreboard -------------------------------------------------------- */
@@ -891,9 +929,14 @@ void wc_sm_update_hooks(wc_sm *sm)
 static void store_taken(wc_sm *sm, unsigned slot, uint64_t ack)
 {
     wc_warp *w = &sm->warps[slot];
+    bool was_out = w->stores_out != 0; /* then its retire time was WC_NEVER */
     if (w->stores_out) w->stores_out--;
     if (ack > w->acked_at) w->acked_at = ack;
     if (w->state != W_DRAINING) return;
+    if (was_out)
+        drain_lowered(sm, w);
+    else
+        sm->drain_due = 0; /* its time may have gone up: the next cycle looks at all */
     uint64_t t = w->acked_at > sm->now ? w->acked_at : sm->now + 1;
     if (t < sm->drain_wake) sm->drain_wake = t;
     if (t < sm->wake) sm->wake = t;
@@ -1018,7 +1061,12 @@ void wc_sm_cycle(wc_sm *sm, uint64_t now)
     sm->now = now;
     sm->wake = WC_NEVER; /* lowered by whatever makes a warp ready during this cycle */
     sm->drain_wake = WC_NEVER;
-    if (sm->n_draining) retire_drained(sm, now);
+    if (sm->n_draining) {
+        if (now < sm->drain_due) /* what a pass would find (drain_due above) */
+            sm->drain_wake = sm->drain_due;
+        else
+            retire_drained(sm, now);
+    }
     wc_mstage *ms = sm->ms;
     if (ms->holding && ms->retry_at <= now) {
         if (sm->inorder)

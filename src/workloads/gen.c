@@ -105,58 +105,6 @@ wc_source *wc_gen_source_create(const wc_gen_program *prog, wc_err *err)
     return &g->base;
 }
 
-/* ---- instruction builders ------------------------------------------- */
-
-void wc_gen_alu(wc_winst *o, uint64_t pc, uint32_t mask, unsigned dst, unsigned s0, unsigned s1)
-{
-    wc_winst_clear(o);
-    o->pc = pc;
-    o->mask = mask;
-    if (dst != WC_REG_NONE) o->dst[o->ndst++] = (uint16_t)dst;
-    if (s0 != WC_REG_NONE) o->src[o->nsrc++] = (uint16_t)s0;
-    if (s1 != WC_REG_NONE) o->src[o->nsrc++] = (uint16_t)s1;
-}
-
-static void gen_mem_common(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
-                           unsigned areg, unsigned width)
-{
-    wc_winst_clear(o);
-    o->pc = pc;
-    o->mask = mask;
-    o->op = (uint8_t)op;
-    o->width = (uint8_t)width;
-    if (op == WC_OP_ATOM) o->flags |= WC_INST_NO_L1_ALLOC;
-    if (wc_op_is_load(op)) {
-        if (reg != WC_REG_NONE) o->dst[o->ndst++] = (uint16_t)reg;
-    } else if (reg != WC_REG_NONE) {
-        o->src[o->nsrc++] = (uint16_t)reg;
-    }
-    if (areg != WC_REG_NONE) o->src[o->nsrc++] = (uint16_t)areg;
-}
-
-void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg, unsigned areg,
-                unsigned width, uint64_t base, int64_t stride)
-{
-    gen_mem_common(o, pc, op, mask, reg, areg, width);
-    o->amode = WC_ADDR_STRIDE;
-    o->base = base;
-    o->stride = stride;
-}
-
-void wc_gen_mem_list(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
-                     unsigned areg, unsigned width)
-{
-    gen_mem_common(o, pc, op, mask, reg, areg, width);
-    o->amode = WC_ADDR_LIST;
-}
-
-void wc_gen_bar(wc_winst *o, uint64_t pc)
-{
-    wc_winst_clear(o);
-    o->pc = pc;
-    o->op = WC_OP_BAR;
-}
-
 /* ---- single-kernel programs ------------------------------------------ */
 
 typedef struct single_ctx {

@@ -50,17 +50,75 @@ static inline wc_dim3 wc_gen_thread(const wc_gen_kernel *gk, const wc_gen_warp *
     return wc_dim3_unlinear(gk->k.block, (uint64_t)w->warp * WC_WARP_SIZE + lane);
 }
 
+/* The instruction builders are inline: a generator emits one instruction
+ * per call of the source's next_inst, and the calls cost as much as the
+ * building (polybench/atax, micro/stream).  gen_start sets every field
+ * wc_winst_clear sets, as wc_winst_clear would, then the instruction's own;
+ * the builders' results are those of the out-of-line versions they replace
+ * (tests/test_gen_builders.c compares them with wc_winst_clear and the
+ * field writes, on garbage-filled instructions). */
+static inline void wc_gen_start(wc_winst *o, uint64_t pc, uint32_t mask, wc_opclass op)
+{
+    o->pc = pc;
+    o->mask = mask;
+    o->op = (uint8_t)op;
+    o->width = 0;
+    o->flags = 0;
+    o->amode = WC_ADDR_NONE;
+    o->ndst = 0;
+    o->nsrc = 0;
+    o->base = 0;
+    o->stride = 0;
+}
+
 /* Non-memory instruction writing dst (or WC_REG_NONE) from up to two sources. */
-void wc_gen_alu(wc_winst *o, uint64_t pc, uint32_t mask, unsigned dst, unsigned s0, unsigned s1);
+static inline void wc_gen_alu(wc_winst *o, uint64_t pc, uint32_t mask, unsigned dst, unsigned s0,
+                              unsigned s1)
+{
+    wc_gen_start(o, pc, mask, WC_OP_ALU);
+    if (dst != WC_REG_NONE) o->dst[o->ndst++] = (uint16_t)dst;
+    if (s0 != WC_REG_NONE) o->src[o->nsrc++] = (uint16_t)s0;
+    if (s1 != WC_REG_NONE) o->src[o->nsrc++] = (uint16_t)s1;
+}
+
+static inline void wc_gen_mem_common(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask,
+                                     unsigned reg, unsigned areg, unsigned width)
+{
+    wc_gen_start(o, pc, mask, op);
+    o->width = (uint8_t)width;
+    if (op == WC_OP_ATOM) o->flags |= WC_INST_NO_L1_ALLOC;
+    if (wc_op_is_load(op)) {
+        if (reg != WC_REG_NONE) o->dst[o->ndst++] = (uint16_t)reg;
+    } else if (reg != WC_REG_NONE) {
+        o->src[o->nsrc++] = (uint16_t)reg;
+    }
+    if (areg != WC_REG_NONE) o->src[o->nsrc++] = (uint16_t)areg;
+}
+
 /* Memory instruction, lane l at base + l*stride.  For loads `reg` is the
  * destination, for stores the data source; `areg` is the address register. */
-void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg, unsigned areg,
-                unsigned width, uint64_t base, int64_t stride);
+static inline void wc_gen_mem(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
+                              unsigned areg, unsigned width, uint64_t base, int64_t stride)
+{
+    wc_gen_mem_common(o, pc, op, mask, reg, areg, width);
+    o->amode = WC_ADDR_STRIDE;
+    o->base = base;
+    o->stride = stride;
+}
+
 /* Same with per-lane addresses: the caller fills o->addr[] for active lanes. */
-void wc_gen_mem_list(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask, unsigned reg,
-                     unsigned areg, unsigned width);
+static inline void wc_gen_mem_list(wc_winst *o, uint64_t pc, wc_opclass op, uint32_t mask,
+                                   unsigned reg, unsigned areg, unsigned width)
+{
+    wc_gen_mem_common(o, pc, op, mask, reg, areg, width);
+    o->amode = WC_ADDR_LIST;
+}
+
 /* Barrier. */
-void wc_gen_bar(wc_winst *o, uint64_t pc);
+static inline void wc_gen_bar(wc_winst *o, uint64_t pc)
+{
+    wc_gen_start(o, pc, 0xffffffffu, WC_OP_BAR);
+}
 
 /* A single-kernel program whose launch is fixed: convenience for micro workloads.
  * `arg` is copied (arg_size bytes) and freed with the source. */

@@ -6,7 +6,9 @@
 For every seed paper it runs the commands of its technique doc (docs/techniques/*.md,
 docs/model.md) with --json outputs, pastes the tables they print, sets the paper's
 numbers (scripts/reproduce/paper_values.tsv, the one place they are kept) beside ours
-with a sentence per difference generated from the numbers, and ends with the HTML report
+with a sentence per difference generated from the numbers, lists the differences over
+20 % with the experiments that explain them (scripts/reproduce/causes.tsv; a full run fails
+on a row over 20 % that has no entry), and ends with the HTML report
 of the same runs (`warpcache report`).  The output is built in a temporary folder and
 moved into place only when complete and checked, so an interrupted run leaves the old
 output as it was.

@@ -126,6 +126,126 @@ fi
 good "$T/words"; echo "infinite distances, information" >>"$T/words/reproduction.md"
 expect check_words 0 "" -- $R check "$T/words"
 
+# ---- the differences over 20 % and the causes map (scripts/reproduce/causes.tsv) ------
+# The committed map parses (its ids exist, its statuses and anchors are well-formed).
+expect causes_parse 0 " entries" -- $R causes scripts/reproduce/causes.tsv
+# A run's folder: good()'s layout, seed 000 with two cause headings (GitHub's anchors, by hand:
+# "Cause, by experiment: TSC's gap (found)" -> lower case, "'" "," "(" ")" ":" dropped, blanks
+# to '-' -> cause-by-experiment-tscs-gap-found), seed 001 with one, and a values.tsv.
+run_dir() {
+  good "$1"
+  awk '{ print } /^## Seed 000: x$/ { print "\n### Cause, by experiment: TSC'"'"'s gap (found)\n\ntext\n\n### Cause, by experiment: Other\n" }
+       /^## Seed 001: x$/ { print "\n### Cause, by experiment: Seed one'"'"'s\n" }' "$1/reproduction.md" >"$1/r.md"
+  mv "$1/r.md" "$1/reproduction.md"
+  # Hand-derived differences from the papers' values (paper_values.tsv):
+  #   s000.tsc   1.40 vs 1.156: 0.244 / 1.156 = 21.1 % above: over 20 %
+  #   s000.tscp  1.40 vs 1.172: 0.228 / 1.172 = 19.5 %: under
+  #   s001.dl1d_cf_min  0.75 vs >=1: 0.25 below the bound = 25 %: over
+  #   s004.ci_min       0.85 vs >=1: 15 %: under
+  #   s004.fig4.syrk    IW vs the paper's XW: a class differs: over
+  #   s004.fig4.syr2k   XW vs XW: none
+  #   s004.fig4.classes "9 of 12 agree": 3 / 12 = 25 % disagree: over
+  #   s001.classes      "15 of 18 agree": 3 / 18 = 16.7 %: under
+  #   s002.dwt.BFS      '-' (never decided) vs 7: not one number: over
+  {
+    printf '# seed\tid\tquantity\tours\tours on fermi-16k\n'
+    printf '000\ts000.tsc\tTSC mean\t1.4\t-\n000\ts000.tscp\tTSC+ mean\t1.4\t-\n'
+    printf '001\ts001.dl1d_cf_min\tCF min\t0.75\t-\n001\ts001.classes\tclasses\t15 of 18 agree; outside: X\t-\n'
+    printf "002\ts002.dwt.BFS\tBFS limit\t'-' (never decided)\t-\n"
+    printf '004\ts004.ci_min\tCI min\t0.85\t-\n004\ts004.fig4.syrk\tsyrk class\tIW (3 / 1 / 0)\t-\n'
+    printf '004\ts004.fig4.syr2k\tsyr2k class\tXW (1 / 3 / 0)\t-\n004\ts004.fig4.classes\tclasses\t9 of 12 agree\t-\n'
+  } >"$1/values.tsv"
+}
+CH='id	rows	status	anchors	note'
+run_dir "$T/cz"
+printf '%s\n' "$CH" >"$T/empty.tsv"
+# With no entries, exactly the five rows over 20 % are named, each once, and nothing else
+$R check "$T/cz" --causes "$T/empty.tsv" >"$T/cz.out" 2>&1; st=$?
+n=$(grep -c 'differs by over 20 %' "$T/cz.out")
+if [ "$st" -eq 2 ] && [ "$n" -eq 5 ] && [ "$(wc -l <"$T/cz.out")" -eq 5 ] &&
+   grep -q "seed 000: row 'TSC mean' (s000.tsc) differs by over 20 % (21.1 % above the paper's) and has no entry" "$T/cz.out" &&
+   grep -q "(s001.dl1d_cf_min) differs by over 20 % (25.0 % below the bound)" "$T/cz.out" &&
+   grep -q "(s004.fig4.syrk) differs by over 20 % (IW, the paper's XW)" "$T/cz.out" &&
+   grep -q "(s004.fig4.classes) differs by over 20 % (9 of 12 agree)" "$T/cz.out" &&
+   grep -q "(s002.dwt.BFS) differs by over 20 % (ours '-' (never decided), not one number)" "$T/cz.out"; then
+  ok causes_over_20
+else
+  bad causes_over_20 "exit $st, $n rows: $(head -c 600 "$T/cz.out")"
+fi
+# every row over 20 % mapped: the check passes (an open entry needs a note, a cause an anchor;
+# another docs/ page's heading is an anchor too)
+printf '%s\n' "$CH" "s000.tsc		cause	cause-by-experiment-tscs-gap-found	" \
+  "s001.dl1d_cf_min		open	-	nothing ruled out" "s002.dwt.*		cause	fidelity.md#where-the-rest-differs	" \
+  "s004.fig4.syrk	syrk	cause	cause-by-experiment-tscs-gap-found	wrong seed" \
+  "s004.fig4.classes		context	-	another quantity" >"$T/c_good.tsv"
+sed 's/^s004.fig4.syrk.*/s004.fig4.sy*		open	-	both/' "$T/c_good.tsv" >"$T/c_good2.tsv"
+expect causes_all_mapped 0 "" -- $R check "$T/cz" --causes "$T/c_good2.tsv"
+# an anchor must be a cause heading of the row's own seed (seed 000's heading, cited for seed 004)
+expect causes_other_seed 2 "c_good.tsv:5: s004.fig4.syrk: anchor 'cause-by-experiment-tscs-gap-found' is not a 'Cause, by experiment' heading of seed 004" -- \
+  $R check "$T/cz" --causes "$T/c_good.tsv"
+sed 's/tscs-gap-found/tsc-gap-found/' "$T/c_good2.tsv" >"$T/c_anchor.tsv"
+expect causes_missing_anchor 2 "c_anchor.tsv:2: s000.tsc: anchor 'cause-by-experiment-tsc-gap-found' is not" -- \
+  $R check "$T/cz" --causes "$T/c_anchor.tsv"
+sed 's/fidelity.md#where-the-rest-differs/fidelity.md#nowhere/' "$T/c_good2.tsv" >"$T/c_page.tsv"
+expect causes_page_anchor 2 "anchor 'fidelity.md#nowhere' is not a heading of docs/fidelity.md" -- \
+  $R check "$T/cz" --causes "$T/c_page.tsv"
+sed 's/fidelity.md#where-the-rest-differs/nosuch.md#x/' "$T/c_good2.tsv" >"$T/c_nopage.tsv"
+expect causes_no_page 2 "anchor 'nosuch.md#x': no page docs/nosuch.md" -- $R check "$T/cz" --causes "$T/c_nopage.tsv"
+# an entry of a seed in the run that matches none of its rows is stale (here: rows 'syrk' of an
+# id whose one row is 'syr2k class')
+printf '%s\n' "s004.fig4.syr2k	syrk	open	-	x" >>"$T/c_good2.tsv"
+expect causes_stale 2 "s004.fig4.syr2k (rows 'syrk'): matches no row of the run" -- $R check "$T/cz" --causes "$T/c_good2.tsv"
+# The quick run checks the entries only: rows over 20 % without one pass, a wrong anchor does not
+run_dir "$T/cq"; sed -i '1s/$/ (QUICK RUN)/' "$T/cq/reproduction.md"
+expect causes_quick_unmapped 0 "" -- $R check "$T/cq" --causes "$T/empty.tsv"
+expect causes_quick_anchor 2 "anchor 'cause-by-experiment-tsc-gap-found' is not" -- $R check "$T/cq" --causes "$T/c_anchor.tsv"
+# a folder without values.tsv (not a run's) has no differences to check
+expect causes_no_values 0 "" -- $R check "$T/ok" --causes "$T/empty.tsv"
+# malformed maps: file:line and exit 2
+printf '%s\n' "id	rows	status	anchors" >"$T/c1.tsv"
+expect causes_header 2 "c1.tsv:1: expected the header id, rows, status, anchors, note" -- $R causes "$T/c1.tsv"
+printf '%s\n' "$CH" "s000.tsc	cause	a	b" >"$T/c2.tsv"
+expect causes_fields 2 "c2.tsv:2: 4 tab-separated fields, expected 5" -- $R causes "$T/c2.tsv"
+printf '%s\n' "$CH" "s000.nothing		cause	a	" >"$T/c3.tsv"
+expect causes_unknown_id 2 "c3.tsv:2: id 's000.nothing' matches no value" -- $R causes "$T/c3.tsv"
+printf '%s\n' "$CH" "s000.tsc		maybe	a	" >"$T/c4.tsv"
+expect causes_status 2 "c4.tsv:2: status 'maybe' is not one of cause, open, context" -- $R causes "$T/c4.tsv"
+printf '%s\n' "$CH" "s000.tsc		cause	-	" >"$T/c5.tsv"
+expect causes_cause_anchor 2 "c5.tsv:2: status cause needs the anchor" -- $R causes "$T/c5.tsv"
+printf '%s\n' "$CH" "s000.tsc		open	-	" >"$T/c6.tsv"
+expect causes_open_note 2 "c6.tsv:2: status open needs a note" -- $R causes "$T/c6.tsv"
+printf '%s\n' "$CH" "s000.tsc		cause	Cause By	" >"$T/c7.tsv"
+expect causes_anchor_form 2 "c7.tsv:2: anchor 'Cause' is not ANCHOR or PAGE.md#ANCHOR" -- $R causes "$T/c7.tsv"
+printf '%s\n' "$CH" "s000.tsc		cause	a	" "s000.tsc		open	-	x" >"$T/c8.tsv"
+expect causes_dup 2 "c8.tsv:3: id 's000.tsc' given twice (line 2)" -- $R causes "$T/c8.tsv"
+expect causes_missing 2 "absent.tsv: cannot open" -- $R causes "$T/absent.tsv"
+# The list each seed's "Beside the paper" gets (differences_md), on hand-made rows: the row over
+# 20 % with its section's link (the question as the link's text), an open one with its note,
+# one with no entry (full run: said in bold; quick run: not required); a seed with none: "none."
+cat >"$T/list.py" <<'EOF'
+import importlib.util
+spec = importlib.util.spec_from_file_location("rp", "scripts/reproduce.py")
+rp = importlib.util.module_from_spec(spec); spec.loader.exec_module(rp)
+values = rp.load_values(rp.VALUES)
+causes = [dict(id="s000.tsc", rows="", status="cause", anchors=["cause-by-experiment-q"], note="", line=1),
+          dict(id="s000.dsc4", rows="", status="open", anchors=[], note="nothing ruled out", line=2)]
+own = {rp.slug(rp.CAUSE_PREFIX + "Q"): "Q"}
+table = [("TSC", "s000.tsc", 1.40), ("TSC+", "s000.tscp", 1.172), ("DSC-4", "s000.dsc4", 0.5),
+         ("MRPB", "s000.mrpb", 2.14)]
+full = "\n".join(rp.differences_md(table, values, causes, own, False))
+quick = "\n".join(rp.differences_md(table, values, causes, own, True))
+none = "\n".join(rp.differences_md(table[1:2], values, causes, own, False))
+want = ["(3 of 4 rows;",
+        "- TSC (`s000.tsc`, 21.1 % above the paper's): cause: [Q](#cause-by-experiment-q).",
+        "- DSC-4 (`s000.dsc4`, 55.2 % below the paper's): **open**: nothing ruled out.",
+        "- MRPB (`s000.mrpb`, 100.0 % above the paper's): **no entry in causes.tsv**."]
+ok = all(w in full for w in want) and "TSC+" not in full and "not required here" in quick
+ok = ok and none.endswith(": none.") and "(0 of 1 rows;" in none
+print("ok" if ok else "bad:\n" + full + "\n" + none)
+EOF
+# (DSC-4: |0.5 - 1.117| / 1.117 = 55.2 %; MRPB: (2.14 - 1.07) / 1.07 = 100.0 %)
+expect causes_list 0 "^ok$" -- python3 "$T/list.py"
+
 # ---- row.py: a table row from a JSON on stdin (the cause experiments' commands)
 echo '{"totals": {"ipc": 2.5, "l1": {"misses": 7}}, "kernels": [{"x": 0.25}]}' >"$T/row.json"
 expect row_keys 0 "totals.ipc" -- sh -c "python3 scripts/reproduce/row.py lbl totals.ipc totals.l1.misses kernels.0.x <'$T/row.json' | grep -q '^lbl  *ipc 2.5000  misses 7  x 0.2500\$' && echo totals.ipc"

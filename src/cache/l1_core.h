@@ -192,9 +192,9 @@ uint64_t wc_l1_core_fail_holds_until(const wc_l1 *l1, uint64_t now);
  * and the result is the first cycle it may be answered otherwise (as
  * wc_l1_core_fail_holds_until).  `at` when it would not fail, or when it
  * cannot tell without the lookup (only a read of a line its array-backed
- * set does not hold is decided: absent_line_read's checks, which change
- * nothing).  Nothing is counted: the caller counts the attempt once cycle
- * `at` has passed without a fill (wc_stage_fail_ahead). */
+ * set does not hold is decided, and only while every MSHR entry or the miss
+ * queue is taken: absent_line_read's checks, which change nothing).  Nothing is counted: the caller
+ * counts the attempt once cycle `at` has passed without a fill (wc_stage_fail_ahead). */
 uint64_t wc_l1_core_fail_ahead(wc_l1 *l1, const wc_mem_req *req, uint64_t at, wc_fail_reason *why);
 
 /* Removes a valid line: dirty data is written back, listeners and the

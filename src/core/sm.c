@@ -271,18 +271,10 @@ static void env_count_bypassed(wc_stage_env *env, const wc_mem_req *req)
  * change the L1 without a fill), not under -max_cycles (the statistics at
  * the stop would miss the attempts slept through), and only on the L1
  * core's own access (its memo says how long the fail holds; an
- * organisation wrapping access could do more per attempt). */
-static bool may_sleep_over_fails(const wc_stage_env *env)
-{
-    const wc_sm *sm = sm_of_env((wc_stage_env *)env);
-    const wc_gpu *g = sm->gpu;
-    return env->present_hooked != env_present_hooked && !g->n_ctls && !g->cfg.max_cycles &&
-           sm->l1->ops->access == wc_l1_core_access;
-}
-
+ * organisation wrapping access could do more per attempt).  Elsewhere
+ * wc_sm_update_hooks leaves both calls NULL (the stage retries as before). */
 static uint64_t env_fail_holds_until(wc_stage_env *env, uint64_t now)
 {
-    if (!may_sleep_over_fails(env)) return now + 1;
     return wc_l1_core_fail_holds_until(env->l1, now);
 }
 
@@ -292,7 +284,6 @@ static uint64_t env_fail_holds_until(wc_stage_env *env, uint64_t now)
 static uint64_t env_fail_ahead(wc_stage_env *env, const wc_mem_req *req, uint64_t at,
                                wc_fail_reason *why)
 {
-    if (!may_sleep_over_fails(env)) return at;
     return wc_l1_core_fail_ahead(env->l1, req, at, why);
 }
 
@@ -311,8 +302,6 @@ static void init_env(wc_sm *sm, wc_gpu *g)
     e->send_around = env_send_around;
     e->stage_freed = env_stage_freed;
     e->count_bypassed = env_count_bypassed;
-    e->fail_holds_until = env_fail_holds_until;
-    e->fail_ahead = env_fail_ahead;
 }
 
 /* Where each value of the view lives (smview.h): read in place, so the view
@@ -918,6 +907,11 @@ void wc_sm_update_hooks(wc_sm *sm)
                 (sm->n_sched && sm->sched[0].ops->on_miss);
     sm->env.hooks = full || sm->store_acks;
     sm->env.present_hooked = full ? env_present_hooked : env_present_acks;
+    /* Sleeping over fails (env_fail_holds_until): NULL where it is refused. */
+    bool sleep = !full && !g->n_ctls && !g->cfg.max_cycles && sm->l1 &&
+                 sm->l1->ops->access == wc_l1_core_access;
+    sm->env.fail_holds_until = sleep ? env_fail_holds_until : NULL;
+    sm->env.fail_ahead = sleep ? env_fail_ahead : NULL;
 }
 
 /* -exit_store_acks 1: the L1 took one of warp `slot`'s store requests;

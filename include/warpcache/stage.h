@@ -81,8 +81,10 @@ typedef struct wc_mstage {
     bool holding;      /* requests are waiting in the stage */
     uint64_t retry_at; /* next cycle `cycle` has work; WC_NEVER: until a fill or knob change */
     /* retry_at is a sleep over a held reservation fail
-     * (wc_stage_fail_holds_until): a fill or a knob change ends it early, as
-     * it ends WC_NEVER (the SM sets retry_at to that cycle). */
+     * (wc_stage_fail_holds_until, wc_stage_fail_ahead): a fill or a knob
+     * change ends it early, as it ends WC_NEVER (the SM sets retry_at to that
+     * cycle).  The engine clears it after create; the stage clears it when it
+     * next runs. */
     bool wake_on_fill;
 } wc_mstage;
 

@@ -380,6 +380,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     }
     sm->ms->ops = g->mstage_ops;
     sm->ms->env = &sm->env;
+    sm->ms->wake_on_fill = false; /* set only by a stage sleeping over a fail */
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
     if (wc_mi_init(sm, g->mem_issue_ahead, err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0 || cfg->icache != 0; /* the cache is the fetch unit's */

@@ -27,7 +27,8 @@
  * Fermi files' value).  Reservation fails are
  * counted per attempt as in the other stages; the head is retried every
  * cycle while anything behind it can move, else at the SM's next fill
- * (which is when the retry can first succeed).
+ * (which is when the retry can first succeed).  The cycles whose retry must
+ * fail again are slept through and their attempts counted later (below).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,11 +61,15 @@
  * last request enters the tail and the stage frees, or the fail may lift)
  * and a fill wakes it earlier; when it next runs, or takes an instruction,
  * catch_up replays the cycles slept through: one counted fail each (until
- * the entries are packed, when today's per-cycle retries stop too), the
+ * the entries are packed, where the per-cycle retries stop too), the
  * requests that entered the tail in them with the due each would have had,
  * and the cycle the tail was first found taken (the stall's start).  That is
  * everything those cycles did: the lookups changed nothing but the fail
- * counters, and the stage neither freed nor took anything in them.
+ * counters, and the stage neither freed nor took anything in them.  The
+ * same holds from a head's first lookup when the L1 can tell ahead that it
+ * will fail (wc_stage_fail_ahead, asked when the head before it leaves and
+ * it is due in the next cycle): on a miss-bound run the SM then sleeps from
+ * one request's success to the fill that lets the next one through.
  */
 typedef struct l1q_entry {
     wc_mem_req req;

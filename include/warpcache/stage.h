@@ -69,6 +69,9 @@ struct wc_stage_env {
     void (*send_around)(wc_stage_env *env, const wc_mem_req *req, uint32_t load, uint64_t now);
     void (*stage_freed)(wc_stage_env *env, uint64_t now);
     void (*count_bypassed)(wc_stage_env *env, const wc_mem_req *req);
+    uint64_t (*fail_holds_until)(wc_stage_env *env, uint64_t now); /* NULL: never sleeps */
+    uint64_t (*fail_ahead)(wc_stage_env *env, const wc_mem_req *req, uint64_t at,
+                           wc_fail_reason *why); /* NULL: never tells */
 };
 
 typedef struct wc_mstage {
@@ -77,6 +80,12 @@ typedef struct wc_mstage {
     bool full;         /* memory instructions cannot issue (read by the schedulers) */
     bool holding;      /* requests are waiting in the stage */
     uint64_t retry_at; /* next cycle `cycle` has work; WC_NEVER: until a fill or knob change */
+    /* retry_at is a sleep over a held reservation fail
+     * (wc_stage_fail_holds_until, wc_stage_fail_ahead): a fill or a knob
+     * change ends it early, as it ends WC_NEVER (the SM sets retry_at to that
+     * cycle).  The engine clears it after create; the stage clears it when it
+     * next runs. */
+    bool wake_on_fill;
 } wc_mstage;
 
 typedef struct wc_mstage_ops {
@@ -171,6 +180,45 @@ static inline void wc_stage_freed(wc_stage_env *env, uint64_t now)
 static inline void wc_stage_add_stall(wc_stage_env *env, uint64_t cycles, wc_fail_reason why)
 {
     env->stall_by[why] += cycles;
+}
+
+/* The first cycle at which the reservation fail the L1 answered last, in
+ * cycle `now`, can answer otherwise when the same request is presented again
+ * (WC_NEVER: not before a fill, which the SM turns into a retry); now + 1
+ * when it may, or when something sees every attempt (access listeners, knob
+ * flags, controllers reading fail counts by period or ctl-ing the L1, a
+ * -max_cycles stop).  A stage whose head failed may then sleep to the
+ * earlier of that cycle and the next one in which it has other work to do
+ * (ms->wake_on_fill set, so that a fill still wakes it), and count the
+ * attempts of the cycles it slept through with wc_stage_count_fails when it
+ * next runs: each would have failed for the same reason, changing nothing
+ * but the L1's fail counters. */
+static inline uint64_t wc_stage_fail_holds_until(wc_stage_env *env, uint64_t now)
+{
+    return env->fail_holds_until ? env->fail_holds_until(env, now) : now + 1;
+}
+
+/* Whether presenting `req` in cycle `at` (the next cycle), with nothing
+ * presented to or filled into the L1 before it, would fail: then *why is
+ * the reason and the result the first cycle from which it may be answered
+ * otherwise, as wc_stage_fail_holds_until says after a fail; `at` when it
+ * would not fail, when the L1 cannot tell without the lookup, or when
+ * something sees every attempt.  Nothing is counted: a stage that sleeps
+ * over cycle `at` on this answer (ms->wake_on_fill set: a fill in `at` wakes
+ * it, and it presents the request then as before) counts the attempt with
+ * wc_stage_count_fails once `at` has passed. */
+static inline uint64_t wc_stage_fail_ahead(wc_stage_env *env, const wc_mem_req *req, uint64_t at,
+                                           wc_fail_reason *why)
+{
+    return env->fail_ahead ? env->fail_ahead(env, req, at, why) : at;
+}
+
+/* Counts n attempts that failed for reason `why` without presenting them
+ * (the cycles of a held fail a stage slept through). */
+static inline void wc_stage_count_fails(wc_stage_env *env, wc_fail_reason why, uint64_t n)
+{
+    env->l1->stats.outcome[WC_RESERVATION_FAIL] += n;
+    env->l1->stats.fail[why] += n;
 }
 
 /* Lines the SM's L1 has filled so far (a stage waiting for a fill). */

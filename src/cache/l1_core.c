@@ -562,6 +562,65 @@ static inline bool fail_holds(const wc_l1_core *c, const wc_mem_req *req, uint64
     return c->memo.live && now < c->memo.until && !memcmp(&c->memo.req, req, sizeof *req);
 }
 
+uint64_t wc_l1_core_fail_holds_until(const wc_l1 *l1, uint64_t now)
+{
+    const wc_l1_core *c = (const wc_l1_core *)l1;
+    return c->memo.live && now < c->memo.until ? c->memo.until : now + 1;
+}
+
+/* The checks absent_line_read makes before it changes anything, for a read
+ * presented in cycle `at` with the L1 as it is now: the reason it would
+ * fail, or WC_FAIL_NONE when it would not (or when the read is not one that
+ * array_read would send there: a line present, a store that does not
+ * allocate on miss, a flag that takes the slow path). */
+static wc_fail_reason absent_read_fails(const wc_l1_core *c, const wc_mem_req *req, uint64_t at)
+{
+    if (!c->ta || !c->alloc_on_miss || c->skip_global ||
+        (req->flags & (WC_REQ_WRITE | WC_REQ_NO_ALLOC | WC_REQ_ATOMIC | WC_REQ_STREAM)))
+        return WC_FAIL_NONE;
+    const wc_tag_array *ta = &c->arr;
+    uint64_t tag = req->addr >> c->line_log2;
+    uint32_t set = wc_index_set(&ta->index, req->addr);
+    const wc_line *s = wc_tag_array_set((wc_tag_array *)ta, set);
+    for (uint32_t w = 0; w < ta->assoc; w++)
+        if (s[w].tag == tag && s[w].state != WC_LINE_INVALID) return WC_FAIL_NONE;
+    if (!arr_can_allocate(ta, set)) return WC_FAIL_LINE_ALLOC;
+    if (!mq_has(c, c->mq_need_alloc, at)) return WC_FAIL_MISS_QUEUE_FULL;
+    if (c->mshr.used >= c->mshr.n_entries) return WC_FAIL_MSHR_ENTRY;
+    if (c->warp_mshr_max && warp_mshr_full(c, req)) return WC_FAIL_MSHR_ENTRY;
+    return WC_FAIL_NONE;
+}
+
+/* wc_l1_core_fail_ahead once it is worth deciding. */
+static __attribute__((noinline)) uint64_t fail_ahead(wc_l1_core *c, const wc_mem_req *req,
+                                                     uint64_t at, wc_fail_reason *why)
+{
+    if (fail_holds(c, req, at)) { /* it is the remembered fail */
+        *why = c->memo.why;
+        return c->memo.until;
+    }
+    wc_fail_reason r = absent_read_fails(c, req, at);
+    if (r == WC_FAIL_NONE) return at;
+    /* Remembered as the lookup in cycle `at` would remember it (memo.set
+     * as line_alloc_fail keeps it), so fills lift it as they would. */
+    if (r == WC_FAIL_LINE_ALLOC) c->memo.set = wc_index_set(&c->arr.index, req->addr);
+    remember_fail(c, req, r, at);
+    *why = r;
+    return c->memo.until;
+}
+
+uint64_t wc_l1_core_fail_ahead(wc_l1 *l1, const wc_mem_req *req, uint64_t at, wc_fail_reason *why)
+{
+    wc_l1_core *c = (wc_l1_core *)l1;
+    /* Only where every MSHR entry or the miss queue is taken (a read of an
+     * absent line then fails, and most reads looked up are absent on a
+     * miss-bound run): a LINE_ALLOC fail alone is not worth a set scan
+     * ahead of the lookup's own (atax: half of all calls were hits). */
+    if (!c->retry_memo || (c->mshr.used < c->mshr.n_entries && mq_has(c, c->mq_need_alloc, at)))
+        return at;
+    return fail_ahead(c, req, at, why);
+}
+
 /* Whether a fill of line `tag` in `set` (`released`: its MSHR entry with it)
  * can lift the remembered fail.  Any fill can for a store the core does not
  * see into.  In an array-backed store allocating on miss a fill installs

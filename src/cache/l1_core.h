@@ -178,6 +178,25 @@ static inline void wc_l1_core_changed(wc_l1_core *c)
     c->memo.live = false;
 }
 
+/* The first cycle at which the reservation fail answered last, in cycle
+ * `now`, can be answered otherwise for the same request: the memo's `until`
+ * (UINT64_MAX = WC_NEVER for the reasons only a fill, a flush, a ctl or a
+ * successful access can lift; the cycle a miss-queue slot frees for
+ * MISS_QUEUE_FULL), or now + 1 when no fail is remembered (no retry_memo).
+ * Only the core's entry points lift it (wc_stage_fail_holds_until). */
+uint64_t wc_l1_core_fail_holds_until(const wc_l1 *l1, uint64_t now);
+
+/* Whether the read `req`, presented in cycle `at` (after now) with nothing
+ * presented to or filled into this L1 before it, would fail: then the
+ * fail is remembered as that lookup would remember it, *why is its reason
+ * and the result is the first cycle it may be answered otherwise (as
+ * wc_l1_core_fail_holds_until).  `at` when it would not fail, or when it
+ * cannot tell without the lookup (only a read of a line its array-backed
+ * set does not hold is decided, and only while every MSHR entry or the miss
+ * queue is taken: absent_line_read's checks, which change nothing).  Nothing is counted: the caller
+ * counts the attempt once cycle `at` has passed without a fill (wc_stage_fail_ahead). */
+uint64_t wc_l1_core_fail_ahead(wc_l1 *l1, const wc_mem_req *req, uint64_t at, wc_fail_reason *why);
+
 /* Removes a valid line: dirty data is written back, listeners and the
  * utilisation histogram see it, then the store invalidates it. */
 void wc_l1_core_evict(wc_l1_core *c, uint32_t set, wc_line *line, uint64_t now);

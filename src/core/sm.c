@@ -23,6 +23,7 @@
 #include "core/op_latency.h"
 #include "core/shmem_unit.h"
 #include "core/stages/memstage_inorder.h"
+#include "cache/l1_core.h"
 #include "warpcache/statreg.h"
 
 /* The SM of a stage environment: the environment is the SM's first member. */
@@ -307,6 +308,30 @@ static void env_count_bypassed(wc_stage_env *env, const wc_mem_req *req)
     st->outcome[WC_BYPASSED]++;
 }
 
+/* wc_stage_fail_holds_until (stage.h).  A stage may sleep over a held fail
+ * only where nothing sees its attempts one by one: not with the full
+ * present (access listeners see each attempt, knob flags rewrite the
+ * request), not with controllers (their period counters read the fail
+ * counts at boundaries the stage may sleep across, and their knobs and ctl
+ * change the L1 without a fill), not under -max_cycles (the statistics at
+ * the stop would miss the attempts slept through), and only on the L1
+ * core's own access (its memo says how long the fail holds; an
+ * organisation wrapping access could do more per attempt).  Elsewhere
+ * wc_sm_update_hooks leaves both calls NULL (the stage retries as before). */
+static uint64_t env_fail_holds_until(wc_stage_env *env, uint64_t now)
+{
+    return wc_l1_core_fail_holds_until(env->l1, now);
+}
+
+/* wc_stage_fail_ahead (stage.h), under the same conditions.  The request
+ * is presented as the stage would present it: present_acks passes a read
+ * unchanged (a store is never decided ahead). */
+static uint64_t env_fail_ahead(wc_stage_env *env, const wc_mem_req *req, uint64_t at,
+                               wc_fail_reason *why)
+{
+    return wc_l1_core_fail_ahead(env->l1, req, at, why);
+}
+
 static void init_env(wc_sm *sm, wc_gpu *g)
 {
     wc_stage_env *e = &sm->env;
@@ -400,6 +425,7 @@ int wc_sm_init(wc_sm *sm, wc_gpu *g, unsigned id, wc_err *err)
     }
     sm->ms->ops = g->mstage_ops;
     sm->ms->env = &sm->env;
+    sm->ms->wake_on_fill = false; /* set only by a stage sleeping over a fail */
     sm->inorder = g->mstage_ops == &wc_mstage_inorder;
     if (wc_mi_init(sm, g->mem_issue_ahead, err) < 0) return -1;
     sm->ifetch = cfg->ifetch != 0 || cfg->icache != 0; /* the cache is the fetch unit's */
@@ -920,6 +946,11 @@ void wc_sm_update_hooks(wc_sm *sm)
                 (sm->n_sched && sm->sched[0].ops->on_miss);
     sm->env.hooks = full || sm->store_acks;
     sm->env.present_hooked = full ? env_present_hooked : env_present_acks;
+    /* Sleeping over fails (env_fail_holds_until): NULL where it is refused. */
+    bool sleep = !full && !g->n_ctls && !g->cfg.max_cycles && sm->l1 &&
+                 sm->l1->ops->access == wc_l1_core_access;
+    sm->env.fail_holds_until = sleep ? env_fail_holds_until : NULL;
+    sm->env.fail_ahead = sleep ? env_fail_ahead : NULL;
 }
 
 /* -exit_store_acks 1: the L1 took one of warp `slot`'s store requests;
@@ -999,7 +1030,8 @@ void wc_sm_apply_knobs(wc_sm *sm, const uint64_t *want, uint64_t *have, uint64_t
     }
     sm->req_flags = (uint8_t)flags;
     wc_sm_update_hooks(sm);
-    if (sm->ms->holding && sm->ms->retry_at == WC_NEVER) sm->ms->retry_at = now;
+    wc_mstage *ms = sm->ms;
+    if (ms->holding && (ms->retry_at == WC_NEVER || ms->wake_on_fill)) ms->retry_at = now;
     if (sm->wake > now) sm->wake = now;
 }
 
@@ -1017,7 +1049,9 @@ void wc_sm_deliver(wc_sm *sm, const wc_event *ev)
                           ev->kind == WC_EV_FILL_HI ? (uint64_t)ev->arg << 32 : ev->arg, ev->time);
     }
     wc_mstage *ms = sm->ms;
-    if (ms->holding && ms->retry_at == WC_NEVER) ms->retry_at = ev->time; /* a fill: retry */
+    /* A fill: retry (a stage sleeping over a held fail too: catches up then). */
+    if (ms->holding && ms->retry_at > ev->time && (ms->retry_at == WC_NEVER || ms->wake_on_fill))
+        ms->retry_at = ev->time;
     if (sm->wake > ev->time) sm->wake = ev->time;
 }
 

@@ -34,12 +34,21 @@ static inline void wc_inorder_accept(wc_mstage *ms, unsigned slot, const wc_mem_
 }
 
 /* One request per cycle; a reservation fail retries next cycle when the miss
- * queue was full (it drains by itself), else at the next fill.  `env` is
+ * queue was full (it drains by itself), else at the next fill.  A miss-queue
+ * fail the L1 says holds until a slot frees (wc_stage_fail_holds_until) is
+ * not retried in the cycles before: the stage sleeps to that cycle (a fill
+ * wakes it earlier) and counts their attempts when it next runs, one fail
+ * each, as their retries would have; the stall from the first fail to the
+ * cycle it runs is what their one-cycle stalls added up to.  `env` is
  * ms->env, passed by the SM, which has it in a register. */
 static inline void wc_inorder_step(wc_stage_env *env, wc_mstage *ms, uint64_t now)
 {
     wc_inorder *s = (wc_inorder *)ms;
-    if (s->stall_from) {
+    if (s->stall_from) { /* the stage failed last time it ran (never at cycle 0) */
+        if (ms->wake_on_fill) {
+            ms->wake_on_fill = false;
+            wc_stage_count_fails(env, s->stall_why, now - 1 - s->stall_from);
+        }
         wc_stage_add_stall(env, now - s->stall_from, s->stall_why);
         s->stall_from = 0;
     }
@@ -48,7 +57,13 @@ static inline void wc_inorder_step(wc_stage_env *env, wc_mstage *ms, uint64_t no
     if (o == WC_RESERVATION_FAIL) {
         s->stall_from = now;
         s->stall_why = why;
-        ms->retry_at = why == WC_FAIL_MISS_QUEUE_FULL ? now + 1 : WC_NEVER;
+        if (why != WC_FAIL_MISS_QUEUE_FULL) {
+            ms->retry_at = WC_NEVER;
+            return;
+        }
+        uint64_t until = wc_stage_fail_holds_until(env, now);
+        ms->wake_on_fill = until > now + 1;
+        ms->retry_at = ms->wake_on_fill ? until : now + 1;
         return;
     }
     if (++s->cur < s->end) {

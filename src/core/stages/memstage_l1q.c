@@ -27,7 +27,8 @@
  * Fermi files' value).  Reservation fails are
  * counted per attempt as in the other stages; the head is retried every
  * cycle while anything behind it can move, else at the SM's next fill
- * (which is when the retry can first succeed).
+ * (which is when the retry can first succeed).  The cycles whose retry must
+ * fail again are slept through and their attempts counted later (below).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,24 @@
  *     depth - 1 - (t - E_last), packed when that is <= count - 1.
  * Each cycle is O(1) instead of O(depth), and cycles in which only entries
  * move are skipped (the stage sleeps until the head's lookup cycle).
+ *
+ * A failing head is retried every cycle while anything behind it moves, and
+ * each attempt counts.  When the L1 says the fail holds (the same request
+ * fails for the same reason until a fill, or until a miss-queue slot frees:
+ * wc_stage_fail_holds_until), those cycles are slept through too: the stage
+ * sleeps to the first cycle it has something else to do (the instruction's
+ * last request enters the tail and the stage frees, or the fail may lift)
+ * and a fill wakes it earlier; when it next runs, or takes an instruction,
+ * catch_up replays the cycles slept through: one counted fail each (until
+ * the entries are packed, where the per-cycle retries stop too), the
+ * requests that entered the tail in them with the due each would have had,
+ * and the cycle the tail was first found taken (the stall's start).  That is
+ * everything those cycles did: the lookups changed nothing but the fail
+ * counters, and the stage neither freed nor took anything in them.  The
+ * same holds from a head's first lookup when the L1 can tell ahead that it
+ * will fail (wc_stage_fail_ahead, asked when the head before it leaves and
+ * it is due in the next cycle): on a miss-bound run the SM then sleeps from
+ * one request's success to the fill that lets the next one through.
  */
 typedef struct l1q_entry {
     wc_mem_req req;
@@ -73,6 +92,11 @@ typedef struct wc_l1q {
     /* The reason of the head's latest fail: what the stall is waiting for
      * (a stall is split where the head starts failing for another reason). */
     wc_fail_reason head_why;
+    /* Sleeping over a held fail of the head (wc_mstage.wake_on_fill): the
+     * last cycle that ran, the ones after it replayed by catch_up, in each
+     * of which the head fails for held_why. */
+    uint64_t held_from;
+    wc_fail_reason held_why;
 } wc_l1q;
 
 /* The first cycle the head entry can be looked up. */
@@ -99,8 +123,10 @@ static enum head lookup_head(wc_stage_env *env, wc_l1q *s, uint64_t now, wc_fail
     return HEAD_LEFT;
 }
 
-/* Moves the current instruction's next request into the tail if it is free. */
-static void enter_tail(wc_stage_env *env, wc_l1q *s, uint64_t now)
+/* Moves the current instruction's next request into the tail if it is free
+ * (inline in l1q_cycle, its hot caller, as well as in catch_up). */
+static inline __attribute__((always_inline)) void enter_tail(wc_stage_env *env, wc_l1q *s,
+                                                             uint64_t now)
 {
     if (!s->cur) return;
     if (s->count == s->depth) {
@@ -136,10 +162,92 @@ static bool packed(const wc_l1q *s, uint64_t now)
     return now + s->count >= s->q[tail].due;
 }
 
+/* True if, after cycle `now` in which the head failed, the stage waits for a
+ * fill: nothing behind the head can move any more, and the fail is not the
+ * miss queue's (which the clock lifts). */
+static inline bool stuck(const wc_l1q *s, uint64_t now, wc_fail_reason why)
+{
+    return why != WC_FAIL_MISS_QUEUE_FULL && packed(s, now) && (!s->cur || s->count == s->depth);
+}
+
+/* Replays cycles held_from + 1 .. to of a sleep over the head's held fail as
+ * l1q_cycle would have run them: each looks up the head, which fails again
+ * (counted), and lets the instruction's next request into the tail or finds
+ * the tail taken; after a cycle that leaves the stage stuck nothing runs
+ * until the fill that ends the sleep.  `to` is before the cycle the last
+ * request enters (the sleep ends there), so the stage never frees here.
+ * The first of those cycles runs whatever held_from left (a sleep begins
+ * only where the stage would run the next cycle); the reason becomes the
+ * head's (the stall's) once a cycle has failed. */
+static __attribute__((noinline)) void catch_up(wc_stage_env *env, wc_l1q *s, uint64_t to)
+{
+    uint64_t c = s->held_from, fails = 0;
+    wc_fail_reason why = s->held_why;
+    s->base.wake_on_fill = false;
+    if (to <= c) return;
+    s->head_why = why; /* no stall runs across cycle held_from + 1 (hold) */
+    while (c < to && (c == s->held_from || !stuck(s, c, why)) && s->cur && s->count < s->depth) {
+        enter_tail(env, s, ++c); /* one request a cycle while the tail frees */
+        fails++;
+    }
+    if (c < to && (c == s->held_from || !stuck(s, c, why))) {
+        /* Nothing moves any more; the cycles until the entries are packed
+         * behind the head (or until `to`) each fail once, and the first finds
+         * the tail taken if a request still wants in. */
+        uint64_t end = to;
+        if (why != WC_FAIL_MISS_QUEUE_FULL) {
+            unsigned tail = s->head + s->count - 1;
+            if (tail >= s->depth) tail -= s->depth;
+            uint64_t due = s->q[tail].due; /* packed from cycle due - count on */
+            uint64_t k = due - s->count > c + 1 ? due - s->count : c + 1;
+            if (k < end) end = k;
+        }
+        if (s->cur && !s->stall_from) s->stall_from = c + 1;
+        fails += end - c;
+    }
+    wc_stage_count_fails(env, why, fails);
+}
+
+/* After cycle `now`, where the stage would run again at now + 1 and the
+ * head's lookup will fail for `why` in each cycle before `until`: sleeps
+ * instead, until then or the cycle the instruction's last request enters
+ * the tail (the stage frees then), whichever comes first. */
+static void hold(wc_l1q *s, uint64_t now, uint64_t until, wc_fail_reason why)
+{
+    if (s->cur) {
+        size_t left = (size_t)(s->end - s->cur); /* it enters in cycle now + left */
+        if (left <= s->depth - s->count && now + left < until) until = now + left;
+    }
+    if (until <= now + 1) return;
+    s->held_from = now;
+    s->held_why = why;
+    s->base.retry_at = until;
+    s->base.wake_on_fill = true;
+}
+
+/* The head failed in cycle `now`: while the L1 says the fail holds. */
+static __attribute__((noinline)) void hold_fail(wc_stage_env *env, wc_l1q *s, uint64_t now)
+{
+    hold(s, now, wc_stage_fail_holds_until(env, now), s->head_why);
+}
+
+/* The head left in cycle `now` and the next one is due at now + 1: if the L1
+ * can tell that its lookup will fail then (colcopy: every MSHR taken by the
+ * reads ahead), the stage sleeps as if it had failed.  No stall is running
+ * (the request entering the freed tail ended it), and a fill in now + 1
+ * wakes the stage for the lookup as before. */
+static __attribute__((noinline)) void fail_ahead(wc_stage_env *env, wc_l1q *s, uint64_t now)
+{
+    wc_fail_reason why = WC_FAIL_NONE;
+    uint64_t until = wc_stage_fail_ahead(env, &s->q[s->head].req, now + 1, &why);
+    if (until > now + 1) hold(s, now, until, why);
+}
+
 static void l1q_cycle(wc_mstage *ms, uint64_t now)
 {
     wc_l1q *s = (wc_l1q *)ms;
     wc_stage_env *env = ms->env;
+    if (ms->wake_on_fill) catch_up(env, s, now - 1);
     wc_fail_reason why = WC_FAIL_NONE;
     enum head head = lookup_head(env, s, now, &why);
     if (head == HEAD_FAILED) {
@@ -155,16 +263,24 @@ static void l1q_cycle(wc_mstage *ms, uint64_t now)
         ms->retry_at = WC_NEVER;
     } else if (s->cur && s->count < s->depth) {
         ms->retry_at = now + 1; /* one request enters per cycle */
+        if (head == HEAD_FAILED)
+            hold_fail(env, s, now);
+        else if (head == HEAD_LEFT && s->count && head_due(s) == now + 1)
+            fail_ahead(env, s, now);
     } else if (head == HEAD_FAILED) {
         /* Retried every cycle while entries still move up behind it (each
          * attempt counts as a reservation fail, as GPGPU-Sim counts them);
          * once nothing can change before a fill, at the fill. */
-        bool stuck =
-            why != WC_FAIL_MISS_QUEUE_FULL && packed(s, now) && (!s->cur || s->count == s->depth);
-        ms->retry_at = stuck ? WC_NEVER : now + 1;
+        if (stuck(s, now, why)) {
+            ms->retry_at = WC_NEVER;
+        } else {
+            ms->retry_at = now + 1;
+            hold_fail(env, s, now);
+        }
     } else {
         uint64_t due = head_due(s); /* nothing happens before the head's lookup */
         ms->retry_at = due > now ? due : now + 1;
+        if (head == HEAD_LEFT && due == now + 1) fail_ahead(env, s, now);
     }
 }
 
@@ -172,6 +288,7 @@ static void l1q_accept(wc_mstage *ms, unsigned slot, const wc_mem_req *reqs, uns
                        uint32_t load, uint64_t now)
 {
     wc_l1q *s = (wc_l1q *)ms;
+    if (ms->wake_on_fill) catch_up(ms->env, s, now); /* this cycle's lookup came first */
     s->cur = reqs;
     s->end = reqs + n;
     s->load = load;

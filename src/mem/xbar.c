@@ -685,24 +685,38 @@ XBAR_INLINE unsigned first_from(const uint64_t *s, unsigned words, unsigned from
     return 0; /* not reached: s holds a bit, met by the wrap at the latest */
 }
 
+/* Output o, free and asked for, grants the first asker from its
+ * round-robin pointer on (one iSLIP iteration; with one request per input,
+ * every grant is accepted) and moves the pointer past it.  The winner still
+ * asks: the caller withdraws the request (withdraw) when it sees fit. */
+XBAR_INLINE unsigned grant(wc_xbar *x, unsigned o, unsigned iw)
+{
+    xoutput *out = &x->out[o];
+    unsigned i = first_from(&x->req[(size_t)o * iw], iw, out->ptr);
+    /* with one word, a pointer of n_in (< 64) finds what 0 does: no input
+     * at or after it, so the search wraps */
+    out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
+    return i;
+}
+
+/* Input i no longer asks for output o. */
+XBAR_INLINE void withdraw(wc_xbar *x, unsigned i, unsigned o, unsigned iw, unsigned ow)
+{
+    uint64_t *r = &x->req[(size_t)o * iw];
+    set_del(r, i, iw);
+    if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
+}
+
 /* Virtual-channel allocation in a step: each free output with askers grants
- * the first of them from its round-robin pointer on (one iSLIP iteration;
- * with one request per input, every grant is accepted).  The winner sends
- * from the next step. */
+ * one (grant).  The winner holds the output and sends from the next step. */
 XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
 {
     for (unsigned w = 0; w < ow; w++)
         for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
             unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
-            xoutput *out = &x->out[o];
-            uint64_t *r = &x->req[(size_t)o * iw];
-            unsigned i = first_from(r, iw, out->ptr);
-            set_del(r, i, iw);
-            if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
+            unsigned i = grant(x, o, iw);
+            withdraw(x, i, o, iw, ow);
             set_del(x->out_free, o, ow);
-            /* with one word, a pointer of n_in (< 64) finds what 0 does:
-             * no input at or after it, so the search wraps */
-            out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
             set_add(x->active, i, iw);
         }
 }
@@ -797,42 +811,50 @@ XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 XBAR_INLINE void two_steps_from_idle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 {
     /* The grants, as allocate makes them, but without marking the output
-     * held and the input sending: a packet that leaves in the second step
-     * would unmark both there, so only one that stays is marked. */
+     * held and the input sending (a packet that leaves in the second step
+     * would unmark both there, so only one that stays is marked), and
+     * without withdrawing the winner's request: nothing reads the requests
+     * before the second step's sends, and a run's next packet that is in
+     * asks for the same output again, so the request is withdrawn only when
+     * the input's head changes output or leaves the router. */
     uint64_t one[1];
     uint64_t *g = iw == 1 ? one : x->snap;
     for (unsigned w = 0; w < iw; w++) g[w] = 0;
     for (unsigned w = 0; w < ow; w++)
-        for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
-            unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
-            xoutput *out = &x->out[o];
-            uint64_t *r = &x->req[(size_t)o * iw];
-            unsigned i = first_from(r, iw, out->ptr);
-            set_del(r, i, iw);
-            if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
-            out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
-            set_add(g, i, iw);
-        }
+        for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1)
+            set_add(g, grant(x, w * 64 + (unsigned)__builtin_ctzll(m), iw), iw);
     /* The second step's sends, in input order as send_flits makes them. */
     for (unsigned w = 0; w < iw; w++)
         for (uint64_t m = g[w]; m; m &= m - 1) {
             unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
             xinput *in = &x->in[i];
             xpkt *p = q_head(in);
-            xoutput *o = &x->out[p->out];
+            unsigned out = p->out;
+            xoutput *o = &x->out[out];
+            if (p->flits != 1) { /* it holds the output: send_flit as after allocate */
+                withdraw(x, i, out, iw, ow);
+                set_del(x->out_free, out, ow);
+                set_add(x->active, i, iw);
+                send_flit(x, i, cyc, iw, ow);
+                continue;
+            }
             /* A one-flit packet leaves: it asked, so it is in, and its
              * output has credit, since nothing went through it yet in this
              * cycle and a send in an earlier cycle c left last_dep at most
              * c + out_buf (send_flit's check), below cyc + out_buf. */
-            if (p->flits == 1) {
-                o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-                deliver(x, p, o->last_dep);
-                next_packet(x, i, cyc, iw, ow);
-            } else { /* it holds the output: send_flit as after allocate */
-                set_del(x->out_free, p->out, ow);
-                set_add(x->active, i, iw);
-                send_flit(x, i, cyc, iw, ow);
+            o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
+            deliver(x, p, o->last_dep);
+            if (p->count > 1 && in->enter < cyc) {
+                /* the run's next packet entered a cycle after this one, by
+                 * now: it is the head and asks for the same output
+                 * (next_packet without the request's round trip) */
+                p->count--;
+                p->ready++;
+                in->enter++;
+                continue;
             }
+            withdraw(x, i, out, iw, ow);
+            next_packet(x, i, cyc, iw, ow);
         }
 }
 

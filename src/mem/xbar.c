@@ -567,13 +567,51 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
     return queue_packets(x, in, out, ready, 0, n, flits, eject, rec);
 }
 
-int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t step,
-                     unsigned n, uint32_t flits, double eject, uint32_t rec)
+/* queue_packets for n one-flit packets ready in r0, r0 + 1, ..., when
+ * they go behind every entry of a queue that has one (the last is ready no
+ * later than r0, its run included) and do not join the last entry's run:
+ * q_insert stops at once and the packets extend the entry it made (what
+ * run_room finds when it is the last), so they are one new entry at the
+ * back.  The usual send (a sectored L2 answers in order); false for any
+ * other, which queue_packets takes. */
+static inline bool append_run(wc_xbar *x, xinput *q, unsigned out, uint64_t r0, unsigned n,
+                              double eject, uint32_t rec)
 {
-    /* one clock, one cycle apart, none in a simulated cycle: the
-     * interconnect cycles are the core cycles themselves */
-    if (step == 1 && x->icnt_cycle == 1.0 && ready >= x->cycle && !x->local && n)
-        return queue_packets(x, in, out, NULL, ready, n, flits, eject, rec);
+    if (q->len == 0 || q->len == q->cap || n > UINT16_MAX) return false;
+    xpkt *last = q_at(q, q->len - 1);
+    uint64_t after = last->ready + last->count; /* the cycle after the last one's */
+    if (after > r0 + 1) return false;           /* inside it, or before */
+    if (after == r0 && last->flits == 1 && last->out == out && last->rec == rec &&
+        last->eject == eject && last->count < UINT16_MAX)
+        return false; /* it joins the run (joins_run) */
+    *q_at(q, q->len++) = (xpkt){.ready = r0,
+                                .eject = eject,
+                                .rec = rec,
+                                .late = late_of(x, eject),
+                                .out = (uint16_t)out,
+                                .flits = 1,
+                                .count = (uint16_t)n};
+    /* a queue whose head has not entered keeps it (and its entry cycle) */
+    if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
+    x->pending += n;
+    return true;
+}
+
+/* queue_packets with ready NULL, out of line: wc_xbar_send_seq's usual
+ * send (append_run) then saves no registers for it. */
+static __attribute__((noinline)) int queue_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t r0,
+                                               unsigned n, uint32_t flits, double eject,
+                                               uint32_t rec)
+{
+    return queue_packets(x, in, out, NULL, r0, n, flits, eject, rec);
+}
+
+/* wc_xbar_send_seq when the ready cycles need converting or the packets
+ * are not one cycle apart: through wc_xbar_send_n, 64 at a time. */
+static __attribute__((noinline)) int send_seq_any(wc_xbar *x, unsigned in, unsigned out,
+                                                  uint64_t ready, uint32_t step, unsigned n,
+                                                  uint32_t flits, double eject, uint32_t rec)
+{
     uint64_t at[64];
     for (unsigned done = 0; done < n;) {
         unsigned m = n - done < 64 ? n - done : 64;
@@ -582,6 +620,18 @@ int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint
         done += m;
     }
     return 0;
+}
+
+int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t step,
+                     unsigned n, uint32_t flits, double eject, uint32_t rec)
+{
+    /* one clock, one cycle apart, none in a simulated cycle: the
+     * interconnect cycles are the core cycles themselves */
+    if (step == 1 && x->icnt_cycle == 1.0 && ready >= x->cycle && !x->local && n) {
+        if (flits <= 1 && append_run(x, &x->in[in], out, ready, n, eject, rec)) return 0;
+        return queue_seq(x, in, out, ready, n, flits, eject, rec);
+    }
+    return send_seq_any(x, in, out, ready, step, n, flits, eject, rec);
 }
 
 int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
@@ -608,6 +658,17 @@ static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
     xrec *r = &x->recs[p->rec];
     if (t > r->arrive) r->arrive = t;
     if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);
+}
+
+/* deliver for a packet of a run with more packets to come: the record
+ * cannot complete (the run's other packets count in its pending), and the
+ * run's last packet reaches the same SM later (the same output drains it
+ * later, with the same latency and eject), so the record's latest arrival
+ * is left to it. */
+static inline void deliver_in_run(wc_xbar *x, const xpkt *p)
+{
+    x->pending--;
+    if (p->rec != WC_XBAR_NONE) x->recs[p->rec].pending--;
 }
 
 /* The router's steps below take the number of 64-bit words in a set of
@@ -773,7 +834,10 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, un
         if (++in->sent < p->flits) return;
         in->sent = 0;
     }
-    deliver(x, p, o->last_dep);
+    if (p->count > 1)
+        deliver_in_run(x, p);
+    else
+        deliver(x, p, o->last_dep);
     set_add(x->out_free, p->out, ow);
     set_del(x->active, i, iw);
     next_packet(x, i, cyc, iw, ow);
@@ -843,16 +907,20 @@ XBAR_INLINE void two_steps_from_idle(wc_xbar *x, uint64_t cyc, unsigned iw, unsi
              * cycle and a send in an earlier cycle c left last_dep at most
              * c + out_buf (send_flit's check), below cyc + out_buf. */
             o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-            deliver(x, p, o->last_dep);
             if (p->count > 1 && in->enter < cyc) {
                 /* the run's next packet entered a cycle after this one, by
                  * now: it is the head and asks for the same output
                  * (next_packet without the request's round trip) */
+                deliver_in_run(x, p);
                 p->count--;
                 p->ready++;
                 in->enter++;
                 continue;
             }
+            if (p->count > 1)
+                deliver_in_run(x, p);
+            else
+                deliver(x, p, o->last_dep);
             withdraw(x, i, out, iw, ow);
             next_packet(x, i, cyc, iw, ow);
         }

@@ -113,6 +113,7 @@ typedef struct xrec {
  * (booksim: it asks again every step), so nothing about it changes until
  * the output is free again. */
 struct wc_xbar {
+    wc_xbar_head head; /* first: what wc_xbar_due reads */
     wc_xbar_params p;
     unsigned n_in, n_out;
     xinput *in;
@@ -242,6 +243,7 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->enter_min = UINT64_MAX;
     x->late_eject = -1; /* late_of's answer for -1 (no whole arrival) */
     x->late_v = UINT32_MAX;
+    x->head.due = p->kind == WC_XBAR_LOCAL ? 0 : WC_NEVER;
     if (p->kind == WC_XBAR_LOCAL && !(x->local = wc_lxbar_new(n_in, n_out, &p->local, icnt_cycle,
                                                               latency, local_arrive, x, err))) {
         wc_xbar_free(x);
@@ -323,7 +325,10 @@ void wc_xbar_close(wc_xbar *x, uint32_t rec)
 {
     xrec *r = &x->recs[rec];
     r->closed = true;
-    if (r->pending == 0) push_done(x, rec, r->arrive);
+    if (r->pending == 0) {
+        push_done(x, rec, r->arrive);
+        x->head.due = 0; /* it waits to be handed over */
+    }
 }
 
 void wc_xbar_cancel(wc_xbar *x, uint32_t rec)
@@ -487,6 +492,17 @@ static inline void wait_entry(wc_xbar *x, unsigned i)
     bit_set(x->feed, i);
 }
 
+/* wc_xbar_due after a send that may have queued a packet entering before
+ * every other (the crossbar's next cycle, wc_xbar_next, can only come
+ * earlier).  While an input is busy the next cycle is the one simulated
+ * next, which no send moves. */
+static void lower_due(wc_xbar *x)
+{
+    uint64_t c = x->enter_min > x->cycle ? x->enter_min : x->cycle;
+    uint64_t d = core_time_of(x, c) + x->latency;
+    if (!x->n_busy && d < x->head.due) x->head.due = d;
+}
+
 /* Whether one-flit packets 1..n-1 of a send, packet 0 (ready in cycle r0)
  * having gone last into entry k, all join that entry's run, given that
  * they are ready in r0 + 1, r0 + 2, ...: they are before the next entry,
@@ -549,6 +565,7 @@ queue_packets(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, uint
     if (!q->busy) { /* the head has not entered: it may be one of these */
         head_enters(q);
         wait_entry(x, in);
+        lower_due(x);
     }
     if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
     x->pending += n;
@@ -1016,9 +1033,21 @@ static inline __attribute__((always_inline)) void run_to(wc_xbar *x, uint64_t no
      * later is never ready before them (wc_xbar_send). */
 }
 
+/* wc_xbar_due from the crossbar's state: a packet leaving the router in a
+ * cycle not yet simulated (at or after wc_xbar_next) reaches its SM at
+ * least `latency` core cycles after that cycle begins. */
+static void set_due(wc_xbar *x)
+{
+    if (x->local || x->ndone)
+        x->head.due = 0;
+    else
+        x->head.due = x->pending ? wc_xbar_next(x) + x->latency : WC_NEVER;
+}
+
 void wc_xbar_run(wc_xbar *x, uint64_t now)
 {
     run_to(x, now);
+    set_due(x);
 }
 
 uint64_t wc_xbar_next(const wc_xbar *x)
@@ -1037,6 +1066,7 @@ size_t wc_xbar_done(wc_xbar *x, const uint32_t **recs, const uint64_t **times)
     *times = x->done_t;
     x->nfree += (uint32_t)n; /* they are free: wc_xbar_open takes them last first */
     x->ndone = 0;
+    set_due(x);
     return n;
 }
 
@@ -1048,6 +1078,7 @@ size_t wc_xbar_advance(wc_xbar *x, uint64_t now, const uint32_t **recs, const ui
     *times = x->done_t;
     x->nfree += (uint32_t)n; /* as wc_xbar_done */
     x->ndone = 0;
+    set_due(x);
     return n;
 }
 

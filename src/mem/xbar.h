@@ -20,8 +20,9 @@
  * keeps the timestamped ports.  The memory side (memsys.c) hands each reply
  * packet over with the cycle it is ready at its L2 and the request record it
  * answers; the engine runs the crossbar over every interconnect cycle in
- * which it holds packets (wc_xbar_run, wc_xbar_next) and turns completed
- * records into responses (wc_xbar_done).
+ * which it holds packets (wc_xbar_advance, wc_xbar_next), in one call for
+ * many cycles once a response can be due (wc_xbar_due), and turns completed
+ * records into responses.
  */
 #ifndef WC_MEM_XBAR_H
 #define WC_MEM_XBAR_H

@@ -6,7 +6,9 @@
  * request records, and idle gaps the clock jumps over (the router's steps
  * and round-robin pointer across them, run every cycle or at a few), runs
  * of sector packets queued at once and split by a packet ready among them,
- * and wc_xbar_send_n against single sends; then,
+ * and wc_xbar_send_n against single sends; an engine that runs the
+ * crossbar only from its due cycle (wc_xbar_due) against one that runs it
+ * every cycle; then,
  * end to end, that an unloaded miss takes the ports' time on a line-based
  * L2 and three cycles less on a sectored one whose 32 B replies are one
  * flit each.
@@ -614,6 +616,95 @@ static void test_reference(void)
         }
 }
 
+/* The engine's loop (respond.c) over one crossbar: in every core cycle t
+ * it advances the crossbar to t + AHEAD - 1 (every cycle, or with `lazy`
+ * only from wc_xbar_due on), then sends random requests ready from
+ * t + AHEAD on.  Returns the completions, each as the order its record was
+ * opened in and its arrival, and counts the advance calls. */
+enum { DUE_AHEAD = 24, DUE_CYCLES = 3000, DUE_MAX = 4096 };
+
+static size_t engine_loop(const char *spec, double icnt_cycle, bool lazy, uint32_t seed,
+                          uint64_t *serial_time, size_t *calls, size_t *late)
+{
+    wc_err err;
+    bool is_xbar;
+    wc_xbar_params p;
+    CHECK_EQ(wc_xbar_parse(spec, 0, &is_xbar, &p, &err), 0);
+    wc_xbar *x = wc_xbar_new(6, 5, &p, icnt_cycle, LAT, &err);
+    uint32_t serial_of[DUE_MAX]; /* record id -> the order it was opened in */
+    size_t n = 0, opened = 0;
+    for (uint64_t t = 0; t < DUE_CYCLES + 400; t++) {
+        if (!lazy || t >= wc_xbar_due(x)) {
+            const uint32_t *ids;
+            const uint64_t *times;
+            size_t k = wc_xbar_advance(x, t + DUE_AHEAD - 1, &ids, &times);
+            ++*calls;
+            for (size_t j = 0; j < k && n < DUE_MAX; j++, n++) {
+                serial_time[2 * n] = serial_of[ids[j]];
+                serial_time[2 * n + 1] = times[j];
+                *late += times[j] < t; /* the engine would have missed it */
+            }
+        }
+        /* bursts, then quiet stretches the crossbar drains in */
+        unsigned sends = t < DUE_CYCLES && (t / 300) % 2 == 0 ? lcg(&seed) % 3 : 0;
+        for (; sends > 0 && opened < DUE_MAX; sends--) {
+            bool ack = lcg(&seed) % 6 == 0;
+            uint32_t rec = ack ? WC_XBAR_NONE : wc_xbar_open(x);
+            if (!ack) serial_of[rec] = (uint32_t)opened++;
+            unsigned in = lcg(&seed) % 6, out = lcg(&seed) % 5, k = 1 + lcg(&seed) % 4;
+            uint32_t flits = lcg(&seed) % 5 == 0 ? 2 : 1;
+            uint64_t ready = t + DUE_AHEAD + lcg(&seed) % 30; /* hits and misses */
+            CHECK_EQ(wc_xbar_send_seq(x, in, out, ready, 1, k, flits, flits, rec), 0);
+            if (!ack) wc_xbar_close(x, rec);
+        }
+    }
+    CHECK_EQ(wc_xbar_pending(x), 0);
+    CHECK_EQ(wc_xbar_due(x), WC_NEVER); /* empty: nothing to run for */
+    wc_xbar_free(x);
+    return n;
+}
+
+/*
+ * wc_xbar_due: an engine that advances the crossbar only from its due cycle
+ * on gets every completion in the same order with the same arrival as one
+ * that advances it in every cycle, none after its arrival has passed, in
+ * far fewer calls.  A record closed with nothing sent is due at once.
+ */
+static void test_due(void)
+{
+    static uint64_t eager[2 * DUE_MAX], lazy[2 * DUE_MAX];
+    const char *spec[3] = {"islip", "islip:speedup=1.5,buf=4", "islip:speedup=1,buf=1"};
+    for (int s = 0; s < 3; s++) {
+        double icnt_cycle = s == 1 ? 0.75 : 1.0;
+        size_t calls_e = 0, calls_l = 0, late_e = 0, late_l = 0;
+        size_t ne =
+            engine_loop(spec[s], icnt_cycle, false, 99u + (uint32_t)s, eager, &calls_e, &late_e);
+        size_t nl =
+            engine_loop(spec[s], icnt_cycle, true, 99u + (uint32_t)s, lazy, &calls_l, &late_l);
+        CHECK(ne > 1000);
+        CHECK_EQ(nl, ne);
+        CHECK(memcmp(eager, lazy, 2 * ne * sizeof *eager) == 0);
+        CHECK_EQ(late_e, 0);
+        CHECK_EQ(late_l, 0);
+        CHECK(calls_l * 4 < calls_e); /* busy: one call per DUE_AHEAD + LAT cycles */
+    }
+    wc_xbar *x = make(2, 2, "islip");
+    CHECK_EQ(wc_xbar_due(x), WC_NEVER);
+    uint32_t r = wc_xbar_open(x);
+    CHECK_EQ(wc_xbar_send(x, 1, 0, 50, 1, 1.0, r), 0);
+    CHECK_EQ(wc_xbar_due(x), 50 + LAT); /* enters at 50, leaves at 51 at the earliest */
+    wc_xbar_close(x, r);
+    uint32_t c = wc_xbar_open(x);
+    wc_xbar_close(x, c); /* nothing sent: done, to be handed over at once */
+    CHECK_EQ(wc_xbar_due(x), 0);
+    const uint32_t *ids;
+    const uint64_t *times;
+    CHECK_EQ(wc_xbar_advance(x, 0, &ids, &times), 1);
+    CHECK_EQ(ids[0], c);
+    CHECK_EQ(wc_xbar_due(x), 50 + LAT);
+    wc_xbar_free(x);
+}
+
 /* Cycles of one warp's single load (an L1 and L2 miss) on tiny_config. */
 static uint64_t one_miss(const char *icnt, char l2_type, uint32_t flit)
 {
@@ -660,6 +751,7 @@ int main(void)
     RUN(test_entry_after_run);
     RUN(test_send_n);
     RUN(test_reference);
+    RUN(test_due);
     RUN(test_end_to_end);
     return check_summary("xbar");
 }

@@ -113,6 +113,7 @@ typedef struct xrec {
  * (booksim: it asks again every step), so nothing about it changes until
  * the output is free again. */
 struct wc_xbar {
+    wc_xbar_head head; /* first: what wc_xbar_due reads */
     wc_xbar_params p;
     unsigned n_in, n_out;
     xinput *in;
@@ -242,6 +243,7 @@ wc_xbar *wc_xbar_new(unsigned n_in, unsigned n_out, const wc_xbar_params *p, dou
     x->enter_min = UINT64_MAX;
     x->late_eject = -1; /* late_of's answer for -1 (no whole arrival) */
     x->late_v = UINT32_MAX;
+    x->head.due = p->kind == WC_XBAR_LOCAL ? 0 : WC_NEVER;
     if (p->kind == WC_XBAR_LOCAL && !(x->local = wc_lxbar_new(n_in, n_out, &p->local, icnt_cycle,
                                                               latency, local_arrive, x, err))) {
         wc_xbar_free(x);
@@ -323,7 +325,10 @@ void wc_xbar_close(wc_xbar *x, uint32_t rec)
 {
     xrec *r = &x->recs[rec];
     r->closed = true;
-    if (r->pending == 0) push_done(x, rec, r->arrive);
+    if (r->pending == 0) {
+        push_done(x, rec, r->arrive);
+        x->head.due = 0; /* it waits to be handed over */
+    }
 }
 
 void wc_xbar_cancel(wc_xbar *x, uint32_t rec)
@@ -487,6 +492,17 @@ static inline void wait_entry(wc_xbar *x, unsigned i)
     bit_set(x->feed, i);
 }
 
+/* wc_xbar_due after a send that may have queued a packet entering before
+ * every other (the crossbar's next cycle, wc_xbar_next, can only come
+ * earlier).  While an input is busy the next cycle is the one simulated
+ * next, which no send moves. */
+static void lower_due(wc_xbar *x)
+{
+    uint64_t c = x->enter_min > x->cycle ? x->enter_min : x->cycle;
+    uint64_t d = core_time_of(x, c) + x->latency;
+    if (!x->n_busy && d < x->head.due) x->head.due = d;
+}
+
 /* Whether one-flit packets 1..n-1 of a send, packet 0 (ready in cycle r0)
  * having gone last into entry k, all join that entry's run, given that
  * they are ready in r0 + 1, r0 + 2, ...: they are before the next entry,
@@ -549,6 +565,7 @@ queue_packets(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready, uint
     if (!q->busy) { /* the head has not entered: it may be one of these */
         head_enters(q);
         wait_entry(x, in);
+        lower_due(x);
     }
     if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
     x->pending += n;
@@ -567,13 +584,51 @@ int wc_xbar_send_n(wc_xbar *x, unsigned in, unsigned out, const uint64_t *ready,
     return queue_packets(x, in, out, ready, 0, n, flits, eject, rec);
 }
 
-int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t step,
-                     unsigned n, uint32_t flits, double eject, uint32_t rec)
+/* queue_packets for n one-flit packets ready in r0, r0 + 1, ..., when
+ * they go behind every entry of a queue that has one (the last is ready no
+ * later than r0, its run included) and do not join the last entry's run:
+ * q_insert stops at once and the packets extend the entry it made (what
+ * run_room finds when it is the last), so they are one new entry at the
+ * back.  The usual send (a sectored L2 answers in order); false for any
+ * other, which queue_packets takes. */
+static inline bool append_run(wc_xbar *x, xinput *q, unsigned out, uint64_t r0, unsigned n,
+                              double eject, uint32_t rec)
 {
-    /* one clock, one cycle apart, none in a simulated cycle: the
-     * interconnect cycles are the core cycles themselves */
-    if (step == 1 && x->icnt_cycle == 1.0 && ready >= x->cycle && !x->local && n)
-        return queue_packets(x, in, out, NULL, ready, n, flits, eject, rec);
+    if (q->len == 0 || q->len == q->cap || n > UINT16_MAX) return false;
+    xpkt *last = q_at(q, q->len - 1);
+    uint64_t after = last->ready + last->count; /* the cycle after the last one's */
+    if (after > r0 + 1) return false;           /* inside it, or before */
+    if (after == r0 && last->flits == 1 && last->out == out && last->rec == rec &&
+        last->eject == eject && last->count < UINT16_MAX)
+        return false; /* it joins the run (joins_run) */
+    *q_at(q, q->len++) = (xpkt){.ready = r0,
+                                .eject = eject,
+                                .rec = rec,
+                                .late = late_of(x, eject),
+                                .out = (uint16_t)out,
+                                .flits = 1,
+                                .count = (uint16_t)n};
+    /* a queue whose head has not entered keeps it (and its entry cycle) */
+    if (rec != WC_XBAR_NONE) x->recs[rec].pending += n;
+    x->pending += n;
+    return true;
+}
+
+/* queue_packets with ready NULL, out of line: wc_xbar_send_seq's usual
+ * send (append_run) then saves no registers for it. */
+static __attribute__((noinline)) int queue_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t r0,
+                                               unsigned n, uint32_t flits, double eject,
+                                               uint32_t rec)
+{
+    return queue_packets(x, in, out, NULL, r0, n, flits, eject, rec);
+}
+
+/* wc_xbar_send_seq when the ready cycles need converting or the packets
+ * are not one cycle apart: through wc_xbar_send_n, 64 at a time. */
+static __attribute__((noinline)) int send_seq_any(wc_xbar *x, unsigned in, unsigned out,
+                                                  uint64_t ready, uint32_t step, unsigned n,
+                                                  uint32_t flits, double eject, uint32_t rec)
+{
     uint64_t at[64];
     for (unsigned done = 0; done < n;) {
         unsigned m = n - done < 64 ? n - done : 64;
@@ -582,6 +637,18 @@ int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint
         done += m;
     }
     return 0;
+}
+
+int wc_xbar_send_seq(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t step,
+                     unsigned n, uint32_t flits, double eject, uint32_t rec)
+{
+    /* one clock, one cycle apart, none in a simulated cycle: the
+     * interconnect cycles are the core cycles themselves */
+    if (step == 1 && x->icnt_cycle == 1.0 && ready >= x->cycle && !x->local && n) {
+        if (flits <= 1 && append_run(x, &x->in[in], out, ready, n, eject, rec)) return 0;
+        return queue_seq(x, in, out, ready, n, flits, eject, rec);
+    }
+    return send_seq_any(x, in, out, ready, step, n, flits, eject, rec);
 }
 
 int wc_xbar_send(wc_xbar *x, unsigned in, unsigned out, uint64_t ready, uint32_t flits,
@@ -608,6 +675,17 @@ static inline void deliver(wc_xbar *x, const xpkt *p, uint64_t dep)
     xrec *r = &x->recs[p->rec];
     if (t > r->arrive) r->arrive = t;
     if (--r->pending == 0 && r->closed) push_done(x, p->rec, r->arrive);
+}
+
+/* deliver for a packet of a run with more packets to come: the record
+ * cannot complete (the run's other packets count in its pending), and the
+ * run's last packet reaches the same SM later (the same output drains it
+ * later, with the same latency and eject), so the record's latest arrival
+ * is left to it. */
+static inline void deliver_in_run(wc_xbar *x, const xpkt *p)
+{
+    x->pending--;
+    if (p->rec != WC_XBAR_NONE) x->recs[p->rec].pending--;
 }
 
 /* The router's steps below take the number of 64-bit words in a set of
@@ -685,24 +763,38 @@ XBAR_INLINE unsigned first_from(const uint64_t *s, unsigned words, unsigned from
     return 0; /* not reached: s holds a bit, met by the wrap at the latest */
 }
 
+/* Output o, free and asked for, grants the first asker from its
+ * round-robin pointer on (one iSLIP iteration; with one request per input,
+ * every grant is accepted) and moves the pointer past it.  The winner still
+ * asks: the caller withdraws the request (withdraw) when it sees fit. */
+XBAR_INLINE unsigned grant(wc_xbar *x, unsigned o, unsigned iw)
+{
+    xoutput *out = &x->out[o];
+    unsigned i = first_from(&x->req[(size_t)o * iw], iw, out->ptr);
+    /* with one word, a pointer of n_in (< 64) finds what 0 does: no input
+     * at or after it, so the search wraps */
+    out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
+    return i;
+}
+
+/* Input i no longer asks for output o. */
+XBAR_INLINE void withdraw(wc_xbar *x, unsigned i, unsigned o, unsigned iw, unsigned ow)
+{
+    uint64_t *r = &x->req[(size_t)o * iw];
+    set_del(r, i, iw);
+    if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
+}
+
 /* Virtual-channel allocation in a step: each free output with askers grants
- * the first of them from its round-robin pointer on (one iSLIP iteration;
- * with one request per input, every grant is accepted).  The winner sends
- * from the next step. */
+ * one (grant).  The winner holds the output and sends from the next step. */
 XBAR_INLINE void allocate(wc_xbar *x, unsigned iw, unsigned ow)
 {
     for (unsigned w = 0; w < ow; w++)
         for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
             unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
-            xoutput *out = &x->out[o];
-            uint64_t *r = &x->req[(size_t)o * iw];
-            unsigned i = first_from(r, iw, out->ptr);
-            set_del(r, i, iw);
-            if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
+            unsigned i = grant(x, o, iw);
+            withdraw(x, i, o, iw, ow);
             set_del(x->out_free, o, ow);
-            /* with one word, a pointer of n_in (< 64) finds what 0 does:
-             * no input at or after it, so the search wraps */
-            out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
             set_add(x->active, i, iw);
         }
 }
@@ -759,7 +851,10 @@ XBAR_INLINE void send_flit(wc_xbar *x, unsigned i, uint64_t cyc, unsigned iw, un
         if (++in->sent < p->flits) return;
         in->sent = 0;
     }
-    deliver(x, p, o->last_dep);
+    if (p->count > 1)
+        deliver_in_run(x, p);
+    else
+        deliver(x, p, o->last_dep);
     set_add(x->out_free, p->out, ow);
     set_del(x->active, i, iw);
     next_packet(x, i, cyc, iw, ow);
@@ -797,42 +892,54 @@ XBAR_INLINE void router_step(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 XBAR_INLINE void two_steps_from_idle(wc_xbar *x, uint64_t cyc, unsigned iw, unsigned ow)
 {
     /* The grants, as allocate makes them, but without marking the output
-     * held and the input sending: a packet that leaves in the second step
-     * would unmark both there, so only one that stays is marked. */
+     * held and the input sending (a packet that leaves in the second step
+     * would unmark both there, so only one that stays is marked), and
+     * without withdrawing the winner's request: nothing reads the requests
+     * before the second step's sends, and a run's next packet that is in
+     * asks for the same output again, so the request is withdrawn only when
+     * the input's head changes output or leaves the router. */
     uint64_t one[1];
     uint64_t *g = iw == 1 ? one : x->snap;
     for (unsigned w = 0; w < iw; w++) g[w] = 0;
     for (unsigned w = 0; w < ow; w++)
-        for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1) {
-            unsigned o = w * 64 + (unsigned)__builtin_ctzll(m);
-            xoutput *out = &x->out[o];
-            uint64_t *r = &x->req[(size_t)o * iw];
-            unsigned i = first_from(r, iw, out->ptr);
-            set_del(r, i, iw);
-            if (set_empty_w(r, iw)) set_del(x->out_req, o, ow);
-            out->ptr = iw == 1 ? (i + 1) & 63 : i + 1 == x->n_in ? 0 : i + 1;
-            set_add(g, i, iw);
-        }
+        for (uint64_t m = x->out_req[w] & x->out_free[w]; m; m &= m - 1)
+            set_add(g, grant(x, w * 64 + (unsigned)__builtin_ctzll(m), iw), iw);
     /* The second step's sends, in input order as send_flits makes them. */
     for (unsigned w = 0; w < iw; w++)
         for (uint64_t m = g[w]; m; m &= m - 1) {
             unsigned i = w * 64 + (unsigned)__builtin_ctzll(m);
             xinput *in = &x->in[i];
             xpkt *p = q_head(in);
-            xoutput *o = &x->out[p->out];
+            unsigned out = p->out;
+            xoutput *o = &x->out[out];
+            if (p->flits != 1) { /* it holds the output: send_flit as after allocate */
+                withdraw(x, i, out, iw, ow);
+                set_del(x->out_free, out, ow);
+                set_add(x->active, i, iw);
+                send_flit(x, i, cyc, iw, ow);
+                continue;
+            }
             /* A one-flit packet leaves: it asked, so it is in, and its
              * output has credit, since nothing went through it yet in this
              * cycle and a send in an earlier cycle c left last_dep at most
              * c + out_buf (send_flit's check), below cyc + out_buf. */
-            if (p->flits == 1) {
-                o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
-                deliver(x, p, o->last_dep);
-                next_packet(x, i, cyc, iw, ow);
-            } else { /* it holds the output: send_flit as after allocate */
-                set_del(x->out_free, p->out, ow);
-                set_add(x->active, i, iw);
-                send_flit(x, i, cyc, iw, ow);
+            o->last_dep = (o->last_dep > cyc ? o->last_dep : cyc) + 1;
+            if (p->count > 1 && in->enter < cyc) {
+                /* the run's next packet entered a cycle after this one, by
+                 * now: it is the head and asks for the same output
+                 * (next_packet without the request's round trip) */
+                deliver_in_run(x, p);
+                p->count--;
+                p->ready++;
+                in->enter++;
+                continue;
             }
+            if (p->count > 1)
+                deliver_in_run(x, p);
+            else
+                deliver(x, p, o->last_dep);
+            withdraw(x, i, out, iw, ow);
+            next_packet(x, i, cyc, iw, ow);
         }
 }
 
@@ -926,9 +1033,21 @@ static inline __attribute__((always_inline)) void run_to(wc_xbar *x, uint64_t no
      * later is never ready before them (wc_xbar_send). */
 }
 
+/* wc_xbar_due from the crossbar's state: a packet leaving the router in a
+ * cycle not yet simulated (at or after wc_xbar_next) reaches its SM at
+ * least `latency` core cycles after that cycle begins. */
+static void set_due(wc_xbar *x)
+{
+    if (x->local || x->ndone)
+        x->head.due = 0;
+    else
+        x->head.due = x->pending ? wc_xbar_next(x) + x->latency : WC_NEVER;
+}
+
 void wc_xbar_run(wc_xbar *x, uint64_t now)
 {
     run_to(x, now);
+    set_due(x);
 }
 
 uint64_t wc_xbar_next(const wc_xbar *x)
@@ -947,6 +1066,7 @@ size_t wc_xbar_done(wc_xbar *x, const uint32_t **recs, const uint64_t **times)
     *times = x->done_t;
     x->nfree += (uint32_t)n; /* they are free: wc_xbar_open takes them last first */
     x->ndone = 0;
+    set_due(x);
     return n;
 }
 
@@ -958,6 +1078,7 @@ size_t wc_xbar_advance(wc_xbar *x, uint64_t now, const uint32_t **recs, const ui
     *times = x->done_t;
     x->nfree += (uint32_t)n; /* as wc_xbar_done */
     x->ndone = 0;
+    set_due(x);
     return n;
 }
 

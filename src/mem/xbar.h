@@ -20,8 +20,9 @@
  * keeps the timestamped ports.  The memory side (memsys.c) hands each reply
  * packet over with the cycle it is ready at its L2 and the request record it
  * answers; the engine runs the crossbar over every interconnect cycle in
- * which it holds packets (wc_xbar_run, wc_xbar_next) and turns completed
- * records into responses (wc_xbar_done).
+ * which it holds packets (wc_xbar_advance, wc_xbar_next), in one call for
+ * many cycles once a response can be due (wc_xbar_due), and turns completed
+ * records into responses.
  */
 #ifndef WC_MEM_XBAR_H
 #define WC_MEM_XBAR_H
@@ -58,6 +59,25 @@ int wc_xbar_parse(const char *spec, uint32_t network_mode, bool *is_xbar, wc_xba
                   wc_err *err);
 
 typedef struct wc_xbar wc_xbar;
+
+/* What the engine reads of a crossbar in every iteration of its loop,
+ * without a call: a wc_xbar begins with it. */
+typedef struct wc_xbar_head {
+    uint64_t due; /* see wc_xbar_due */
+} wc_xbar_head;
+
+/* Every response the crossbar has not handed over yet reaches its SM at or
+ * after this core cycle (with -icnt_model islip: its next cycle to simulate
+ * plus the latency, WC_NEVER with no packet; 0 while completed records
+ * wait to be handed over, and always 0 with -icnt_model local).  So a
+ * caller that needs the responses arriving by core cycle `now` may leave
+ * wc_xbar_advance uncalled while now < due: the router's cycles are the
+ * same whichever calls simulate them (wc_xbar_run), and its completions
+ * come in the same order. */
+static inline uint64_t wc_xbar_due(const wc_xbar *x)
+{
+    return ((const wc_xbar_head *)(const void *)x)->due;
+}
 
 /* A crossbar from n_in L2 sub-partitions to n_out SMs, of p->kind; one
  * interconnect cycle is `icnt_cycle` core cycles; a packet's last flit

@@ -660,8 +660,11 @@ def sec000(r, q, B, j):
     return s
 
 
+# PTF is Rodinia's particlefilter_float (`float=1`) at Rodinia's command line: the version whose
+# reuse distances are Figure 11's and whose likelihood_kernel BALL speeds up (cause_ptf_lfk)
+PTF001 = "rodinia/particlefilter:float=1"
 CNF = ["rodinia/hotspot", "rodinia/srad_v2:rows=512,cols=512", "rodinia/nw", "rodinia/lud",
-       "rodinia/particlefilter", "lonestar/sssp:scale=14", "lonestar/bh:bodies=4096"]
+       PTF001, "lonestar/sssp:scale=14", "lonestar/bh:bodies=4096"]
 S001_ALL = CNF[:1] + ["rodinia/srad_v1:rows=128,cols=128"] + CNF[1:3] + [
     "rodinia/pathfinder", "rodinia/backprop"] + CNF[3:5] + ["rodinia/b+tree", "rodinia/cfd"] + CNF[5:] + [
     "rodinia/gaussian", "rodinia/leukocyte", "rodinia/heartwall", "rodinia/myocyte",
@@ -696,7 +699,7 @@ def sec001(r, q, B, j):
                 "Figure 8 (CNF workloads) and Table 1 (BALL N-IPC per workload)")
     if q:
         ws = ["rodinia/hotspot:size=256", "rodinia/srad_v2:rows=256,cols=256", "rodinia/nw:size=512",
-              "rodinia/lud:size=128", "rodinia/particlefilter", "lonestar/sssp:scale=11",
+              "rodinia/lud:size=128", PTF001, "lonestar/sssp:scale=11",
               "lonestar/bh:bodies=1024", "rodinia/cfd", "rodinia/gaussian:size=64",
               "rodinia/srad_v1:rows=128,cols=128", "rodinia/b+tree:keys=65536,queries=2000",
               "rodinia/backprop:inputs=16384"]
@@ -740,7 +743,8 @@ def sec001(r, q, B, j):
     for abbr, wl in T1:
         v = c.norm("ball", wl) if any(x == wl or x.startswith(wl + ":") for x in ws) else None
         if v is not None:
-            s.rows.append(("Table 1, BALL N-IPC, %s (`%s`)" % (abbr, wl), "s001.ball." + abbr, v))
+            shown = PTF001 if abbr == "PTF" else wl  # the version matters there (cause_ptf_lfk)
+            s.rows.append(("Table 1, BALL N-IPC, %s (`%s`)" % (abbr, shown), "s001.ball." + abbr, v))
             theirs, ours = t1_class(float(values_of("s001.ball." + abbr))), t1_class(v)
             if ours == theirs:
                 agree += 1
@@ -782,14 +786,19 @@ def cause_table1(r, B, j, ws, outside, c, orows):
         steps.append((cmd, r.run("001", cmd)))
         h = Compare(os.path.join(r.out, "s001-cause-hits.json"))
         hit = {x["workload"]: x["values"][0] for x in h.d["rows"]}
+        most = max(wl, key=lambda w: hit.get(w, 0))
+        loses = min(wl, key=lambda w: c.norm("ball", w) or 9)
+        name = {w: a for a in miss if a in abbr for w in ws if w.split(":")[0] == abbr[a]}
         text.append("The workloads outside their Table 1 class, with BALL's N-IPC and the baseline's L1 "
                     "hit rate: %s. BALL takes away what the baseline's L1 catches at our (smaller) inputs, "
-                    "so where it hits much BALL loses (PTF hits most and loses most) and a workload the "
+                    "so where it hits much BALL loses (%s) and a workload the "
                     "paper finds unaffected (CI) is not unaffected here; the next experiment runs inputs "
-                    "closer to the paper's, and the hashed L1 index." % "; ".join(
+                    "closer to the paper's, and the hashed L1 index." % ("; ".join(
                         "%s %s (BALL %s, hits %.0f %%)" % (o.split()[0], " ".join(o.split()[1:]),
                                                            fx(c.norm("ball", w)), 100 * hit.get(w, 0))
-                        for o, w in zip([o for o in outside if o.split()[0] in abbr], wl)))
+                        for o, w in zip([o for o in outside if o.split()[0] in abbr], wl)),
+                        "%s hits most and loses most" % name.get(most) if most == loses else
+                        "%s hits most, %s loses most" % (name.get(most), name.get(loses))))
     extra = ["sdk/matrixmul:l1=1"] + ([sssp] if sssp else [])
     cmd2 = "%s compare %s --designs base,ball,dl1d,dl1d-static %s -j %d -q --json $OUT/s001-cause-mm.json" % (
         B, SEEDCFG("001"), W(extra), j)
@@ -823,6 +832,9 @@ def cause_table1(r, B, j, ws, outside, c, orows):
 # Seed 000's GPGPU-Sim 3.2.2 has the Fermi set-index hash added; the released 3.2.2 file
 # (seed 001's) indexes the L1 linearly.  The same L1 line with the hash ('H'):
 HASHED_L1 = "-o gpgpu_cache:dl1=N:32:128:4,L:L:m:N:H,A:32:8,8"
+# The same L1 written back, allocating on a write miss (3.2.2's file: global write-evict, no
+# write-allocate): seed 001's write-policy experiment
+WBWA_L1 = "N:32:128:4,L:B:m:W:L,A:32:8,8"
 
 
 def sweep_points(path):
@@ -852,7 +864,7 @@ def t1_inputs(q):
                   "rodinia/backprop"),
                  ("BT", "rodinia/b+tree:keys=65536,queries=2000", None, None, "", None),
                  ("SD1", "rodinia/srad_v1:rows=128,cols=128,iterations=5", None, None, "o", None)],
-                ["rodinia/lud:size=128", "rodinia/particlefilter", "lonestar/sssp:scale=11",
+                ["rodinia/lud:size=128", PTF001, "lonestar/sssp:scale=11",
                  "lonestar/bh:bodies=1024"])
     return ([("HS", "rodinia/hotspot", "rodinia/hotspot:pyramid=7,iterations=7", "7 steps per kernel", "o",
               "rodinia/hotspot"),
@@ -867,7 +879,7 @@ def t1_inputs(q):
              ("BT", "rodinia/b+tree", "rodinia/b+tree:queries=40000", "4x the queries", "o", "rodinia/b+tree"),
              ("SD1", "rodinia/srad_v1:rows=128,cols=128", "rodinia/srad_v1:rows=128,cols=128,iterations=5",
               "Table 1's count", "x", None)],
-            ["rodinia/lud", "rodinia/particlefilter", "lonestar/sssp:scale=14", "lonestar/bh:bodies=4096"])
+            ["rodinia/lud", PTF001, "lonestar/sssp:scale=14", "lonestar/bh:bodies=4096"])
 
 
 def cause_index_inputs(r, q, B, j):
@@ -1063,8 +1075,11 @@ def cause_t1_rest(r, q, B, j):
     far more). Hypotheses, each a run: the L2 round trip a bypassed load pays (measured
     with the latency probe against GPGPU-Sim's, then lengthened and shortened), the
     crossbar (GPGPU-Sim's router instead of the ports), occupancy (the register limit
-    lifted and halved), and HS's arithmetic per load at Table 1's instruction count
-    (`hotspot:alu=20`)."""
+    lifted and halved), the L1's write policy (write-back, write-allocate, with and without
+    the register limit), and the arithmetic per load at Table 1's instruction count
+    (`hotspot:alu=20`, `backprop:alu=17`)."""
+    # BP with alu=17 runs 187M instructions at Rodinia's input (Table 1: 190M)
+    bpa = "rodinia/backprop:inputs=16384,alu=17" if q else "rodinia/backprop:alu=17"
     if q:
         bp, bt = "rodinia/backprop:inputs=16384", "rodinia/b+tree:keys=65536,queries=2000,ranges=1200"
         hs, hsa = "rodinia/hotspot:size=256", "rodinia/hotspot:size=256,alu=20"
@@ -1097,8 +1112,12 @@ def cause_t1_rest(r, q, B, j):
                 ("register limit lifted (`-gpgpu_shader_registers 65536`)", "-o gpgpu_shader_registers=65536",
                  "regs64k"),
                 ("register file halved (`-gpgpu_shader_registers 16384`)", "-o gpgpu_shader_registers=16384",
-                 "regs16k")]
-    got = {}
+                 "regs16k"),
+                ("L1 write-back, write-allocate (`L:B:m:W`; the 3.2.2 file's is `L:L:m:N`, ours)",
+                 "-o gpgpu_cache:dl1=" + WBWA_L1, "wbwa"),
+                ("write-back, write-allocate and the register limit lifted",
+                 "-o gpgpu_cache:dl1=%s -o gpgpu_shader_registers=65536" % WBWA_L1, "wbwa64k")]
+    got, base_ipc = {}, {}
     for label, opt, tag in variants:
         path = "$OUT/s001-cause-t1r-%s.json" % tag
         cmd = "%s compare %s %s --designs base,ball %s -j %d -q --json %s" % (
@@ -1107,6 +1126,16 @@ def cause_t1_rest(r, q, B, j):
         steps.append((cmd, r.run("001", cmd)))
         c = Compare(os.path.join(r.out, "s001-cause-t1r-%s.json" % tag))
         got[tag] = {x["workload"]: x["normalised"][c.col("ball")] for x in c.d["rows"]}
+        base_ipc[tag] = {x["workload"]: x["values"][c.col("base")] for x in c.d["rows"]}
+    # BP at Table 1's instruction count: the arithmetic per load, as HS's alu=20 below
+    res = "$OUT/s001-cause-t1r-bpalu.jsonl"
+    cmdb = ("%s sweep %s --designs base,ball -w %s -j %d -q --results %s && python3 scripts/sweep_pivot.py "
+            "--norm base -d ball %s && python3 scripts/sweep_pivot.py --fmt %%.4g -d base -e insts=thread_insts "
+            "%s" % (B, SEEDCFG("001"), bpa, j, res, res, res))
+    steps.append((cmdb, r.run("001", cmdb)))
+    pb = sweep_points(os.path.join(r.out, "s001-cause-t1r-bpalu.jsonl"))
+    bpa_ball = ratio((pb.get(("ball", bpa)) or {}).get("ipc"), (pb.get(("base", bpa)) or {}).get("ipc"))
+    insts_bpa = (pb.get(("base", bpa)) or {}).get("thread_insts")
     cmdh = "%s compare %s %s --designs base,ball %s -j %d -q --json $OUT/s001-cause-t1r-hash.json" % (
         B, SEEDCFG("001"), HASHED_L1, W([hs, hsa]), j)
     steps.append((cmdh, r.run("001", cmdh)))
@@ -1169,9 +1198,20 @@ def cause_t1_rest(r, q, B, j):
         "%s on the linear index and %s hashed, against the paper's %.2fx (%s and %s at the default), "
         "so the linear index no longer matters once the kernel computes as much per load as the "
         "benchmark does%s. "
-        "Left open: BP (%s, the paper %.2fx): none of these levers (latency, crossbar, occupancy) "
-        "brings it near the paper's - the closest is %s, %s - and its loads and stores are the "
-        "source's." % (
+        "**SD1 and the L1's write policy:** with a write-back, write-allocate L1 (3.2.2's file, "
+        "like ours, writes global data through, evicting a hit line, and allocates no line on a "
+        "write miss) SD1 with `alu=12` goes from %s to %s (it slows the baseline: IPC %s before, "
+        "%s after; BALL's writes go around the L1 either way), and with the "
+        "register limit lifted as well to %s, against the paper's %.2fx%s. "
+        "**BP at Table 1's instruction count** (`%s`: each arithmetic step 17 instructions, %s "
+        "instructions%s) gives %s: more arithmetic per "
+        "load moves BP toward 1, away from the paper, as it moves HS and SD1; the write-back, "
+        "write-allocate L1 gives %s. "
+        "Left open: BP (%s, the paper %.2fx): none of these levers (latency, crossbar, occupancy, "
+        "arithmetic, the L1's write policy; the input in the experiment above) brings it near the "
+        "paper's - the closest is %s, %s - and its loads and stores are the source's. Not tried: "
+        "BALL fetching more than the 32-byte sectors a warp touches (GPGPU-Sim sizes a bypassed "
+        "request by its coalescer's 32, 64 or 128-byte segments), which needs a BALL variant." % (
             "\n".join(tab),
             fx(l2, "f"), fx(l1, "f"), GPGPUSIM42_L2_HIT, GPGPUSIM42_L1Q, gs32,
             "Ours is within 10 % of it: the bypassed load's round trip is not the cause." if lat_ok
@@ -1194,6 +1234,14 @@ def cause_t1_rest(r, q, B, j):
                 if b("regs16k", w) is not None and b("base", w) is not None),
             fx(hs_alu), fx(b("hash", hsa)), p["HS"], fx(b("base", hs)), fx(b("hash", hs)),
             " (**found: HS's gap was the model's missing arithmetic**)" if near(hs_alu, "HS") else "",
+            fx(b("base", sd1a)), fx(b("wbwa", sd1a)), fx(base_ipc["base"].get(sd1a), "f"),
+            fx(base_ipc["wbwa"].get(sd1a), "f"), fx(b("wbwa64k", sd1a)), p["SD1"],
+            (" (**the write policy and occupancy together close SD1's gap: a lever, though the "
+             "policy is not the file's**)" if near(b("wbwa64k", sd1a), "SD1") else ""),
+            bpa.split("/", 1)[1], "%.0fM" % (insts_bpa / 1e6) if insts_bpa else "-",
+            " at this reduced input; at Rodinia's input (the full run) about Table 1's 190M" if q else
+            " against Table 1's 190M", fx(bpa_ball),
+            fx(b("wbwa", bp)),
             fx(b("base", bp)), p["BP"], fx(bp_best[0]), bp_best[1]))
     return ("Table 1's remaining rows (BP, BT, SD1, HS): the L2 round trip, the crossbar, occupancy "
             "and the arithmetic per load", steps, text)
@@ -1275,6 +1323,16 @@ def cause_ptf_lfk(r, q, B, j):
     serial = ("normalize_weights_kernel", "find_index_kernel")
     cmd4 = "%s oracle pdp-best %s --designs dl1d --distances %s -w %s -j %d -q" % (B, SEEDCFG("001"), dist, pff, j)
     out4 = r.run("001", cmd4)
+    # Table 1's 7.0M instructions: the float version at fewer frames or particles
+    t1n = [pff + ",frames=3", pff + ",frames=4", pff + ",particles=400"]
+    res5 = "$OUT/s001-cause-ptfn.jsonl"
+    cmd5 = ("%s sweep %s --designs base,ball,dl1d %s -j %d -q --results %s && python3 scripts/sweep_pivot.py "
+            "--norm base -d ball,dl1d %s && python3 scripts/sweep_pivot.py --fmt %%.4g -d base -e "
+            "insts=thread_insts %s" % (B, SEEDCFG("001"), W(t1n), j, res5, res5, res5))
+    out5 = r.run("001", cmd5)
+    pts.update(sweep_points(os.path.join(r.out, "s001-cause-ptfn.jsonl")))
+    kcsv = os.path.join(r.out, "s001-cause-kern.csv")
+    kins = {k: wide_sum(kcsv, "thread_insts", pff, k) for k in ("likelihood_kernel", "find_index_kernel")}
     orow = next(iter(oracle_rows(out4)[0].values()), None)
     over_pdp = ratio(num(orow[-4]), num(orow[-1])) if orow else None
     p = {a: float(values_of("s001.ball." + a)) for a in ("PTF", "LFK")}
@@ -1284,7 +1342,7 @@ def cause_ptf_lfk(r, q, B, j):
     lk = kb(pff, "likelihood_kernel")
     gain = lk is not None and lk > 1
     text = [
-        "**PTF.** Ours was Rodinia's naive version (`%s`): one kernel per frame whose warps scan "
+        "**PTF.** Rodinia's naive version (`%s`, the section's PTF until this experiment): one kernel per frame whose warps scan "
         "the CDF (the same element in every lane) and gather two elements; the baseline hits %s of "
         "its L1 accesses and BALL gives %s, with the source's likelihood weights (`video=1`, which "
         "concentrate the resampling on a few particles) %s, so the seeded weights are not the cause. "
@@ -1313,13 +1371,33 @@ def cause_ptf_lfk(r, q, B, j):
             fx(num(orow[-1]) if orow else None),
             mi(insts(pf)), mi(insts(pfv)), mi(insts(pff))),
         ("**PTF's BALL gain is the float version's likelihood_kernel (BALL %s there, the paper's "
-         "%.2fx for PTF); the naive version, ours until now, has no kernel BALL can help.** " % (
+         "%.2fx for PTF); the naive version has no kernel BALL can help.** " % (
              fx(lk), p["PTF"]) if gain else
          "**The float version's likelihood_kernel does not gain from BALL here (%s); the version "
          "does not explain PTF's row.** " % fx(lk)) +
-        "Left open: over the whole float run BALL stays below 1 because the two serial kernels "
-        "lose without the L1, and Table 1's 7.0M instructions is below both versions' counts at "
-        "Rodinia's command line (1000 particles, 10 frames).",
+        "**Table 1's count.** At Rodinia's command line (`-x 128 -y 128 -z 10 -np 1000`: 1000 "
+        "particles, 10 frames) the float version executes %s thread instructions at one per "
+        "operator (likelihood_kernel %s, find_index_kernel %s, the rest %s); the compiled "
+        "code has more per operator, not fewer, so Table 1's %s cannot be this command line run to "
+        "completion, and no one kernel type accounts for it. Inputs whose count brackets it: %s. "
+        "%s The paper says it ran Rodinia's \"default inputs\" and \"all workloads run to "
+        "completion\", so the section's PTF rows (Table 1, the CNF means, Decoupled L1D over "
+        "PDP-best) run the float version at Rodinia's command line (`%s`): it is the version whose "
+        "reuse distances are Figure 11's and the only one with a kernel BALL speeds up. Left open: "
+        "what Table 1's count is, and BALL over the whole float run, which stays below 1 because "
+        "the two serial kernels lose without the L1." % (
+            mi(insts(pff)), mi(kins["likelihood_kernel"]), mi(kins["find_index_kernel"]),
+            mi(insts(pff) - kins["likelihood_kernel"] - kins["find_index_kernel"])
+            if insts(pff) and kins["likelihood_kernel"] and kins["find_index_kernel"] else None,
+            mi(float(values_of("s001.insts.PTF"))),
+            "; ".join("`%s` %s instructions, BALL %s, Decoupled L1D %s" % (
+                w.split(":", 1)[1], mi(insts(w)), fx(nb("ball", w)), fx(nb("dl1d", w))) for w in t1n),
+            "None of them gains from BALL over the whole run: fewer frames or particles leave the "
+            "serial kernels' share as it is, so no smaller input explains the paper's %.2fx." % p["PTF"]
+            if all((nb("ball", w) or 0) < 1 for w in t1n) else
+            "**BALL gains over the whole run at %s**, the paper's %.2fx." % (
+                ", ".join("`%s`" % w.split(":", 1)[1] for w in t1n if (nb("ball", w) or 0) >= 1), p["PTF"]),
+            pff),
         "**LFK.** In Rodinia's leukocyte, GICOV_kernel and dilate_kernel read grad_x, grad_y and "
         "the image with tex1Dfetch, which in GPGPU-Sim goes through the texture cache: BALL "
         "(global accesses bypass the L1D) leaves those fetches alone. Our model sends them through "
@@ -1338,13 +1416,14 @@ def cause_ptf_lfk(r, q, B, j):
                 "The texture fetches explain %s of LFK's loss; the rest is left open." % (
                     "part" if tex is not None and tex > (lfk_ball or 0) else "none"))
     return ("PTF and LFK against Rodinia's CUDA code: the float version, the texture fetches",
-            [(cmd1, out1), (cmd2, out2), (cmd3, out3), (cmd4, out4)], " ".join(text))
+            [(cmd1, out1), (cmd2, out2), (cmd3, out3), (cmd4, out4), (cmd5, out5)], " ".join(text))
 
 
-def wide_sum(path, stat, workload):
-    """The first design's `stat` summed over `workload`'s kernels in a `compare --per-kernel
-    --wide-csv` file (blocks: a rule, the statistic's name, 'APPS,design,...', then one
-    'workload--kernel--id,value,...' row per kernel, the name quoted where it holds commas)."""
+def wide_sum(path, stat, workload, kernel=None):
+    """The first design's `stat` summed over `workload`'s kernels (only those named `kernel`
+    when given) in a `compare --per-kernel --wide-csv` file (blocks: a rule, the statistic's
+    name, 'APPS,design,...', then one 'workload--kernel--id,value,...' row per kernel, the
+    name quoted where it holds commas)."""
     total, block, nd = 0, None, 0
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -1355,7 +1434,8 @@ def wide_sum(path, stat, workload):
                 block = t.split(",")[0]
             elif t.startswith("APPS,"):
                 nd = len(t.split(",")) - 1
-            elif block == stat and nd and t.rsplit(",", nd)[0].strip('"').startswith(workload + "--"):
+            elif block == stat and nd and t.rsplit(",", nd)[0].strip('"').startswith(
+                    workload + "--" + (kernel + "--" if kernel else "")):
                 total += num(t.rsplit(",", nd)[1]) or 0
     return total or None
 

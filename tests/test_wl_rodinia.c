@@ -689,6 +689,31 @@ static void test_backprop(void)
     free(wk);
 }
 
+/* backprop alu=K, 256 inputs (16 blocks of 8 warps): the ALU steps, counted
+ * from the kernels' code.  layerforward per warp: the index and the product
+ * (2), and reduction level i in the warps with 2w % 2^i == 0 (8 + 4 + 2 + 1
+ * = 15 per block): 16 * (8 * 2 + 15) = 496.  adjust per warp: the index, three
+ * steps for w and two for oldw (6), the by 0, ty 0 corner two more: 128 * 6
+ * + 2 = 770.  alu=3 makes each step three instructions and leaves the memory
+ * instructions as they are. */
+static void test_backprop_alu(void)
+{
+    walk *a1 = walk_new(NULL, 0), *a3 = walk_new(NULL, 0);
+    CHECK_EQ(walk_run("rodinia/backprop:inputs=256", 1, a1), 0);
+    CHECK_EQ(walk_run("rodinia/backprop:inputs=256,alu=3", 1, a3), 0);
+    CHECK_EQ(a1->alu, 496 + 770);
+    CHECK_EQ(a3->alu, 3 * (496 + 770));
+    CHECK_EQ(a3->mem[0], a1->mem[0]);
+    CHECK_EQ(a3->mem[1], a1->mem[1]);
+    CHECK_EQ(a3->lds, a1->lds);
+    CHECK_EQ(a3->bar, a1->bar);
+    free(a1);
+    free(a3);
+    wc_err err = {{0}};
+    CHECK(wc_workload_open("rodinia/backprop:alu=0", 1, &err) == NULL);
+    CHECK(strstr(err.msg, "alu") != NULL);
+}
+
 /* backprop shared=0 (backprop/U), 256 inputs: grid (1, 16), 8 warps per block.
  * layerforward per warp w (rows ty = 2w, 2w+1): LDG weights[index], LDG
  * input[16*by+ty+1], STG weights[index] (3); level i (1..4) is active in
@@ -1311,6 +1336,7 @@ int main(void)
     RUN(test_bptree_ranges);
     RUN(test_cfd);
     RUN(test_backprop);
+    RUN(test_backprop_alu);
     RUN(test_gaussian);
     RUN(test_lud);
     RUN(test_hotspot);

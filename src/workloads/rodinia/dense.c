@@ -14,6 +14,11 @@
  * block 0's ty==0 threads also update w/oldw[tx+1] (delta, oldw, w, store w,
  * delta and oldw again, store oldw).
  * Arrays: 0 input, 1 weights (w), 2 partial sums, 3 delta, 4 oldw.
+ * Approximated: one ALU instruction per modelled arithmetic step; alu=K
+ * (default 1) makes each of them K dependent instructions (the compiled
+ * kernels' index arithmetic, the reduction's __powf and the adjust kernel's
+ * double-precision ETA/MOMENTUM terms are several each: seed 001's Table 1
+ * counts 5.2x the default's instructions at Rodinia's input).
  *
  * backprop shared=0 (seed 004's "unshared" /U, 004_0fcfedff3b0ef5ba.txt
  * section 4, Table 3): layerforward works on weights[] in global memory
@@ -73,8 +78,17 @@
 
 typedef struct bp_ctx {
     uint64_t in;
+    int64_t alu;   /* instructions per modelled arithmetic step (alu=K) */
     bool unshared; /* shared=0: backprop/U */
 } bp_ctx;
+
+/* One modelled arithmetic step as alu dependent instructions, counted in
+ * w->v[7] (the kernels' loops use v[0] and v[1]): the first reads s1, s2,
+ * the rest the value before them. */
+#define BP_ALU(w, o, c, pc, m, dst, s1, s2)                                                        \
+    for ((w)->v[7] = 0; (w)->v[7] < (c)->alu; (w)->v[7]++)                                         \
+    WC_CO_EMIT(                                                                                    \
+        w, wc_gen_alu(o, pc, m, dst, (w)->v[7] ? (dst) : (s1), (w)->v[7] ? WC_REG_NONE : (s2)))
 
 /* which: 0 weights index, 1 input index_in, 2 partial by*16+ty, 3 delta tx+1,
  * 4 ly 16*by+ty+1, 5 weights at (0, ty) (the /U partial-sum read) */
@@ -99,9 +113,10 @@ static void bp_list(const wc_gen_warp *w, wc_winst *o, uint64_t pc, wc_opclass o
 
 static int bp_forward_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
+    const bp_ctx *c = gk->arg;
     const uint32_t all = 0xffffffffu, tx0 = 0x00010001u;
     WC_CO_BEGIN(w);
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE));
+    BP_ALU(w, o, c, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE);
     WC_CO_EMIT(w, bp_list(w, o, 0x10, WC_OP_LDG, tx0, 1, 1, BP_IN));
     WC_CO_EMIT(w, wc_gen_mem(o, 0x18, WC_OP_STS, tx0, 1, WC_REG_NONE, 4, 0, 4));
     WC_CO_EMIT(w, wc_gen_bar(o, 0x20));
@@ -109,7 +124,7 @@ static int bp_forward_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
     WC_CO_EMIT(w, wc_gen_mem(o, 0x30, WC_OP_STS, all, 3, WC_REG_NONE, 4, 64, 4));
     WC_CO_EMIT(w, wc_gen_bar(o, 0x38));
     WC_CO_EMIT(w, wc_gen_mem(o, 0x40, WC_OP_LDS, all, 4, WC_REG_NONE, 4, 64, 4));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x48, all, 3, 3, 4));
+    BP_ALU(w, o, c, 0x48, all, 3, 3, 4);
     WC_CO_EMIT(w, wc_gen_mem(o, 0x50, WC_OP_STS, all, 3, WC_REG_NONE, 4, 64, 4));
     WC_CO_EMIT(w, wc_gen_bar(o, 0x58));
     for (w->v[0] = 1; w->v[0] <= 4; w->v[0]++) {
@@ -119,7 +134,7 @@ static int bp_forward_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
         if (w->v[1]) {
             WC_CO_EMIT(w,
                        wc_gen_mem(o, 0x60, WC_OP_LDS, (uint32_t)w->v[1], 4, WC_REG_NONE, 4, 64, 4));
-            WC_CO_EMIT(w, wc_gen_alu(o, 0x68, (uint32_t)w->v[1], 3, 3, 4));
+            BP_ALU(w, o, c, 0x68, (uint32_t)w->v[1], 3, 3, 4);
             WC_CO_EMIT(w,
                        wc_gen_mem(o, 0x70, WC_OP_STS, (uint32_t)w->v[1], 3, WC_REG_NONE, 4, 64, 4));
         }
@@ -144,12 +159,13 @@ static uint32_t bp_level_mask(const wc_gen_warp *w, int64_t i)
 /* layerforward/U: the reduction on weights[] in global memory. */
 static int bp_forward_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
+    const bp_ctx *c = gk->arg;
     const uint32_t all = 0xffffffffu, tx0 = 0x00010001u;
     WC_CO_BEGIN(w);
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE));
+    BP_ALU(w, o, c, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE);
     WC_CO_EMIT(w, bp_list(w, o, 0x28, WC_OP_LDG, all, 3, 0, BP_W));
     WC_CO_EMIT(w, bp_list(w, o, 0x10, WC_OP_LDG, all, 1, 1, BP_IN));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x48, all, 3, 3, 1));
+    BP_ALU(w, o, c, 0x48, all, 3, 3, 1);
     WC_CO_EMIT(w, bp_list(w, o, 0x50, WC_OP_STG, all, 3, 0, BP_W));
     WC_CO_EMIT(w, wc_gen_bar(o, 0x58));
     for (w->v[0] = 1; w->v[0] <= 4; w->v[0]++) {
@@ -162,7 +178,7 @@ static int bp_forward_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *
                 for (unsigned l = 0; l < WC_WARP_SIZE; l++)
                     o->addr[l] += 17u * 4u * (1u << (w->v[0] - 1));
             });
-            WC_CO_EMIT(w, wc_gen_alu(o, 0x68, (uint32_t)w->v[1], 3, 3, 4));
+            BP_ALU(w, o, c, 0x68, (uint32_t)w->v[1], 3, 3, 4);
             WC_CO_EMIT(w, bp_list(w, o, 0x70, WC_OP_STG, (uint32_t)w->v[1], 3, 0, BP_W));
         }
         WC_CO_EMIT(w, wc_gen_bar(o, 0x78));
@@ -174,36 +190,37 @@ static int bp_forward_u_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *
 
 static int bp_adjust_next(const wc_gen_kernel *gk, wc_gen_warp *w, wc_winst *o)
 {
+    const bp_ctx *c = gk->arg;
     const uint32_t all = 0xffffffffu;
     bool corner = w->bid.y == 0 && w->warp == 0; /* by == 0, ty == 0: lanes 0-15 */
     WC_CO_BEGIN(w);
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE));
+    BP_ALU(w, o, c, 0x08, all, 2, WC_REG_NONE, WC_REG_NONE);
     WC_CO_EMIT(w, bp_list(w, o, 0x10, WC_OP_LDG, all, 1, 3, BP_DELTA));
     WC_CO_EMIT(w, bp_list(w, o, 0x18, WC_OP_LDG, all, 3, 4, BP_IN));
     WC_CO_EMIT(w, bp_list(w, o, 0x20, WC_OP_LDG, all, 4, 0, BP_OLDW));
     WC_CO_EMIT(w, bp_list(w, o, 0x28, WC_OP_LDG, all, 5, 0, BP_W));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x30, all, 6, 1, 3));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x38, all, 6, 6, 4));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x40, all, 5, 5, 6));
+    BP_ALU(w, o, c, 0x30, all, 6, 1, 3);
+    BP_ALU(w, o, c, 0x38, all, 6, 6, 4);
+    BP_ALU(w, o, c, 0x40, all, 5, 5, 6);
     WC_CO_EMIT(w, bp_list(w, o, 0x48, WC_OP_STG, all, 5, 0, BP_W));
     /* the store to w may alias delta, ly and oldw (no __restrict__), so the
      * second statement loads them again */
     WC_CO_EMIT(w, bp_list(w, o, 0x50, WC_OP_LDG, all, 1, 3, BP_DELTA));
     WC_CO_EMIT(w, bp_list(w, o, 0x58, WC_OP_LDG, all, 3, 4, BP_IN));
     WC_CO_EMIT(w, bp_list(w, o, 0x60, WC_OP_LDG, all, 4, 0, BP_OLDW));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x68, all, 6, 1, 3));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0x70, all, 6, 6, 4));
+    BP_ALU(w, o, c, 0x68, all, 6, 1, 3);
+    BP_ALU(w, o, c, 0x70, all, 6, 6, 4);
     WC_CO_EMIT(w, bp_list(w, o, 0x78, WC_OP_STG, all, 6, 0, BP_OLDW));
     WC_CO_EMIT(w, wc_gen_bar(o, 0x80));
     if (!corner) break;
     WC_CO_EMIT(w, bp_list(w, o, 0x88, WC_OP_LDG, 0xffffu, 1, 3, BP_DELTA));
     WC_CO_EMIT(w, bp_list(w, o, 0x90, WC_OP_LDG, 0xffffu, 4, 3, BP_OLDW));
     WC_CO_EMIT(w, bp_list(w, o, 0x98, WC_OP_LDG, 0xffffu, 5, 3, BP_W));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0xa0, 0xffffu, 6, 1, 4));
+    BP_ALU(w, o, c, 0xa0, 0xffffu, 6, 1, 4);
     WC_CO_EMIT(w, bp_list(w, o, 0xa8, WC_OP_STG, 0xffffu, 5, 3, BP_W));
     WC_CO_EMIT(w, bp_list(w, o, 0xb0, WC_OP_LDG, 0xffffu, 1, 3, BP_DELTA));
     WC_CO_EMIT(w, bp_list(w, o, 0xb8, WC_OP_LDG, 0xffffu, 4, 3, BP_OLDW));
-    WC_CO_EMIT(w, wc_gen_alu(o, 0xc0, 0xffffu, 6, 1, 4));
+    BP_ALU(w, o, c, 0xc0, 0xffffu, 6, 1, 4);
     WC_CO_EMIT(w, bp_list(w, o, 0xc8, WC_OP_STG, 0xffffu, 6, 3, BP_OLDW));
     WC_CO_END(w);
 }
@@ -230,15 +247,17 @@ static wc_source *open_backprop(wc_params *p, uint64_t seed, wc_err *err)
         wc_errf(err, "backprop: out of memory");
         return NULL;
     }
-    uint64_t shared = 1;
+    uint64_t shared = 1, alu = 1;
     if (wc_params_u64(p, "inputs", 65536, 16, 1u << 26, &c->in, err) < 0 || c->in % 16 ||
-        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0) {
+        wc_params_u64(p, "shared", 1, 0, 1, &shared, err) < 0 ||
+        wc_params_u64(p, "alu", 1, 1, 64, &alu, err) < 0) {
         if (c->in % 16)
             wc_errf(err, "workload rodinia/backprop: parameter inputs must be a multiple of 16");
         free(c);
         return NULL;
     }
     c->unshared = shared == 0;
+    c->alu = (int64_t)alu;
     wc_gen_program prog = {.ctx = c, .kernel = bp_kernel, .destroy = free};
     return wc_gen_source_create(&prog, err);
 }
@@ -250,7 +269,8 @@ const wc_workload wc_wl_rodinia_backprop = {
     .size = "inputs=65536 (16 hidden)",
     .classes = "001:CF 002:friendly",
     .help = "Rodinia backprop; inputs (multiple of 16), shared (0: seed 004's unshared /U, the "
-            "layerforward reduction on the weights in global memory)",
+            "layerforward reduction on the weights in global memory), alu (instructions per "
+            "arithmetic step)",
     .open = open_backprop,
 };
 WC_PLUGIN(workload, wc_wl_rodinia_backprop, 370);

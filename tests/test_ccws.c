@@ -6,11 +6,14 @@
  * line is detected and a thrashing pattern is throttled.  Every expected
  * number is derived by hand in the comment above its test.
  */
+#include <string.h>
+
 #include "check.h"
 #include "tiny_config.h"
 #include "tiny_gpu.h"
 #include "core/controllers/ccws.h"
 #include "listsrc.h"
+#include "util/rng.h"
 #include "warpcache/control.h"
 #include "warpcache/sim.h"
 
@@ -181,6 +184,55 @@ static void test_load_list_wide(void)
     CHECK(wc_ccws_allowed(&s, 65));
     CHECK(!wc_ccws_allowed(&s, 11) && !wc_ccws_allowed(&s, 64) && !wc_ccws_allowed(&s, 69));
     wc_ccws_sm_free(&s);
+}
+
+/*
+ * wc_ccws_refresh against a fresh evaluation every cycle: random scores set
+ * at random cycles (most of them decaying through the run), live sets that
+ * change now and then, decay 0, 1 and 7, bases 1 and 100, 40 and 130 slots.
+ * The kept list must be the one an evaluation gives, cycle by cycle; and it
+ * must be kept on most cycles, or the test proves nothing.
+ */
+static void test_refresh_matches_evaluate(void)
+{
+    static const uint32_t decays[] = {0, 1, 7}, bases[] = {1, 100};
+    static const unsigned slots[] = {40, 130};
+    uint64_t rng = wc_rng_seed(28), kept = 0, cycles = 0;
+    for (unsigned di = 0; di < 3; di++)
+        for (unsigned bi = 0; bi < 2; bi++)
+            for (unsigned si = 0; si < 2; si++) {
+                wc_ccws_params p;
+                wc_ccws_defaults(&p);
+                p.decay = decays[di];
+                p.base = bases[bi];
+                wc_ccws_sm s;
+                wc_err err = {{0}};
+                CHECK_EQ(wc_ccws_sm_init(&s, &p, slots[si], 7, &err), 0);
+                uint64_t live[WC_CCWS_WORDS] = {0};
+                for (unsigned i = 0; i < slots[si]; i++)
+                    if (wc_rng_below(&rng, 4)) live[i >> 6] |= 1ull << (i & 63);
+                for (uint64_t now = 1; now < 6000; now++) {
+                    if (!wc_rng_below(&rng, 40)) { /* lost locality somewhere */
+                        unsigned slot = (unsigned)wc_rng_below(&rng, slots[si]);
+                        uint32_t sc = p.base + (uint32_t)wc_rng_below(&rng, 40u * p.base + 300);
+                        wc_ccws_set_score(&s, slot, sc, now);
+                    }
+                    if (!wc_rng_below(&rng, 150)) { /* a warp arrives, leaves, waits */
+                        unsigned slot = (unsigned)wc_rng_below(&rng, slots[si]);
+                        live[slot >> 6] ^= 1ull << (slot & 63);
+                    }
+                    uint64_t before = s.eval_at;
+                    wc_ccws_refresh(&s, live, now);
+                    kept += before != UINT64_MAX && s.eval_until > now &&
+                            !memcmp(live, s.eval_live, sizeof live) && before != now;
+                    wc_ccws_sm fresh = s; /* evaluate writes only the list's own fields */
+                    wc_ccws_evaluate(&fresh, live, now);
+                    CHECK(!memcmp(fresh.allowed, s.allowed, sizeof s.allowed));
+                    cycles++;
+                }
+                wc_ccws_sm_free(&s);
+            }
+    CHECK(kept > cycles / 2);
 }
 
 /* ---- end to end ------------------------------------------------------------ */
@@ -409,6 +461,7 @@ int main(void)
     RUN(test_score_rises_and_decays);
     RUN(test_load_list);
     RUN(test_load_list_wide);
+    RUN(test_refresh_matches_evaluate);
     RUN(test_lost_line_detected);
     RUN(test_thrashing_throttled);
     RUN(test_barrier_not_held);

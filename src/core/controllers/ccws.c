@@ -175,6 +175,41 @@ uint32_t wc_ccws_lost_locality(wc_ccws_sm *s, unsigned slot, uint64_t now, unsig
     return score;
 }
 
+/* The cycle a score set to `score` at set_at is back at base (never before
+ * set_at + 1: only scores above base are asked). */
+static uint64_t base_again_at(const wc_ccws_sm *s, const wc_ccws_warp *w)
+{
+    uint64_t above = w->score - s->p.base, d = s->p.decay;
+    return w->set_at + (above + d - 1) / d; /* wc_ccws_score: base once lost >= above */
+}
+
+/* now + 1 + floor(excess / rate), saturating. */
+static uint64_t after_decay(uint64_t now, uint64_t excess, uint64_t rate)
+{
+    uint64_t q = excess / rate;
+    return q >= UINT64_MAX - now - 1 ? UINT64_MAX : now + 1 + q;
+}
+
+/*
+ * The first cycle after now at which the same live warps, with no score set
+ * and no slot's warp replaced, could give another list.  Between the cycles
+ * at which a warp above base decays to it, every warp above base loses
+ * `decay` a cycle, so their order stays and a sum of k of them falls by
+ * k x decay a cycle, while warps at base stay at base.  The list is taken
+ * while the running sum is below the cutoff, so with `sum` >= cutoff where
+ * it stopped, it changes first when that sum falls below the cutoff (one
+ * more warp is taken); if it never reached the cutoff every live warp is in
+ * it and stays. Taken warps above base: k_hot; all of them when the list
+ * reaches into the warps at base.
+ */
+static uint64_t list_stable_until(const wc_ccws_sm *s, uint64_t first_base, unsigned k_hot,
+                                  uint64_t sum, uint64_t cutoff, uint64_t now)
+{
+    if (!s->p.decay || sum < cutoff || !k_hot) return first_base;
+    uint64_t change = after_decay(now, sum - cutoff, (uint64_t)k_hot * s->p.decay);
+    return change < first_base ? change : first_base;
+}
+
 /* Scores never fall below base, so the order is: the warps above base by
  * score (few: sorted here), then every warp at base by slot (bit order). */
 unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint64_t *live, uint64_t now)
@@ -184,7 +219,8 @@ unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint64_t *live, uint64_t now)
         uint16_t slot;
     } hot[WC_CCWS_MAX_SLOTS];
     unsigned n = 0, n_hot = 0;
-    uint64_t rest[WC_CCWS_WORDS]; /* live warps at base */
+    uint64_t rest[WC_CCWS_WORDS];     /* live warps at base */
+    uint64_t first_base = UINT64_MAX; /* the first cycle a warp above base is at base */
     for (unsigned wi = 0; wi < WC_CCWS_WORDS; wi++) {
         rest[wi] = live[wi];
         n += wc_popcount32((uint32_t)live[wi]) + wc_popcount32((uint32_t)(live[wi] >> 32));
@@ -193,6 +229,10 @@ unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint64_t *live, uint64_t now)
             if (slot >= s->n_slots) break;
             uint32_t sc = s->w[slot].score > s->p.base ? wc_ccws_score(s, slot, now) : s->p.base;
             if (sc <= s->p.base) continue;
+            if (s->p.decay) {
+                uint64_t at = base_again_at(s, &s->w[slot]);
+                if (at < first_base) first_base = at;
+            }
             rest[wi] &= ~(1ull << (slot & 63));
             unsigned j = n_hot++; /* insertion: highest first; slots ascend, so ties stay */
             for (; j > 0 && hot[j - 1].score < sc; j--) hot[j] = hot[j - 1];
@@ -207,11 +247,24 @@ unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint64_t *live, uint64_t now)
         s->allowed[hot[i].slot >> 6] |= 1ull << (hot[i].slot & 63);
         sum += hot[i].score;
     }
+    unsigned k_hot = taken;
     for (unsigned wi = 0; wi < WC_CCWS_WORDS && sum < cutoff; wi++)
         for (uint64_t m = rest[wi]; m && sum < cutoff; m &= m - 1, taken++) {
             s->allowed[wi] |= m & -m;
             sum += s->p.base;
         }
     s->eval_at = now;
+    memcpy(s->eval_live, live, sizeof s->eval_live);
+    s->eval_until = list_stable_until(s, first_base, k_hot, sum, cutoff, now);
     return taken;
+}
+
+void wc_ccws_refresh(wc_ccws_sm *s, const uint64_t *live, uint64_t now)
+{
+    if (s->eval_at != UINT64_MAX && now < s->eval_until &&
+        !memcmp(live, s->eval_live, sizeof s->eval_live)) {
+        s->eval_at = now;
+        return;
+    }
+    wc_ccws_evaluate(s, live, now);
 }

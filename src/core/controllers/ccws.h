@@ -68,6 +68,8 @@ typedef struct wc_ccws_sm {
     uint64_t hits_kernel, insts_at_begin; /* the hit ratio's terms for the running kernel */
     uint64_t allowed[WC_CCWS_WORDS];      /* the load list, by slot ... */
     uint64_t eval_at;                     /* ... as evaluated at this cycle (UINT64_MAX: stale) */
+    /* ... over this live set, and the same until this cycle (wc_ccws_refresh) */
+    uint64_t eval_live[WC_CCWS_WORDS], eval_until;
     /* cumulative counters (reported) */
     uint64_t vta_hits, vta_inserts, refusals;
     uint64_t blocked_cycles, last_refusal; /* cycles with a refusal; the last such (+1) */
@@ -106,6 +108,12 @@ uint32_t wc_ccws_lost_locality(wc_ccws_sm *s, unsigned slot, uint64_t now, unsig
  * words) at cycle now into s->allowed; returns how many warps it holds.  The
  * slots of live warps above base must have been synced (wc_ccws_sync). */
 unsigned wc_ccws_evaluate(wc_ccws_sm *s, const uint64_t *live, uint64_t now);
+
+/* The load list at cycle now, as wc_ccws_evaluate gives it: the last one
+ * where nothing it depends on changed (the live set, a score set, a slot's
+ * warp), and the cycle has not reached the first at which the scores'
+ * decay could change it; else evaluated afresh.  Same precondition. */
+void wc_ccws_refresh(wc_ccws_sm *s, const uint64_t *live, uint64_t now);
 
 /* Whether the load list (as last evaluated) holds slot. */
 static inline bool wc_ccws_allowed(const wc_ccws_sm *s, unsigned slot)

@@ -15,8 +15,9 @@
  *
  * Nothing runs on the per-access path of a simulation without the
  * controller: the listener and the gate exist only when it is configured.
- * The load list is evaluated at most once per SM and cycle, and not at all
- * while every score is at base (all warps may load then).
+ * The load list is looked at most once per SM and cycle, not at all while
+ * every score is at base (all warps may load then), and evaluated again only
+ * when it can have changed (wc_ccws_refresh).
  *
  * Counters (extras in the report, docs/stats.md): ccws_vta_hits (lost
  * locality detections), ccws_vta_inserts (evictions recorded),
@@ -114,7 +115,7 @@ static bool ccws_gate(void *ctx, unsigned smi, unsigned slot)
                 unsigned k = wi * 64 + (unsigned)__builtin_ctzll(m);
                 if (s->w[k].score > s->p.base) wc_ccws_sync(s, k, who_of(sm, k));
             }
-        wc_ccws_evaluate(s, live, now);
+        wc_ccws_refresh(s, live, now);
     }
     if (wc_ccws_allowed(s, slot)) return true;
     s->refusals++;

@@ -2896,6 +2896,11 @@ def run(args):
         probs = (probs if not part else []) + check_causes(tmp, quick=quick)
         if probs:
             sys.stderr.write("reproduce: the output failed its checks:\n  " + "\n  ".join(probs) + "\n")
+            if not quick:  # hours of runs: kept for a look, never where a good output goes
+                failed = final + ".failed"
+                shutil.rmtree(failed, ignore_errors=True)
+                os.rename(tmp, failed)
+                sys.stderr.write("reproduce: its output is kept in %s (not in docs/)\n" % os.path.relpath(failed, ROOT))
             return 2
         if docs:
             size = sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in

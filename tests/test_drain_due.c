@@ -98,10 +98,10 @@ static unsigned long run_probe(const char *workload, bool store_acks)
 }
 
 static const char *const workloads[] = {
-    "micro/stream:n=65536",        /* stores: warps drain waiting for their acks */
+    "micro/stream:n=32768",        /* stores: warps drain waiting for their acks */
     "micro/colcopy:h=64",          /* loads and stores, memory-bound */
     "polybench/atax:scale=0.0625", /* two kernels, loads in flight at the end */
-    "rodinia/bfs:nodes=2000",      /* divergent, warps retiring unevenly */
+    "rodinia/bfs:nodes=1000",      /* divergent, warps retiring unevenly */
 };
 
 static void test_every_cycle(void)

@@ -380,6 +380,131 @@ static void test_token_errors_exact(void)
     wc_source_destroy(src);
 }
 
+/* One instruction line in a version-4 block; 1 and *in on success, else -1
+ * with err's message. */
+static int parse_one(const char *line, wc_winst *in, wc_err *err)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf,
+             "%s-accelsim tracer version = 4\n#x\n#BEGIN_TB\nthread block = 0,0,0\nwarp = "
+             "0\ninsts = 1\n%s\n#END_TB\n",
+             HDR, line);
+    wc_source *src = open_text(buf, WC_TRACE_ACCELSIM, err);
+    int rc = src ? first_inst(src, in, err) : -1;
+    wc_source_destroy(src);
+    return rc;
+}
+
+/* Number tokens longer than 16 hex / 19 decimal digits: the reader's fast
+ * digit loop hands these to the checked one, which must accept leading zeros
+ * (the value decides, not the length) and reject what does not fit 64 bits. */
+static void test_long_digit_runs(void)
+{
+    wc_winst in;
+    wc_err err = {{0}};
+    /* 22 hex digits worth 0x10; 24 decimal digits worth 1; 20-digit INT64_MIN. */
+    CHECK_EQ(parse_one("0x0000000000000000000010 00000001 000000000000000000000001 R3 LDG.E 0 4 "
+                       "1 0x0000000000000000000000abc -09223372036854775808",
+                       &in, &err),
+             1);
+    CHECK_EQ(in.pc, 0x10);
+    CHECK_EQ(in.ndst, 1);
+    CHECK_EQ(in.dst[0], 3);
+    CHECK_EQ(in.base, 0xabc); /* mode 1 with a full mask: a stride access */
+    CHECK_EQ(in.stride, INT64_MIN);
+    /* 16 hex digits fit exactly; 17 significant ones do not. */
+    CHECK_EQ(parse_one("ffffffffffffffff ffffffff 0 IADD 0 0", &in, &err), 1);
+    CHECK_EQ(in.pc, UINT64_MAX);
+    static const struct {
+        const char *line, *msg;
+    } bad[] = {
+        {"10000000000000000 ffffffff 0 IADD 0 0",
+         "<memory>:15: expected hex PC, found '10000000000000000'"},
+        {"0x00000000000000000000000000001g ffffffff 0 IADD 0 0",
+         "<memory>:15: expected hex PC, found '0x00000000000000000000000000001g'"},
+        {"0010 ffffffff 18446744073709551616 IADD 0 0",
+         "<memory>:15: expected dest_num (0..64), found '18446744073709551616'"},
+        {"0010 ffffffff 0 IADD 000000000000000000000000065 0",
+         "<memory>:15: expected src_num (0..64), found '000000000000000000000000065'"},
+        {"0010 ffffffff 0 LDG.E 0 4 1 0x10 -9223372036854775809",
+         "<memory>:15: expected signed decimal stride, found '-9223372036854775809'"},
+        {"0010 ffffffff 1 R000000000000000000065535 IADD 0 0",
+         "<memory>:15: expected register R<n>, found 'R000000000000000000065535'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        wc_err e = {{0}};
+        CHECK_EQ(parse_one(bad[i].line, &in, &e), -1);
+        if (strcmp(e.msg, bad[i].msg)) fprintf(stderr, "got '%s'\n", e.msg);
+        CHECK(strcmp(e.msg, bad[i].msg) == 0);
+    }
+}
+
+/* Every opcode name the reader knows, and near misses of them, with the
+ * operation the format's documentation gives (docs/traces.md): the name is
+ * what stands before the first '.', and modifiers set the width. */
+static void test_opcode_names(void)
+{
+    static const struct {
+        const char *opcode;
+        int op;
+        unsigned width;
+    } cases[] = {
+        {"LDG.E", WC_OP_LDG, 4},
+        {"LDG", WC_OP_LDG, 4},
+        {"TEX.B", WC_OP_LDG, 4},
+        {"TLD.LZ", WC_OP_LDG, 4},
+        {"TLD4.R", WC_OP_LDG, 4},
+        {"LDGSTS.E", WC_OP_LDG, 4},
+        {"STG.E.64", WC_OP_STG, 8},
+        {"ATOM.E.ADD", WC_OP_ATOM, 4},
+        {"ATOMG.E", WC_OP_ATOM, 4},
+        {"RED.E.ADD", WC_OP_ATOM, 4},
+        {"LDL.128", WC_OP_LDL, 16},
+        {"STL.U16", WC_OP_STL, 2},
+        {"LDS.S8", WC_OP_LDS, 1},
+        {"LDSM.16", WC_OP_LDS, 4},
+        {"ATOMS.ADD", WC_OP_LDS, 4},
+        {"STS.32", WC_OP_STS, 4},
+        {"LD.E", WC_OP_LDG, 4},
+        {"ST.E", WC_OP_STG, 4},
+        /* near misses: ALU, so their addresses are dropped */
+        {"LDGX", WC_OP_ALU, 0},
+        {"L", WC_OP_ALU, 0},
+        {"LDGSTSX", WC_OP_ALU, 0},
+        {"TEXS", WC_OP_ALU, 0},
+        {"ATOMX", WC_OP_ALU, 0},
+        {"S", WC_OP_ALU, 0},
+        {"XLDG.E", WC_OP_ALU, 0},
+        {"LDC.E", WC_OP_ALU, 0},
+        {"ldg.E", WC_OP_ALU, 0},
+    };
+    char line[256];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        wc_winst in;
+        wc_err err = {{0}};
+        snprintf(line, sizeof line, "0010 ffffffff 0 %s 0 4 1 0x1000 4", cases[i].opcode);
+        CHECK_EQ(parse_one(line, &in, &err), 1);
+        if (in.op != cases[i].op || in.width != cases[i].width)
+            fprintf(stderr, "%s: op %d width %u\n", cases[i].opcode, in.op, in.width);
+        CHECK_EQ(in.op, cases[i].op);
+        CHECK_EQ(in.width, cases[i].width);
+    }
+    /* Names without addresses. */
+    static const struct {
+        const char *opcode;
+        int op;
+    } plain[] = {{"BAR.SYNC", WC_OP_BAR}, {"BAR", WC_OP_BAR},    {"EXIT", WC_OP_EXIT},
+                 {"MUFU.RCP", WC_OP_SFU}, {"MUFUX", WC_OP_ALU},  {"BARX", WC_OP_ALU},
+                 {"EXIT.X", WC_OP_EXIT},  {"IADD3.X", WC_OP_ALU}};
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+        wc_winst in;
+        wc_err err = {{0}};
+        snprintf(line, sizeof line, "0010 ffffffff 0 %s 0 0", plain[i].opcode);
+        CHECK_EQ(parse_one(line, &in, &err), 1);
+        CHECK_EQ(in.op, plain[i].op);
+    }
+}
+
 /* A ~1.5 MB trace with CRLF endings and lines of varying length, so that lines
  * straddle the reader's buffer refills at many offsets; every instruction must
  * come back as generated. */
@@ -887,6 +1012,8 @@ int main(void)
     RUN(test_lineinfo_zero_mask_v3);
     RUN(test_bad_input);
     RUN(test_token_errors_exact);
+    RUN(test_long_digit_runs);
+    RUN(test_opcode_names);
     RUN(test_long_input_buffer_boundaries);
     RUN(test_missing_kernel_file_and_gap);
     RUN(test_compressed_and_filter);

@@ -426,26 +426,55 @@ static inline int tok_finish(char **pp, char *e, int rc)
     return rc;
 }
 
-/* Digits of base 16 or 10 at *ep; false on no digit or overflow.  *ep is left
- * on the first non-digit. */
-static inline bool scan_digits(char **ep, unsigned base, uint64_t *out)
+/* Ends a token already scanned to its end `e` (a blank or the NUL). */
+static inline int tok_done(char **pp, char *e)
+{
+    if (*e) *e++ = 0;
+    *pp = e;
+    return 1;
+}
+
+/* Digits of base 16 or 10 at *ep, checking each for overflow; false on no
+ * digit or overflow.  *ep is left on the first non-digit. */
+static bool scan_digits_checked(char **ep, unsigned base, uint64_t *out)
 {
     char *e = *ep, *first = e;
     uint64_t v = 0;
+    unsigned d;
+    while ((d = base == 16 ? hex1[(unsigned char)*e] : ((unsigned)(unsigned char)*e - '0' + 1))) {
+        if (base == 10 && d > 10) break;
+        d--;
+        if (v > (UINT64_MAX - d) / base) return false;
+        v = v * base + d;
+        e++;
+    }
+    *ep = e;
+    *out = v;
+    return e != first;
+}
+
+/* As scan_digits_checked.  The first 16 hex / 19 decimal digits cannot
+ * overflow 64 bits, so the loop does not check; a longer run of digits (rare)
+ * is scanned again with the checks: the same answers, without a division per
+ * digit. */
+static inline __attribute__((always_inline)) bool scan_digits(char **ep, unsigned base,
+                                                              uint64_t *out)
+{
+    char *e = *ep, *first = e;
+    uint64_t v = 0;
+    unsigned d;
     if (base == 16) {
-        unsigned d;
         while ((d = hex1[(unsigned char)*e]) != 0) {
-            if (v >> 60) return false;
             v = v << 4 | (d - 1);
             e++;
         }
+        if (e - first > 16) return scan_digits_checked(ep, base, out);
     } else {
-        unsigned d;
         while ((d = (unsigned)(unsigned char)*e - '0') < 10) {
-            if (v > (UINT64_MAX - d) / 10) return false;
             v = v * 10 + d;
             e++;
         }
+        if (e - first > 19) return scan_digits_checked(ep, base, out);
     }
     *ep = e;
     *out = v;
@@ -453,7 +482,8 @@ static inline bool scan_digits(char **ep, unsigned base, uint64_t *out)
 }
 
 /* Unsigned number token; base 16 takes an optional 0x.  *len = token length. */
-static inline int tok_u64(char **pp, unsigned base, uint64_t *out, char **tok, size_t *len)
+static inline __attribute__((always_inline)) int
+tok_u64_base(char **pp, unsigned base, uint64_t *out, char **tok, size_t *len)
 {
     char *t = *pp;
     while (*t == ' ' || *t == '\t') t++;
@@ -465,8 +495,24 @@ static inline int tok_u64(char **pp, unsigned base, uint64_t *out, char **tok, s
     char *e = t;
     if (base == 16 && e[0] == '0' && (e[1] == 'x' || e[1] == 'X')) e += 2;
     if (!scan_digits(&e, base, out) || !is_blank_or_end(*e)) return tok_finish(pp, e, -1);
-    if (len) *len = (size_t)(e - t);
-    return tok_finish(pp, e, 1);
+    *len = (size_t)(e - t);
+    return tok_done(pp, e);
+}
+
+/* The two bases as their own functions, each with its base known. */
+static int tok_hex(char **pp, uint64_t *out, char **tok, size_t *len)
+{
+    return tok_u64_base(pp, 16, out, tok, len);
+}
+
+static int tok_dec(char **pp, uint64_t *out, char **tok, size_t *len)
+{
+    return tok_u64_base(pp, 10, out, tok, len);
+}
+
+static inline int tok_u64(char **pp, unsigned base, uint64_t *out, char **tok, size_t *len)
+{
+    return base == 16 ? tok_hex(pp, out, tok, len) : tok_dec(pp, out, tok, len);
 }
 
 /* Signed decimal token (optional + or -), as wc_parse_i64. */
@@ -487,7 +533,7 @@ static inline int tok_i64(char **pp, int64_t *out, char **tok)
         (neg ? v > (uint64_t)INT64_MAX + 1 : v > (uint64_t)INT64_MAX))
         return tok_finish(pp, e, -1);
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;
-    return tok_finish(pp, e, 1);
+    return tok_done(pp, e);
 }
 
 /* Register token, as parse_reg. */
@@ -508,7 +554,7 @@ static inline int tok_reg(char **pp, uint16_t *r, char **tok)
     if (!scan_digits(&e, 10, &v) || !is_blank_or_end(*e) || v >= WC_REG_NONE)
         return tok_finish(pp, e, -1);
     if (v != 255) *r = (uint16_t)v;
-    return tok_finish(pp, e, 1);
+    return tok_done(pp, e);
 }
 
 enum {
@@ -527,24 +573,57 @@ enum {
     CLS_ST
 };
 
-static int classify_opcode(const char *opcode)
+/* The opcode's name (before the first '.') packed little-endian into an
+ * integer, so that classify_opcode compares whole names in one step. */
+#define OPK(a, b, c, d)                                                                            \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+
+/* Class of the opcode whose name is the n bytes at `opcode` (n = strcspn(opcode, ".")).
+ * The names and classes: LDG STG LDGSTS TEX TLD TLD4 -> LDG-like, ATOM ATOMG RED
+ * -> ATOM, LDL, STL, LDS LDSM ATOMS -> LDS, STS, LD, ST, BAR, EXIT, MUFU -> SFU;
+ * anything else is ALU. */
+static int classify_opcode(const char *opcode, size_t n)
 {
-    size_t n = strcspn(opcode, ".");
-    static const struct {
-        char name[7];
-        uint8_t len, cls;
-    } t[] = {
-        {"LDG", 3, CLS_LDG},  {"STG", 3, CLS_STG},   {"LDGSTS", 6, CLS_LDG}, {"TEX", 3, CLS_LDG},
-        {"TLD", 3, CLS_LDG},  {"TLD4", 4, CLS_LDG},  {"ATOM", 4, CLS_ATOM},  {"ATOMG", 5, CLS_ATOM},
-        {"RED", 3, CLS_ATOM}, {"LDL", 3, CLS_LDL},   {"STL", 3, CLS_STL},    {"LDS", 3, CLS_LDS},
-        {"LDSM", 4, CLS_LDS}, {"ATOMS", 5, CLS_LDS}, {"STS", 3, CLS_STS},    {"LD", 2, CLS_LD},
-        {"ST", 2, CLS_ST},    {"BAR", 3, CLS_BAR},   {"EXIT", 4, CLS_EXIT},  {"MUFU", 4, CLS_SFU},
-    };
-    /* Lengths first: most opcodes (IADD, FFMA, ...) fail on the first compare. */
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (t[i].len == n && !memcmp(opcode, t[i].name, n)) return t[i].cls;
-    return CLS_ALU;
+    const unsigned char *o = (const unsigned char *)opcode;
+    switch (n) {
+    case 2:
+        switch (OPK(o[0], o[1], 0, 0)) {
+        case OPK('L', 'D', 0, 0): return CLS_LD;
+        case OPK('S', 'T', 0, 0): return CLS_ST;
+        default: return CLS_ALU;
+        }
+    case 3:
+        switch (OPK(o[0], o[1], o[2], 0)) {
+        case OPK('L', 'D', 'G', 0):
+        case OPK('T', 'E', 'X', 0):
+        case OPK('T', 'L', 'D', 0): return CLS_LDG;
+        case OPK('S', 'T', 'G', 0): return CLS_STG;
+        case OPK('R', 'E', 'D', 0): return CLS_ATOM;
+        case OPK('L', 'D', 'L', 0): return CLS_LDL;
+        case OPK('S', 'T', 'L', 0): return CLS_STL;
+        case OPK('L', 'D', 'S', 0): return CLS_LDS;
+        case OPK('S', 'T', 'S', 0): return CLS_STS;
+        case OPK('B', 'A', 'R', 0): return CLS_BAR;
+        default: return CLS_ALU;
+        }
+    case 4:
+        switch (OPK(o[0], o[1], o[2], o[3])) {
+        case OPK('T', 'L', 'D', '4'): return CLS_LDG;
+        case OPK('A', 'T', 'O', 'M'): return CLS_ATOM;
+        case OPK('L', 'D', 'S', 'M'): return CLS_LDS;
+        case OPK('E', 'X', 'I', 'T'): return CLS_EXIT;
+        case OPK('M', 'U', 'F', 'U'): return CLS_SFU;
+        default: return CLS_ALU;
+        }
+    case 5:
+        if (!memcmp(opcode, "ATOMG", 5)) return CLS_ATOM;
+        if (!memcmp(opcode, "ATOMS", 5)) return CLS_LDS;
+        return CLS_ALU;
+    case 6: return memcmp(opcode, "LDGSTS", 6) ? CLS_ALU : CLS_LDG;
+    default: return CLS_ALU;
+    }
 }
+#undef OPK
 
 /* Opcode modifiers that matter, as bits (see opcode_mods). */
 enum {
@@ -575,12 +654,13 @@ static unsigned mod_bit(const char *m, size_t n)
     }
 }
 
-/* One pass over "NAME.MOD.MOD...": the same answers as has_mod for each modifier
- * (a modifier is a whole dot-separated field after the name). */
-static unsigned opcode_mods(const char *opcode)
+/* One pass over the ".MOD.MOD..." of "NAME.MOD.MOD..." (`dot` is the first '.'
+ * or the name's end): the same answers as has_mod for each modifier (a
+ * modifier is a whole dot-separated field after the name). */
+static unsigned opcode_mods(const char *dot)
 {
     unsigned bits = 0;
-    const char *p = strchr(opcode, '.');
+    const char *p = *dot ? dot : NULL;
     while (p) {
         const char *m = p + 1, *e = m;
         while (*e && *e != '.') e++;
@@ -661,7 +741,8 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
         if (r != WC_REG_NONE && in->ndst < WC_MAX_DST) in->dst[in->ndst++] = r;
     }
     NEED("opcode");
-    const char *opcode = t;
+    const char *opcode = t, *opdot = t;
+    while (*opdot && *opdot != '.') opdot++;
     uint64_t ns;
     NUM(10, ns, "src_num", "src_num (0..64)");
     if (ns > AS_MAX_REGS_LISTED) return BAD("src_num (0..64)");
@@ -674,7 +755,7 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
     uint64_t mem_width;
     NUM(10, mem_width, "mem_width", "mem_width (bytes)");
     if (mem_width > 4096) return BAD("mem_width (bytes)");
-    int cls = classify_opcode(opcode);
+    int cls = classify_opcode(opcode, (size_t)(opdot - opcode));
     unsigned active = wc_popcount32(in->mask);
     bool has_addrs = false;
     if (mem_width > 0) {
@@ -746,7 +827,7 @@ static int parse_inst(as_source *s, as_block *b, char *line, as_inst *in, wc_err
                            file, ln);
     }
     /* Operation class. */
-    unsigned mods = opcode_mods(opcode);
+    unsigned mods = opcode_mods(opdot);
     unsigned width = width_from_mods(mods);
     if (!width)
         width = (mem_width == 1 || mem_width == 2 || mem_width == 4 || mem_width == 8 ||

@@ -95,6 +95,32 @@ static void test_strided_aligned(void)
     CHECK_EQ(r[1].lanes, 0x80000000u);
 }
 
+/* The same lanes' addresses as an address list: the gather path, the
+ * reference the strided fast paths are compared with. */
+static wc_winst gather_of(uint64_t base, int64_t stride, unsigned width, uint32_t mask)
+{
+    wc_winst g;
+    wc_winst_clear(&g);
+    g.op = WC_OP_LDG;
+    g.width = (uint8_t)width;
+    g.amode = WC_ADDR_LIST;
+    g.mask = mask;
+    for (unsigned l = 0; l < 32; l++) g.addr[l] = base + l * (uint64_t)stride;
+    return g;
+}
+
+/* The first n requests of r and rg are the same, field by field. */
+static void same_requests(const wc_mem_req *r, const wc_mem_req *rg, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        CHECK_EQ(r[i].addr, rg[i].addr);
+        CHECK_EQ(r[i].chunks, rg[i].chunks);
+        CHECK_EQ(r[i].lanes, rg[i].lanes);
+        CHECK_EQ(r[i].line_log2, rg[i].line_log2);
+        CHECK_EQ(r[i].chunk_log2, rg[i].chunk_log2);
+    }
+}
+
 /* Misaligned by 4 B: lanes 0..30 in line 0x1000 (bytes 4..127), lane 31 in
  * 0x1080 (bytes 0..3). */
 static void test_misaligned(void)
@@ -254,24 +280,12 @@ static void test_spread(void)
         if ((v >> 50) % 4 == 0) stride = 0; /* a broadcast (coalesce_broadcast) */
         uint32_t mask = (uint32_t)(v >> 32) | (uint32_t)(v >> 7);
         in = stride_inst(((v >> 40) & 0xffff) * width, stride, width, mask);
-        wc_winst g;
-        wc_winst_clear(&g);
-        g.op = WC_OP_LDG;
-        g.width = (uint8_t)width;
-        g.amode = WC_ADDR_LIST;
-        g.mask = mask;
-        for (unsigned l = 0; l < 32; l++) g.addr[l] = in.base + l * (uint64_t)stride;
+        wc_winst g = gather_of(in.base, stride, width, mask);
         wc_mem_req rg[WC_MAX_REQS_PER_INST];
         unsigned n = wc_coalesce(&in, x, r);
         CHECK_EQ(n, stride ? (unsigned)wc_popcount32(mask) : mask != 0);
         CHECK_EQ(wc_coalesce(&g, x, rg), n);
-        for (unsigned i = 0; i < n; i++) {
-            CHECK_EQ(r[i].addr, rg[i].addr);
-            CHECK_EQ(r[i].chunks, rg[i].chunks);
-            CHECK_EQ(r[i].lanes, rg[i].lanes);
-            CHECK_EQ(r[i].line_log2, rg[i].line_log2);
-            CHECK_EQ(r[i].chunk_log2, rg[i].chunk_log2);
-        }
+        same_requests(r, rg, n);
     }
 }
 
@@ -291,23 +305,11 @@ static void test_contiguous(void)
         uint64_t base = ((v >> 30) & 0xffff) * ((v >> 50) % 2 ? width : 1);
         if ((v >> 52) % 3 == 0) base &= ~(uint64_t)127; /* segment-aligned: often one segment */
         wc_winst in = stride_inst(base, width, width, 0xffffffffu);
-        wc_winst g;
-        wc_winst_clear(&g);
-        g.op = WC_OP_LDG;
-        g.width = (uint8_t)width;
-        g.amode = WC_ADDR_LIST;
-        g.mask = 0xffffffffu;
-        for (unsigned l = 0; l < 32; l++) g.addr[l] = base + l * (uint64_t)width;
+        wc_winst g = gather_of(base, (int64_t)width, width, 0xffffffffu);
         unsigned n = wc_coalesce(&in, x, r);
         CHECK_EQ(wc_coalesce(&g, x, rg), n);
         one += n == 1;
-        for (unsigned i = 0; i < n; i++) {
-            CHECK_EQ(r[i].addr, rg[i].addr);
-            CHECK_EQ(r[i].chunks, rg[i].chunks);
-            CHECK_EQ(r[i].lanes, rg[i].lanes);
-            CHECK_EQ(r[i].line_log2, rg[i].line_log2);
-            CHECK_EQ(r[i].chunk_log2, rg[i].chunk_log2);
-        }
+        same_requests(r, rg, n);
     }
     CHECK(one > 100); /* the one-segment case was met */
     /* 2 B lanes from byte 0x40 of a 128 B line: bytes 0x40..0x7f, chunks

@@ -83,13 +83,7 @@ static unsigned long run_probe(const char *workload, bool store_acks)
     wc_config c;
     wc_config_defaults(&c);
     c.exit_store_acks = store_acks;
-    wc_err err = {{0}};
-    wc_source *src = wc_workload_open(workload, c.seed, &err);
-    CHECK(src != NULL);
-    tiny_hooks h = {.ctl = &probe_ops};
-    wc_stats st;
-    CHECK_EQ(tiny_run(&c, src, &st, &h, NULL), 0);
-    wc_stats_free(&st);
+    CHECK_EQ(tiny_run_with_probe(&c, workload, &probe_ops), 0);
     if (the_probe.bad)
         fprintf(stderr, "  %s%s\n", workload, store_acks ? "" : " (-exit_store_acks 0)");
     CHECK_EQ(the_probe.bad, 0);

@@ -72,13 +72,7 @@ static void run_probe(const char *workload, bool knob)
     the_probe.knob = knob;
     wc_config c;
     wc_config_defaults(&c);
-    wc_err err = {{0}};
-    wc_source *src = wc_workload_open(workload, c.seed, &err);
-    CHECK(src != NULL);
-    tiny_hooks h = {.ctl = &probe_ops};
-    wc_stats st;
-    CHECK_EQ(tiny_run(&c, src, &st, &h, NULL), 0);
-    wc_stats_free(&st);
+    CHECK_EQ(tiny_run_with_probe(&c, workload, &probe_ops), 0);
     if (the_probe.bad) fprintf(stderr, "  %s%s\n", workload, knob ? " (warp_limit)" : "");
     CHECK_EQ(the_probe.bad, 0);
     CHECK(the_probe.n > 1000);

@@ -21,6 +21,7 @@
 #include "warpcache/control.h"
 #include "warpcache/sim.h"
 #include "warpcache/stats.h"
+#include "warpcache/workloads.h"
 
 /* What a test attaches to the simulator before the run; unset fields attach
  * nothing. */
@@ -74,6 +75,23 @@ static inline int tiny_run(const wc_config *c, wc_source *src, wc_stats *st, con
 static inline int tiny_simulate(const wc_config *c, wc_source *src, wc_stats *st)
 {
     return tiny_run(c, src, st, NULL, NULL);
+}
+
+/* Runs the built-in workload `workload` (name[:k=v,...]) on c with the
+ * controller ctl - a test's probe, which checks an invariant in its period
+ * calls - and drops the statistics.  Returns the run's result (-1 when the
+ * workload does not open). */
+static inline int tiny_run_with_probe(const wc_config *c, const char *workload,
+                                      const wc_controller_ops *ctl)
+{
+    wc_err err = {{0}};
+    wc_source *src = wc_workload_open(workload, c->seed, &err);
+    if (!src) fprintf(stderr, "tiny_run_with_probe: %s: %s\n", workload, err.msg);
+    tiny_hooks h = {.ctl = ctl};
+    wc_stats st;
+    int rc = tiny_run(c, src, &st, &h, NULL);
+    wc_stats_free(&st);
+    return rc;
 }
 
 /* The value of the extra counter `name` (a controller's, an analysis's, an
